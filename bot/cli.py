@@ -435,6 +435,16 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
                 "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],
                 "daily_shares": [{"typed": a, "people": n, "daily": d} for a, n, d in query.daily_shares],
+                # "70% dos 2 mil colaboradores": the people using it at all (only where said)
+                **(
+                    {
+                        "people_shares": [
+                            {"typed": a, "people": n, "part": d} for a, n, d in query.people_shares
+                        ]
+                    }
+                    if query.people_shares
+                    else {}
+                ),
                 # "2000 pacientes por dia e 50 médicos": the group sized and the one left out of the load (only
                 # where said, so that the object of every other question stays as it was)
                 **(

@@ -1705,6 +1705,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, people, daily in query.daily_shares:
         lines.append(t("understood.daily_share", typed=typed, people=i18n.number(people, lang),
                        daily=i18n.number(daily, lang)))  # fmt: skip
+    for typed, people, part in query.people_shares:
+        lines.append(t("understood.people_share", typed=typed, people=i18n.number(people, lang),
+                       part=i18n.number(part, lang)))  # fmt: skip
     for sized, other in query.other_groups:
         lines.append(t("understood.other_group", sized=sized, other=other))
     if query.vision_named and not r.model.vision_params:

@@ -272,6 +272,8 @@ class Query(msgspec.Struct):
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
     # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
     daily_shares: list[tuple[str, int, int]] = []
+    # And a share of the people using it at all ("70% dos 2 mil colaboradores"), the same three.
+    people_shares: list[tuple[str, int, int]] = []
     # Two groups of people with no word of which one uses it ("2000 pacientes por dia e 50 médicos"): (the
     # group sized as typed, the other as typed); the larger load is sized.
     other_groups: list[tuple[str, str]] = []
@@ -1439,6 +1441,13 @@ SHIFTS_EACH = regexes.compile(
     rf"\b(?:(?:em|in|across)\s+)?(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\s+(?:de|of|com|with)"
     r"(?=\s+(\d{1,6})\b(?!\s*(?:h|hs|horas?|hours?|hrs?)\b))"
 )
+# "25 analistas por turno", "150 operadores (50 por turno)", "20 agents per shift": the people at work in one shift,
+# all at once; with the shifts counted ("3 turnos") or the people in all, the answer says the split as for SHIFTS.
+PER_SHIFT = regexes.compile(
+    r"(?<![\w.,])(?P<n>\d{1,6})(?:\s+(?P<noun>[a-z]+))?\s+(?P<per>(?:por|per|a|each|every|cada|em\s+cada)\s+"
+    r"(?:turno|shift))\b"
+)
+_SHIFTS_COUNTED = regexes.compile(rf"(?<![\w.,])(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b")
 _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 # A call centre's seats ("200 PAs", "120 posições de atendimento", "80 estações de atendimento"): each one
 # attendant's conversations at a time, whichever shift sits there, so users at once that shifts never divide
@@ -2199,6 +2208,8 @@ _HEADS = traffic_query.people_words()
 # A part counted in an organisation's people ("30 funcionários no suporte"): the sum is a head-count, sized
 # by its traffic as one is (sizing/plan.py), not people at once (_summed).
 _HEADS_ONLY = regexes.compile(rf"\b(?:{traffic_query.staff_words()})\b")
+_COUNT_NOUN = regexes.compile(rf"(?:{_COUNT_NOUNS})")
+_SERVANTS = regexes.compile(rf"\b(?:{traffic_query.servant_words()})\b")
 # One head-count noun, the whole of a part's noun ("analistas"; not "analistas ativos").
 _HEAD_NOUN = regexes.compile(rf"(?:{_HEADS})")
 # A trade that works conversations all day, the whole of a part's noun ("atendentes", "devs"; traffic_words.toml).
@@ -2244,10 +2255,14 @@ _PART_TEAM = regexes.compile(
 )
 # "suporte com 60 pessoas", "o jurídico tem 12 advogados", "o RH 8 pessoas": a part whose group comes first
 # (a head-count's word counts too, the group says it is a part), tried only after its cue (_PART_NAMED_CUE).
+# "a cooperativa com 50 mil cooperados" is counted in thousands by _PART_COUNTED: the "mil" had been read as the
+# word before the noun, and 50 people summed.
+_NOT_THOUSAND = r"(?!(?:mil|k)\s)"
 _PART_NAMED = regexes.compile(
     rf"(?P<named>\b(?:(?:o|a|os|as|the)\s+)?(?P<g5>[a-z]{{2,}})\s+(?:tem|has|have|com|with)\s+(?P<n5>\d{{1,5}})"
-    rf"\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b"
-    rf"|\b(?:o|a|os|as|the)\s+(?P<g6>[a-z]{{2,}})\s+(?P<n6>\d{{1,5}})\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b)"
+    rf"\s+{_NOT_THOUSAND}(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b"
+    rf"|\b(?:o|a|os|as|the)\s+(?P<g6>[a-z]{{2,}})\s+(?P<n6>\d{{1,5}})\s+{_NOT_THOUSAND}(?:[a-z]+\s+)?"
+    rf"(?:{_COUNT_NOUNS}|{_HEADS})\b)"
 )
 _PART_NAMED_CUE = regexes.compile(r"\b(?:tem|has|have|com|with)\s+\d|\b(?:o|a|os|as|the)\s+[a-z]{2,}\s+\d")
 # "3 equipes de 15, 25 e 40 pessoas", "3 teams of 20, 30 and 50 people": the teams' sizes listed, summed;
@@ -5140,6 +5155,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.work = MANY_GROUPS.sub(_joined_groups, scan.work)
     if "(" in scan.work:
         _restated(scan)
+        _counted_in_parens(scan)
     if scan.search(_CORRECTION_WORD):
         _corrected(scan)
     scan.take(API_PRICE, "api_price", _api_price)
@@ -5260,6 +5276,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.take(pattern, "context_total", lambda m: _context(m.group("n"), m.group("u")))
     # Before traffic: "a sales team of 12 and 30 support agents" are two parts of one count, "10 users for the
     # pilot and 100 in production" two phases.
+    if scan.search(_QUALIFIED_PEOPLE) or ("(" in scan.work and scan.search(_SOME_OF_THEM)):
+        _qualified_people(scan, catalog)
     if "fase" in scan.work or "etapa" in scan.work or "phase" in scan.work:
         numbered = list(_PHASE_NUMBER.finditer(scan.work))
         for m in numbered if len(numbered) > 1 else ():
@@ -5283,6 +5301,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             "users",
             lambda m: _per_place_users(scan, m) if _PEOPLE_PLACE.fullmatch(_place(m)) else None,
         )
+    if scan.search(_TRADE_BEFORE_PEOPLE):
+        _trade_before_people(scan, catalog)  # after the lists, where the word names a part's group
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
     if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(
@@ -5291,6 +5311,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS_EACH, "shifts_each", lambda m: (n, int(m.group(2))) if (n := int(m.group(1))) > 1 else None
         )
+    if ("turno" in scan.work or "shift" in scan.work) and scan.may_match(PER_SHIFT):
+        _per_shift(scan)
     # a batch of items, or of tokens to write or read ("traduzir 20 milhões de palavras em 48h"), with its time
     batch_thread = base is not None and bool(
         (base.batch_items or base.generated_tokens or base.read_tokens) and base.batch_seconds
@@ -6188,6 +6210,38 @@ def _values(typed: str) -> set[float]:
     """What a number as typed may be: a count ("128k": 128,000) or a context ("128k": 131,072 tokens)."""
     typed = typed.replace(" ", "")
     return {v for v in (parse_amount(typed), parse_context(typed)) if v}
+
+
+# "redatores (15)", "professores da rede estadual (12 mil)", "atendentes (uns 40)": a count in parentheses after
+# a people's noun (and the words naming their group) is that many of them, read as "15 redatores" is. It had
+# been left unread, read as people at once, or "12 mil" as a context of 12,000 tokens. So are places ("lojas
+# (180) com uns 5 vendedores cada": 180 stores of 5).
+_COUNT_IN_PARENS = regexes.compile(
+    rf"\b(?P<people>(?:{_COUNT_NOUNS}|{_HEADS}|{_W('counts.no_load')})\b(?:\s+[a-z]+){{0,4}}?)\s*\(\s*"
+    r"(?:(?:uns|umas|cerca\s+de|aprox\.?|aproximadamente|about|around|approx\.?|~)\s*)?"
+    r"(?P<n>\d{1,3}(?:[.,]\d{3})+|\d{1,6})(?:\s*(?P<k>mil|k)\b)?(?:\s+(?:pessoas|people))?\s*\)"
+)
+# "200 usuários (50 ao mesmo tempo)": the people counted before their noun already.
+_COUNTED_BEFORE = regexes.compile(r"\d\s*(?:mil|k)?\s*(?:[a-z]+\s+)?$")
+
+
+def _counted_in_parens(scan: _Scan) -> None:
+    """Moves a count in parentheses before the people it counts (_COUNT_IN_PARENS), in the working text and the
+    text as typed alike, the same length (positions stay aligned): every reader of "15 redatores" reads it."""
+    for m in reversed(scan.finditer(_COUNT_IN_PARENS)):
+        start, end = m.span()
+        if scan.taken.intersection(range(start, end)) or _COUNTED_BEFORE.search(
+            scan.work, max(0, start - 12), start
+        ):
+            continue
+        count = (m.start("n"), m.end("k") if m.group("k") else m.end("n"))
+        people = m.span("people")
+
+        def moved(text: str, count=count, people=people, start=start, end=end) -> str:
+            said = f"{text[count[0] : count[1]]} {text[people[0] : people[1]]}"
+            return text[:start] + said.rjust(end - start) + text[end:]  # the gap before: no reader spans it
+
+        scan.work, scan.original = moved(scan.work), moved(scan.original)
 
 
 def _restated(scan: _Scan) -> None:
@@ -7729,12 +7783,150 @@ def _summed_parts(scan: _Scan) -> None:
             parts.append(m)
     chain: list[re.Match] = []
     for m in [*parts, None]:
-        if m is not None and chain and _PART_JOINT.fullmatch(scan.work, chain[-1].end(), m.start()):
+        if (
+            m is not None
+            and chain
+            and _PART_JOINT.fullmatch(scan.work, chain[-1].end(), m.start())
+            and not _apart_by_period(scan, [*chain, m])
+        ):
             chain.append(m)
             continue
         if len(chain) > 1 and _summed(scan, chain):
             return
         chain = [m] if m is not None else []
+
+
+# A period after a part's people ("500 pacientes por dia", "3000 patients a day", "clientes diários").
+_PERIOD_AFTER = regexes.compile(
+    r"\s*(?:(?:por|per|a|an|ao|cada|each|every|/)\s*(?:dia|day|semana|week|mes|month)\b"
+    r"|(?:diari[oa]s|daily|semanais|weekly|mensais|monthly)\b)"
+)
+
+
+def _apart_by_period(scan: _Scan, parts: list[re.Match]) -> bool:
+    """Whether the last part, counted over a period the others are not ("20 médicos e 500 pacientes por dia",
+    "40 doctors and 3000 patients a day"), is a group of its own: a day's people beside a head-count, read
+    apart as they are in the other order (_larger_group). Summed, they had been 520 people, and "a day" a
+    project of one day. A trade at work all day among them keeps the two loads summed (_summed)."""
+    *before, last = parts
+    if not _PERIOD_AFTER.match(scan.work, last.end()) or _PERIOD_AFTER.match(scan.work, before[-1].end()):
+        return False
+    return not any(
+        (noun := _group(m, "noun")) and _AT_ONCE_TRADE.fullmatch(strip_accents(noun)) for m in parts
+    )
+
+
+# A noun of people, not of their conversations ("chat", "sessões") or of those at once ("simultâneos").
+_PERSON_NOUN = (
+    rf"(?:{_HEADS}|{traffic_query.at_once_trade_words()}|usuarios|utilizadores|pessoas|users|people|analysts|engineers"
+    r"|engenheiros|gerentes|gestores|managers)"
+)
+# "2 mil auditores fiscais", "300 vendedores externos", "40 advogados seniores", "300 servidores públicos": a word
+# after the people's noun that agrees with it in the plural qualifies them, and the count reads as without it.
+# It had been "Não entendi", and had parted a list ("300 vendedores externos e 20 gerentes": two groups, where
+# "300 vendedores e 20 gerentes" are one). Not a word that says they are at once, at work, in shifts or counted
+# over a period ("simultâneos", "ativos", "turnos", "diários"), which other readers take.
+_NOT_QUALIFIER = (
+    rf"(?!(?:{traffic_query.at_once_words()}|{traffic_query.using_words()}|{traffic_query.shift_words()}|"
+    rf"{traffic_query.thing_words()}|diari[oa]s|"
+    r"mensais|semanais|mais|menos|todos|todas|juntos|juntas|ambos|apenas|vezes|times|does|goes)\b)"
+)
+_QUALIFIED_PEOPLE = regexes.compile(
+    rf"(?<![\w.,])\d[\d.,]*(?:\s*(?:mil|k)\b)?\s+(?:[a-z]+\s+)?(?P<noun>{_PERSON_NOUN})"
+    rf"(?P<qualifier>(?:\s+{_NOT_QUALIFIER}[a-z]{{2,}}(?:os|as|es|is)\b){{1,2}})"
+)
+
+
+# "1500 tax auditors", "90 credit analysts", "40 fraud analysts": a word between the count and an English people's
+# noun names their trade, and the count reads as without it (it had been left unread, or "1500 tax" a context of
+# 1,500 tokens). Not a word the count is read with ("8k context", "10 mil", "por usuário") or one that says how
+# many or which of them ("200 new users", "50 daily users", "20 concurrent users").
+_TRADE_BEFORE_PEOPLE = regexes.compile(
+    rf"(?<![\w.,])\d[\d.,]*(?:\s*k\b)?\s+(?P<trade>(?!(?:{traffic_query.at_once_words()}|{traffic_query.using_words()}|"
+    r"mil|milhoes|milhao|thousand|million|tokens?|toks?|context|contexto|bits?|gb|new|novos|novas|more|mais|other|"
+    r"outros|outras|extra|additional|total|daily|monthly|weekly|unique|registered|por|per|para|pra|cada|each|"
+    r"and|the|for|with|from|into|than|are|was|were|has|have|our|their|your|all|any|plus|about|around|com|dos|das|"
+    r"nos|nas|sao|tem|que|ate)\b)"
+    rf"[a-z]{{3,}})\s+(?P<noun>{_PERSON_NOUN})\b"
+)
+
+
+# "40 consultores (10 seniores)", "200 alunos (30 bolsistas)": some of the people counted, qualified in
+# parentheses, are among them and add no one (the count had been left unread beside the people).
+_SOME_OF_THEM = regexes.compile(
+    rf"(?<![\w.,])(?P<n>\d{{1,6}})(?:\s*(?P<k>mil|k)\b)?\s+(?:[a-z]+\s+)?{_PERSON_NOUN}\b[^()\d]{{0,30}}?"
+    rf"(?P<part>\(\s*(?P<m>\d{{1,6}})\s+{_NOT_QUALIFIER}[a-z]{{2,}}(?:os|as|es|is)\s*\))"
+)
+
+
+def _qualified_people(scan: _Scan, catalog: Catalog) -> None:
+    """Blanks the words that qualify people counted (_QUALIFIED_PEOPLE), unless the noun and the word are one
+    noun of their own ("usuários cadastrados") or the word is a model's ("hermes")."""
+    families = FAMILIES | family_words(catalog)
+    for m in scan.finditer(_SOME_OF_THEM):
+        if int(m.group("m")) < int(m.group("n")) * (1000 if m.group("k") else 1):
+            scan.blank(*m.span("part"))
+    for m in scan.finditer(_QUALIFIED_PEOPLE):
+        start, end = m.span("qualifier")
+        words = m.group("qualifier").split()
+        if (
+            scan.taken.intersection(range(start, end))
+            or families.intersection(words)
+            or _typo(scan, words, catalog)
+        ):
+            continue
+        if _HEAD_NOUN.fullmatch(f"{m.group('noun')} {words[0]}") or _COUNT_NOUN.fullmatch(
+            f"{m.group('noun')} {words[0]}"
+        ):
+            continue
+        scan.blank(start, end)
+
+
+def _typo(scan: _Scan, words: list[str], catalog: Catalog) -> bool:
+    """Whether a word is a typo of one that says people are at once or at work ("25 concurent users", "20
+    usuários simultanoes"): left for the typo's reading (_keyword_typos), never blanked as a qualifier."""
+    return any(
+        _AT_WORK.fullmatch(strip_accents(word)) for _, word, _ in _keyword_typos(words, scan.typed, catalog)
+    )
+
+
+_AT_WORK = regexes.compile(
+    rf"(?:{traffic_query.at_once_words()}|{traffic_query.using_words()}|{traffic_query.shift_words()})"
+)
+
+
+def _trade_before_people(scan: _Scan, catalog: Catalog) -> None:
+    """Blanks the trade's word before an English people's noun (_TRADE_BEFORE_PEOPLE) of a count that is no part
+    of a list (where it names the part's group: _summed), unless the two words are one noun ("sales reps")."""
+    families = FAMILIES | family_words(catalog)
+    for m in scan.finditer(_TRADE_BEFORE_PEOPLE):
+        start, end = m.span("trade")
+        said = f"{m.group('trade')} {m.group('noun')}"
+        if scan.taken.intersection(range(*m.span())) or m.group("trade") in families:
+            continue
+        if _typo(scan, [m.group("trade")], catalog):
+            continue
+        if not (_HEAD_NOUN.fullmatch(said) or _COUNT_NOUN.fullmatch(said)):
+            # inside the count's span, which the readers of people still take
+            scan.blank(start, end)
+            scan.taken.difference_update(range(start, end))
+
+
+def _per_shift(scan: _Scan) -> None:
+    """The people of one shift (PER_SHIFT), and the shifts counted beside them: (each, shifts or None). The count
+    with its noun stays the people's ("25 analistas"); a bare one ("(50 por turno)") is the shift's alone."""
+    m = next((m for m in scan.finditer(PER_SHIFT) if not scan.taken.intersection(range(*m.span()))), None)
+    if m is None:
+        return
+    spans = [m.span()]
+    counted = scan.search(_SHIFTS_COUNTED)
+    if counted is not None:
+        spans.append(counted.span())
+        scan.blank(*counted.span())
+    typed = ", ".join(scan.original[a:b].strip() for a, b in sorted(spans))
+    shifts = int(counted.group(1)) if counted is not None else None
+    scan.found.setdefault("per_shift", []).append(((int(m.group("n")), shifts), typed))
+    scan.blank(m.start("per") if m.group("noun") else m.start(), m.end())
 
 
 def _team_list(scan: _Scan) -> bool:
@@ -7872,6 +8064,10 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
             said = said[:a] + traffic_query.without_at_once(said[a:b]) + said[b:]
     if traffic_query.names_at_once(said) or scan.search(_PHASE_WORD, start, end):
         return False  # people at once, or phases ("10 usuários no piloto e 100 em produção")
+    if any(_SERVANTS.search(m.group(0)) for m in chain):
+        # "300 servidores públicos e 40 juízes" is read as "300 servidores e 40 juízes" is, each count by its own
+        # reading (two head-counts, _traffic): a word after the servants had made them one list, summed
+        return False
     kinds = [m.lastgroup for m in chain]
     groups = [next((g for k in ("g1", "g2", "g3", "g5", "g6") if (g := _group(m, k))), None) for m in chain]
     nouns = [
@@ -7918,7 +8114,7 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     head_count = any(heads) or all(n and _HEAD_NOUN.fullmatch(n) for n in said_nouns)
     if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
-    typed = scan.original[start:end].strip()
+    typed = " ".join(scan.original[start:end].split())  # "redatores (15)" moved before: no gap in between
     counted = [bool(n and _HEAD_NOUN.fullmatch(n)) for n in nouns]
     at_once_trade = [bool(n and _AT_ONCE_TRADE.fullmatch(n)) for n in nouns]
     if any(counted) and all(c or a for c, a in zip(counted, at_once_trade, strict=True)) and not all(counted):
@@ -7993,10 +8189,31 @@ def _larger_group(scan: _Scan, query: Query, fields: dict, kind: str, people: in
     daily = people * (
         load_catalog().traffic.population.daily_share_of_monthly if kind == "people_per_month" else 1
     )
+    named = _named_users(scan, [typed, other])
+    if named is not None:
+        return named == typed  # "..., assistente pros residentes": the group it is said to be for
     larger = daily > counted
     kept, other_people = (typed, other) if larger else (other, typed)
     query.other_groups.append((kept, other_people))
     return larger
+
+
+# "pros analistas", "para os residentes", "for the agents": the people the assistant is for, named by their noun
+# alone (a count after "pra" is read with it: "pra 40 advogados e 10 estagiários" names no one group).
+_FOR_PEOPLE = regexes.compile(
+    r"\b(?:pra|pras|pros|para(?:\s+(?:os|as))?|aos|for(?:\s+(?:the|our))?|to\s+(?:the|our))\s+(?P<noun>[a-z]+)\b"
+)
+_COUNT_WORDS = regexes.compile(r"^[\d.,\s]*(?:(?:mil|k|milhoes|milhao|millions?)\s+(?:de\s+|of\s+)?)?")
+
+
+def _named_users(scan: _Scan, groups: list[str]) -> str | None:
+    """Of two groups as typed, the one the question says the assistant is for (_FOR_PEOPLE), by its people's
+    noun; None when it names neither or both."""
+    nouns = {
+        strip_accents(_COUNT_WORDS.sub("", typed.lower())).split()[0]: typed for typed in groups if typed
+    }
+    named = {nouns[m.group("noun")] for m in _FOR_PEOPLE.finditer(scan.typed) if m.group("noun") in nouns}
+    return named.pop() if len(named) == 1 else None
 
 
 def _one(scan: _Scan, kind: str, label: str):
@@ -9276,6 +9493,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         ]
     elif daily_share is not None:
         query.unknown += [typed for _, typed in scan.found["daily_share"]]
+    people_share = _one(scan, "people_share", "traffic.share")
+    if people_share is not None and fields["population"]:
+        # "chatbot pra 70% dos 2 mil colaboradores": the share are the load's head-count, said in the answer
+        people = fields["population"]
+        fields["population"] = max(round(people * people_share), 1)
+        query.people_shares += [
+            (typed, people, fields["population"]) for _, typed in scan.found["people_share"][:1]
+        ]
     daily = _one(scan, "requests_per_person_day", "traffic.day")
     if daily is not None:
         # "800 usuários, cada um usa 10 vezes por dia": the people's daily volume (its peak from traffic.toml).
@@ -9357,6 +9582,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.unknown.append(typed)
         else:
             query.shifts.append((f"{typed} {each}", each * shifts, shifts, each))
+    for (each, shifts), typed in scan.found.pop("per_shift", []):
+        people = next((k for k in ("population", "users") if fields.get(k)), None)
+        total = fields[people] if people else 0
+        if total < each or (total > each and total % each):
+            query.unknown.append(typed)  # no people to split, or no whole number of shifts
+            continue
+        if total > each:
+            # "150 operadores (50 por turno)": the people in all, one shift's at work at once
+            shifts, fields[people] = total // each, each
+        if shifts and shifts > 1:
+            query.shifts.append((typed, each * shifts, shifts, each))
     bare_scale = _one(scan, "bare_scale", "traffic.scale")
     if bare_scale is not None and base is not None:
         _bare_scale(bare_scale, scan.found["bare_scale"][0][1], base, fields, query)
@@ -10663,6 +10899,13 @@ def _traffic(scan: _Scan) -> dict:
             # the organisation's 5,000 are said and not used (they had been a contradiction).
             organisation = max(v for v, _ in heads)
             scan.found["population"] = active
+        elif named := _named_users(scan, [t for _, t in heads]):
+            # "a fintech tem 500 funcionários, sendo 60 analistas de fraude, llama 70b pros analistas": the group
+            # the assistant is said to be for is the load; a larger one is the organisation, said and not used
+            kept = next(pair for pair in heads if pair[1] == named)
+            scan.found["population"] = [kept]
+            if (larger := max(v for v, _ in heads)) > kept[0]:
+                organisation = larger
         elif not active:
             # "o tribunal tem 300 servidores e 40 juízes": two head-counts read apart (not one list summed), none
             # said to be the users: the larger is the load, the other said (query.other_groups), as for a day's

@@ -364,6 +364,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None
         return [("daily_share", share), ("population", int(people))], [m.span()]
 
+    def people_share_of(m: re.Match) -> Taken | None:
+        share, people = _float(m.group(1)) / 100, _count(m.group(2), m.group(3))
+        if not 0 < share < 1 or not people:
+            return None
+        return [("people_share", share), ("population", int(people))], [m.span()]
+
     def share_of(m: re.Match) -> Taken | None:
         """ "25% dos 400 colaboradores em simultâneo", "10% of our 2k staff at once": the share at once, and
         the people it is of (the count had been swallowed by the share's phrase and the load sized for one)."""
@@ -878,12 +884,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             # had been dropped and every resident sized as a user)
             rf"|{_PLAIN}\s*%\s*(?:(?:deles|delas|of\s+them|of\s+those)\s+)?(?:{_alternatives(w['daily_words'])})\b"
         ), lambda m: share if 0 < (share := _float(next(g for g in m.groups() if g)) / 100) < 1 else None),
-        # "10% dos 20 mil clientes usam por dia": the same share with the people counted inside it.
+        # "10% dos 20 mil clientes usam por dia": the same share with the people counted inside it; the verb
+        # may be left out ("30% dos 500 alunos por dia")
         ("daily_share_of", regexes.compile(
             rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
             rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people})\b(?:\s+[a-z]+){{0,2}}?\s+"
-            rf"(?:(?:vao|will|would)\s+)?(?:usam|usem|usariam|usar|use|uses|utilizam|acessam|access)"
-            rf"(?:\s+(?:it|o|a|isso))?\s+(?:{_alternatives(w['daily_words'])})\b"
+            rf"(?:(?:(?:vao|will|would)\s+)?(?:usam|usem|usariam|usar|use|uses|utilizam|acessam|access)"
+            rf"(?:\s+(?:it|o|a|isso))?\s+)?(?:{_alternatives(w['daily_words'])})\b"
         ), daily_share_of),
         ("share_of", regexes.compile(
             rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
@@ -895,6 +902,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:de|of|out\s+of|entre|dentre|em|num\s+total\s+de)\s+(?:um\s+total\s+de\s+|a\s+total\s+of\s+)?"
             rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?(?:\s+(?:{persons}))?\b"
         ), active_of),
+        # "chatbot pra 70% dos 2 mil colaboradores", "for 30% of our 5k staff": with no word of a day or of
+        # those at once, the share are the people who use it (the share had been left unread, and all counted)
+        ("people_share_of", regexes.compile(
+            rf"{_PLAIN}\s*%\s*(?:dos|das|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people})\b"
+        ), people_share_of),
         # "custo por milhão de tokens a 80% de utilização", "at 80% utilization", "utilization of 60%": the
         # share of its sustainable rate a setup is priced at.
         ("utilization", regexes.compile(
@@ -1823,6 +1836,7 @@ _FIELDS_AND_SPANS = frozenset(
         "prompt_pages",
         "active_of",
         "share_of",
+        "people_share_of",
         "items_length",
         "document_length",
         "items_length_at_rate",
@@ -2131,6 +2145,18 @@ _AT_ONCE = regexes.compile(rf"\b(?:{_alternatives(_words()['in_flight'])})\b")
 def at_once_words() -> str:
     """traffic_words.toml's words for people at once ("simultaneos", "ao mesmo tempo"), as one alternation."""
     return _alternatives(_words()["in_flight"])
+
+
+def thing_words() -> str:
+    """traffic_words.toml's words for what arrives or is written ("respostas", "tickets", "curtas"): never a word
+    that qualifies the people before it ("20 usuários respostas curtas")."""
+    w = _words()
+    return _alternatives([*w["requests"], *w["items"], *w["length_words"]])
+
+
+def servant_words() -> str:
+    """traffic_words.toml's words for public servants ("servidores"), as one alternation."""
+    return _alternatives(_words()["servants"])
 
 
 def without_at_once(text: str) -> str:

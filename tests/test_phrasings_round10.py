@@ -161,8 +161,9 @@ def test_one_day_s_people_alone_say_nothing_of_groups(capsys):
         # had been 302 people at once
         ("tutor com llama 8b pra 2 mil alunos e 300 professores", "2.300 pessoas"),
         ("llama 8b, 20.000 alunos e 300 professores", "20.300 pessoas"),
-        # "a clínica com 20 médicos" names its group first: had been 520 people at once
-        ("clínica com 20 médicos e 500 pacientes por dia, llama 8b", "520 pessoas"),
+        # "a clínica com 20 médicos" names its group first: had been 520 people at once (with "por dia" after
+        # the patients they are a day's, two groups: tests/test_phrasings_round11.py)
+        ("clínica com 20 médicos e 500 pacientes, llama 8b", "520 pessoas"),
     ],
 )
 def test_groups_listed_are_counted_whole_as_a_head_count(capsys, text, people):
