@@ -395,3 +395,20 @@ def test_some_of_the_people_qualified_in_parentheses_add_no_one(capsys):
     out = answer(capsys, "consultoria tributária, 40 consultores (10 seniores), qwen 32b")
     assert _first(out) == "Entendi: Qwen2.5 32B · 40 pessoas"
     assert _no_unknown(out)
+
+
+# -- English trades and public bodies say the question is English ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        # had been answered in Portuguese: "tax", "auditors" and "agency" were no English marker
+        ("state tax agency, 1500 tax auditors, llama 70b", "Understood: Llama 3.1 70B · 1,500 people"),
+        ("insurance underwriters (40), qwen 32b", "Understood: Qwen2.5 32B"),
+        # the same in Portuguese stays Portuguese
+        ("secretaria de estado, 1500 auditores fiscais, llama 70b", "Entendi: Llama 3.1 70B · 1.500 pessoas"),
+    ],
+)
+def test_english_trades_answer_in_english(capsys, question: str, first: str) -> None:
+    assert _first(answer(capsys, question)).startswith(first)
