@@ -337,6 +337,21 @@ def _flags_given(args) -> bool:
     )
 
 
+def _lengths_read(query) -> dict:
+    """The --json object's lists of lengths read in characters, lines, paragraphs or pages, of what the model
+    writes, and of a RAG's documents (sizing/query.py Query), each only where the question said one."""
+    lists = {
+        "unit_lengths": (("typed", "tokens", "unit", "rate"), query.unit_lengths),
+        "written_lengths": (("typed", "output_tokens", "unit", "rate"), query.written_lengths),
+        "rag_documents": (("typed", "prompt_tokens", "chunks", "chunk_tokens"), query.rag_documents),
+    }
+    return {
+        key: [dict(zip(names, row, strict=True)) for row in rows]
+        for key, (names, rows) in lists.items()
+        if rows
+    }
+
+
 def _ask(args, text: str, default: str | None, base: Workload | None = None) -> tuple[int, Workload | None]:
     """One question answered on stdout (or refused on stderr): the exit status, and the workload answered
     for a question that follows it in the same message."""
@@ -456,6 +471,9 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
                 "word_lengths": [
                     {"typed": a, "tokens": n, "tokens_per_word": w} for a, n, w in query.word_lengths
                 ],
+                # "textos de 2 mil caracteres", "posts de 300 tokens", "rag com manuais de 300 páginas": how each
+                # length was read, only where said (the object of every other question stays as it was)
+                **_lengths_read(query),
                 # "transcrições de 1 hora": the transcript's tokens, at traffic.toml's tokens a minute of speech.
                 "speech_lengths": [
                     {"typed": a, "tokens": n, "tokens_per_minute": m} for a, n, m in query.speech_lengths

@@ -1675,6 +1675,15 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, tokens, per_word in query.word_lengths:
         lines.append(t("understood.word_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_word=i18n.number(per_word, lang, 1)))  # fmt: skip
+    for typed, tokens, unit, rate in query.written_lengths:
+        key = "understood.written_unit" if unit else "understood.written_length"
+        lines.append(t(key, typed=typed, tokens=i18n.number(tokens, lang), rate=_unit_rate(unit, rate, lang)))
+    for typed, tokens, unit, rate in query.unit_lengths:
+        lines.append(t("understood.unit_length", typed=typed, tokens=i18n.number(tokens, lang),
+                       rate=_unit_rate(unit, rate, lang)))  # fmt: skip
+    for typed, tokens, chunks, chunk in query.rag_documents:
+        lines.append(t("understood.rag_documents", typed=typed, tokens=i18n.number(tokens, lang),
+                       chunks=i18n.number(chunks, lang), chunk=i18n.number(chunk, lang)))  # fmt: skip
     for typed, tokens, per_minute in query.speech_lengths:
         lines.append(t("understood.speech_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
@@ -2147,3 +2156,17 @@ def render_help(lang: str, log: bool = False) -> str:
     lang = i18n.lang_of(lang)
     first = f"{i18n.t(lang, 'help.log')}\n\n" if log else ""
     return f"{first}{i18n.t(lang, 'help.title')}\n\n{i18n.t(lang, 'help.body')}\n"
+
+
+def _unit_rate(unit: str | None, rate: float | None, lang: str) -> str:
+    """ "1,5 tokens por palavra", "~4 caracteres por token": the rate a length in that unit was read at."""
+    if unit is None or rate is None:
+        return ""
+    if unit == "paragraph":
+        words = load_catalog().traffic.lengths.words_per_paragraph
+        return i18n.t(
+            lang, "understood.rate.paragraph", rate=i18n.number(rate, lang), words=i18n.number(words, lang)
+        )
+    return i18n.t(
+        lang, f"understood.rate.{unit}", rate=i18n.number(rate, lang, 0 if rate == int(rate) else 1)
+    )

@@ -553,6 +553,11 @@ class LengthSettings(Strict, kw_only=True):
     tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750
     tokens_per_speech_minute: Annotated[int, msgspec.Meta(ge=1)] = 225
     tokens_per_word: Annotated[float, msgspec.Meta(gt=0)] = 1.5
+    characters_per_token: Annotated[float, msgspec.Meta(gt=0)] = 4
+    tokens_per_line: Annotated[float, msgspec.Meta(gt=0)] = 13
+    words_per_paragraph: Annotated[int, msgspec.Meta(ge=1)] = 100
+    rag_chunks: Annotated[int, msgspec.Meta(ge=1)] = 2
+    rag_chunk_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1024
     reasoning_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 4043
     reasoning_max_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 32768
 

@@ -1992,6 +1992,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       per_page=i18n.number(traffic.lengths.tokens_per_page, lang),
                       output=i18n.tokens(output, lang)))  # fmt: skip
     given_prompt = w.prompt_tokens or summary_prompt
+    if w.prompt_pages and not given_prompt:
+        per_page = traffic.lengths.tokens_per_page
+        given_prompt = w.prompt_pages * per_page
+        key = "assume.traffic.pages_one" if w.prompt_pages == 1 else "assume.traffic.pages"
+        said.append(t(lang, key, pages=i18n.number(w.prompt_pages, lang),
+                      per_page=i18n.number(per_page, lang), prompt=i18n.tokens(given_prompt, lang)))  # fmt: skip
     # A translation writes about as many tokens as it reads (one text in, the same text in another language
     # out): its prompts are as long as its answers, whichever of the two the question gave.
     translation = bool(
@@ -2002,8 +2008,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             or w.requests_per_day
             or w.requests_per_week
             or w.requests_per_month
+            or w.prompt_pages
+            or w.prompt_tokens
         )
-        and not w.prompt_pages
     )
     if translation and given_prompt and not w.output_tokens:
         output = given_prompt
@@ -2012,12 +2019,6 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if translation and not (w.prompt_tokens and w.output_tokens):
         said.append(t(lang, "assume.traffic.translation", prompt=i18n.tokens(given_prompt, lang),
                       output=i18n.tokens(output, lang)))  # fmt: skip
-    if w.prompt_pages and not given_prompt:
-        per_page = traffic.lengths.tokens_per_page
-        given_prompt = w.prompt_pages * per_page
-        key = "assume.traffic.pages_one" if w.prompt_pages == 1 else "assume.traffic.pages"
-        said.append(t(lang, key, pages=i18n.number(w.prompt_pages, lang),
-                      per_page=i18n.number(per_page, lang), prompt=i18n.tokens(given_prompt, lang)))  # fmt: skip
     # Images take tokens of the conversation's context (one <|image|> token each in Llama 3.2 Vision, whose
     # images sit in the cross-attention layers instead).
     image_tokens = plan.images.context_tokens if plan.images else 0
@@ -2132,6 +2133,24 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             prompt=i18n.tokens(prompt, lang),
             output=i18n.tokens(output, lang),
             context=i18n.tokens(context, lang),
+        )
+    if context > model.max_context and given_prompt and (w.prompt_pages or w.documents or w.translation):
+        # "resumir manuais de 300 páginas", "traduzir livros de 200 páginas": a document read whole that the
+        # model's window cannot hold is read in parts, each one request (a summary of the parts' summaries).
+        part = (
+            model.max_context * given_prompt // (given_prompt + output)
+        )  # a translation's answer is as long
+        pages = part // traffic.lengths.tokens_per_page if w.prompt_pages else 0
+        raise SizingError(
+            "context_beyond_model",  # the key the suggestions (sizing/fits.py) and the request log know
+            "traffic.document_split",
+            prompt=i18n.tokens(given_prompt, lang),
+            output=i18n.tokens(output, lang),
+            context=i18n.tokens(given_prompt + output, lang),
+            model=model.name,
+            limit=i18n.tokens(model.max_context, lang),
+            part=i18n.tokens(part, lang),
+            pages=t(lang, "hint.traffic.document_split_pages", n=i18n.number(pages, lang)) if pages else "",
         )
     if context > model.max_context:
         raise SizingError(

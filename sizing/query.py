@@ -284,6 +284,15 @@ class Query(msgspec.Struct):
     speech_volumes: list[tuple[str, int, int, float | None]] = []
     # Lengths in words ("documentos de 2000 palavras"): (as typed, tokens, tokens a word).
     word_lengths: list[tuple[str, int, float]] = []
+    # A RAG question's documents by their length ("rag com manuais de 300 páginas"): (as typed, each question's
+    # prompt, the passages retrieved, their tokens each); the documents are the collection searched.
+    rag_documents: list[tuple[str, int, int, int]] = []
+    # Lengths of what the model writes ("posts de 300 tokens", "descrições de 150 palavras"): (as typed, each
+    # answer's tokens, the unit and its rate when said in words, pages..., else None).
+    written_lengths: list[tuple[str, int, str | None, float | None]] = []
+    # Lengths in characters, lines or paragraphs ("textos de 2 mil caracteres", "código de 2 mil linhas"): (as
+    # typed, tokens, the unit, its rate: traffic.toml's characters a token, else tokens a unit).
+    unit_lengths: list[tuple[str, int, str, float]] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
     # answer says when the model it sized carries no vision encoder.
     vision_named: list[str] = []
@@ -706,6 +715,8 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | Non
 WORD_COUNT = regexes.compile(
     r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:mil|k)?\s*(?:palavras?|words?|caracteres|characters|chars)\b"
 )
+# The units WORD_LENGTHS reads, found quickly: only then is that pattern tried.
+_LENGTH_UNIT = regexes.compile(r"palavra|word|caracter|character|chars|linha|line|paragra")
 # A vision-language model named ("qwen2.5-vl", "internvl", "llama 3.2 vision", "llava", "pixtral", "minicpm-v").
 VISION_NAMED = regexes.compile(
     r"(?<![a-z0-9])(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
@@ -5178,8 +5189,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
     _data_per_period(scan)  # before the volumes of words and the traffic, which read it as requests
-    if "palavra" in scan.work or "word" in scan.work:  # the pattern's nouns make it slow to fail (~15 µs)
-        scan.take(traffic_query.WORD_LENGTHS, "word_length", _word_length)
+    if _LENGTH_UNIT.search(scan.work):  # the pattern's nouns make it slow to fail (~15 µs)
+        for m in list(scan.finditer(traffic_query.WORD_LENGTHS)):
+            if (value := _word_length(m)) is None:
+                continue
+            scan.found.setdefault("word_length", []).append(
+                (value, scan.original[m.start() : m.end()].strip())
+            )
+            # "20k product descriptions of 100 words a day": the things counted stay for the rate's reader
+            counted = m.group("n") and traffic_query.counted_before(scan.work, m.start())
+            scan.blank(m.end(traffic_query.length_noun(m)) if counted else m.start(), m.end())
         scan.take(WORD_VOLUME, "word_volume", _word_volume)
     scan.take(WORD_COUNT, "word_count", lambda m: True)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
@@ -5681,6 +5700,20 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.blank(m.start(), m.end())
         for start, end in described:
             scan.blank(start, end)
+    if (
+        scan.found.get("written_tokens")
+        or any(noun != "prompt" for (noun, _, _), _ in scan.found.get("word_length", []))
+        or (
+            (scan.found.get("document_tokens") or scan.found.get("prompt_pages"))
+            and traffic_query.writes(scan.typed)
+        )
+    ):
+        # "posts de 300 tokens para instagram", "write 500-word blog posts": what is written, and where, is read
+        for m in scan.finditer(traffic_query.WRITTEN_WORDS):
+            scan.blank(m.start(), m.end())
+        if traffic_query.writes(scan.typed):
+            for m in scan.finditer(traffic_query.DOCUMENT_NOUNS):
+                scan.blank(m.start(), m.end())  # "escrever relatórios de 2 mil tokens": the documents written
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -5809,12 +5842,18 @@ _HOUR_WORDS = frozenset(strip_accents(w) for w in VOCAB.words("durations.hour"))
 _PERIOD_WORD = regexes.compile(rf"{_W('durations.period')}\s")
 
 
-def _word_length(m: re.Match) -> tuple[str, float]:
-    """("prompt" or "answer", the words) of "documentos de 2000 palavras", "300-word answers"."""
-    number, thousands = (m.group(3), m.group(4)) if m.group(3) else (m.group(5), m.group(6))
+def _word_length(m: re.Match) -> tuple[str, str, float] | None:
+    """(the noun's kind, traffic_query.length_noun; the unit, traffic_query.length_unit; how many) of
+    "documentos de 2000 palavras", "300-word answers", "posts de 300 palavras", "código de 2 mil linhas"."""
+    number, thousands = next(
+        (m.group(n), m.group(k)) for n, k in (("n", "k"), ("n2", "k2"), ("n3", "k3")) if m.group(n)
+    )
     words = _float(number.replace(".", "").replace(",", "") if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number)
                    else number) * (1000 if thousands else 1)  # fmt: skip
-    return ("answer" if m.group("answer") or m.group("answer2") else "prompt", words)
+    unit = traffic_query.length_unit(m)
+    if unit == "line" and _TRAINING_SAID.search(m.string):
+        return None  # "dataset de 50 mil linhas": a training set's examples, read as such
+    return (traffic_query.length_noun(m), unit, words)
 
 
 def _period_days(m: re.Match) -> int | None:
@@ -8464,6 +8503,73 @@ _DEVELOPERS = regexes.compile(
 _DOCUMENT_TASKS = frozenset({Task.summarization, Task.classification, Task.extraction})
 
 
+def _length_side(noun: str, fields: dict, text: str, typed: str) -> str:
+    """Whether a length said of a noun (traffic_query.length_noun), as typed, is each "prompt" or each "answer": a
+    prompt's or an answer's noun says it; a text the question reads (summarizing, classifying, translating,
+    reviewing) is the prompt; a thing a model writes ("posts", "descrições de produto"), or any text a verb of
+    writing governs ("escrever relatórios de 2000 palavras"), the answer; any other text ("redação de 600
+    palavras", "gerar respostas para e-mails de 200 palavras") is read."""
+    if noun in ("prompt", "answer"):
+        return noun
+    if (
+        fields.get("task") in _DOCUMENT_TASKS
+        or READ_WORDS.search(text)
+        or TRANSLATE_WORDS.search(text)
+        or traffic_query.reviews_documents(text)
+    ):
+        return "prompt"
+    at = text.find(strip_accents(typed.lower()))
+    written = traffic_query.written_here(text, at) if at >= 0 else traffic_query.writes(text)
+    return "answer" if noun == "written" or written else "prompt"
+
+
+# Each unit's rate (traffic.toml [lengths]): tokens a word, a line or a paragraph; characters a token.
+_UNIT_RATES = {
+    "word": lambda lengths: lengths.tokens_per_word,
+    "character": lambda lengths: lengths.characters_per_token,
+    "line": lambda lengths: lengths.tokens_per_line,
+    "paragraph": lambda lengths: lengths.tokens_per_word * lengths.words_per_paragraph,
+}
+
+
+def _unit_tokens(unit: str, rate: float) -> float:
+    """Tokens of one unit at its rate (_UNIT_RATES): a character is the rate's inverse."""
+    return 1 / rate if unit == "character" else rate
+
+
+# A length said of each question ("docs de 20 mil tokens por consulta", "10 pages per query"): a prompt's.
+_PER_QUESTION = regexes.compile(
+    r"\b(?:por|per|a|each|cada|em\s+cada|in\s+each)\s+(?:consulta|pergunta|requisicao|request|query|question|"
+    r"chamada|call|prompt|busca|search)s?\b"
+)
+
+
+def _rag_documents(scan: _Scan, fields: dict, query: Query, catalog: Catalog) -> None:
+    """A RAG question's documents by their length ("rag com manuais de 300 páginas", "base de conhecimento com
+    pdfs de 5 mil tokens"): the collection the vector store searches, not each question's prompt (a 300-page
+    manual had been refused as past Llama 3.1 70B's window). Each question reads the passages retrieved for it
+    and the question (traffic.toml rag_chunks, rag_chunk_tokens, short_prompt_tokens), said in the answer."""
+    if _PER_QUESTION.search(strip_accents(scan.original.lower())):
+        return  # "docs de 20 mil tokens por consulta": what each question reads, as said
+    typed = None
+    if fields.get("prompt_pages") is not None:
+        typed = next(t for pages, t in scan.found["prompt_pages"] if pages == fields["prompt_pages"])
+        fields["prompt_pages"] = None
+    documents = [
+        t for tokens, t in scan.found.get("document_tokens", []) if tokens == fields["prompt_tokens"]
+    ]
+    read = [entry for entry in query.word_lengths if entry[1] == fields["prompt_tokens"]]
+    if documents or read:
+        typed = typed or (documents[0] if documents else read[0][0])
+        query.word_lengths = [entry for entry in query.word_lengths if entry not in read]
+        fields["prompt_tokens"] = None
+    if typed is None or fields["prompt_tokens"] is not None:
+        return
+    lengths = catalog.traffic.lengths
+    fields["prompt_tokens"] = lengths.rag_chunks * lengths.rag_chunk_tokens + lengths.short_prompt_tokens
+    query.rag_documents.append((typed, fields["prompt_tokens"], lengths.rag_chunks, lengths.rag_chunk_tokens))
+
+
 def _task(scan: _Scan) -> Task | None:
     tasks = {v for v, _ in scan.found.get("task", [])}
     return next((task for task in TASK_PRIORITY if task in tasks), None)
@@ -9140,12 +9246,51 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         per_minute = catalog.traffic.lengths.tokens_per_speech_minute
         fields["prompt_tokens"] = max(round(minutes * per_minute), 1)
         query.speech_lengths.append((typed, fields["prompt_tokens"], per_minute))
-    for (side, words), typed in scan.found.pop("word_length", []):
-        # "documentos de 2000 palavras": traffic.toml's tokens a word, said in the answer.
+    lengths = catalog.traffic.lengths
+    for (noun, unit, count), typed in scan.found.pop("word_length", []):
+        # "documentos de 2000 palavras", "textos de 2 mil caracteres": traffic.toml's tokens a unit, said in the
+        # answer; "descrições de produto de 150 palavras" to write, each answer's.
+        side = _length_side(noun, fields, plain, typed)
         field = "prompt_tokens" if side == "prompt" else "output_tokens"
         if fields[field] is None:
-            fields[field] = max(round(words * catalog.traffic.lengths.tokens_per_word), 1)
-            query.word_lengths.append((typed, fields[field], catalog.traffic.lengths.tokens_per_word))
+            rate = _UNIT_RATES[unit](lengths)
+            fields[field] = max(round(count * _unit_tokens(unit, rate)), 1)
+            if side == "answer" and noun != "answer":
+                query.written_lengths.append((typed, fields[field], unit, rate))
+            elif unit == "word":
+                query.word_lengths.append((typed, fields[field], rate))
+            else:
+                query.unit_lengths.append((typed, fields[field], unit, rate))
+    for tokens, typed in scan.found.pop("written_tokens", []):
+        # "posts de 300 tokens para instagram": each post is an answer (it had been a 300-token context)
+        field = (
+            "output_tokens" if _length_side("written", fields, plain, typed) == "answer" else "prompt_tokens"
+        )
+        if fields[field] is None:
+            fields[field] = tokens
+            if field == "output_tokens":
+                query.written_lengths.append((typed, tokens, None, None))
+    documents_said = [t for n, t in scan.found.get("document_tokens", []) if n == fields["prompt_tokens"]]
+    if (
+        documents_said
+        and fields["output_tokens"] is None
+        and _length_side("document", fields, plain, documents_said[0]) == "answer"
+    ):
+        # "escrever relatórios de 2 mil tokens": the document is written, each answer's length
+        fields["output_tokens"], fields["prompt_tokens"] = fields["prompt_tokens"], None
+        query.written_lengths.append((documents_said[0], fields["output_tokens"], None, None))
+    pages = fields.get("prompt_pages")
+    typed = next((t for n, t in scan.found.get("prompt_pages", []) if n == pages), "")
+    if (
+        pages
+        and fields["output_tokens"] is None
+        and _length_side("document", fields, plain, typed) == "answer"
+    ):
+        # "gerar relatórios de 5 páginas": pages written, each answer's length at traffic.toml's tokens a page
+        fields["output_tokens"], fields["prompt_pages"] = pages * lengths.tokens_per_page, None
+        query.written_lengths.append((typed, fields["output_tokens"], "page", lengths.tokens_per_page))
+    if fields.get("task") is Task.rag:
+        _rag_documents(scan, fields, query, catalog)
     said = scan.found.pop("prompt_length_word", [])
     if said and fields["prompt_tokens"] is None:
         # "mostly short questions", "prompts longos": traffic.toml's length for them, said in the answer.
@@ -9651,9 +9796,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["generated_tokens"], fields["tokens"] = fields["tokens"], None
     if (
         not (stage or (base.stage if base else Stage.inference)).is_training
-        and any(
-            fields.get(k)
-            for k in ("batch_items", "requests_per_day", "requests_per_week", "requests_per_month")
+        and (
+            any(
+                fields.get(k)
+                for k in ("batch_items", "requests_per_day", "requests_per_week", "requests_per_month")
+            )
+            # "traduzir manuais de 300 páginas", "traduzir contratos de 5 mil tokens": a document's length
+            or fields.get("prompt_pages")
+            or scan.found.get("document_tokens")
         )
         and TRANSLATE_WORDS.search(strip_accents(scan.original.lower()))
     ):

@@ -306,7 +306,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # Documents counted a day are a pipeline's volume, as "5 mil contratos por dia" (take(): items_volume);
         # requests ("requisições de 3k tokens por dia") are a service's.
         item = _BLANKS.sub(" ", m.group("noun")) in _items()
-        fields = [rate, ("prompt_tokens", tokens), *(of_documents(rate) if item else [])]
+        # "5 mil posts de 300 tokens por dia": things written, each answer's length (sizing/query.py _length_side)
+        length = "written_tokens" if _BLANKS.sub(" ", m.group("noun")) in _written() else "prompt_tokens"
+        fields = [rate, (length, tokens), *(of_documents(rate) if item else [])]
         return fields, [(m.start(), m.end("length")), m.span("per")]
 
     def speech_items_at_rate(m: re.Match) -> Taken | None:
@@ -379,6 +381,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return [("active_share", share), ("population", int(people))], [m.span()]
 
     def prompt_pages(m: re.Match) -> Taken | None:
+        if m.group("one") is not None:
+            return [("prompt_pages", 1)], [m.span()]  # "lê uma página A4 por pergunta"
         pages = length(m)
         if pages is None:
             return None
@@ -396,7 +400,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
                     None  # "3 documentos de 10 mil tokens", "300 mil documentos de 2 mil tokens": read above
                 )
             tokens, span = _count(m.group(2), m.group(3)), m.span("length")
-        return ([("prompt_tokens", tokens)], [span]) if tokens else None
+        # "document_tokens" tells a document's length from a prompt's: in a RAG question the documents are the
+        # collection searched, not what each question reads (sizing/query.py _rag_documents)
+        return ([("prompt_tokens", tokens), ("document_tokens", tokens)], [span]) if tokens else None
+
+    def written_length(m: re.Match) -> Taken | None:
+        if m.group("before") is not None:
+            tokens, span = _count(m.group(5), m.group(6)), m.span("before")
+        else:
+            if _COUNT_BEFORE.search(m.string, 0, m.start()):
+                return None  # "5 mil posts de 300 tokens": counted items, read above
+            tokens, span = _count(m.group(2), m.group(3)), m.span("length")
+        return ([("written_tokens", tokens)], [span]) if tokens else None
 
     def items_length_at_once(m: re.Match) -> Taken | None:
         items, at = _count(m.group(1), m.group(2)), m.re.groupindex["length"]
@@ -409,7 +424,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     def items_length(m: re.Match) -> Taken | None:
         tokens_each = _count(m.group(2), m.group(3))  # group 1 is the length phrase, _NUM's follow
-        return ([("prompt_tokens", tokens_each)], [m.span("length")]) if tokens_each else None
+        written = _WRITTEN_BEFORE.search(m.string, 0, m.start("length"))
+        length = "written_tokens" if written else "prompt_tokens"
+        return ([(length, tokens_each)], [m.span("length")]) if tokens_each else None
 
     def retrieved_chunks(m: re.Match) -> Taken | None:
         first = m.group("chunk") is not None
@@ -708,6 +725,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     pages = _alternatives(w["pages"])
     documents = _alternatives(w["documents"])
     emails = "e-?mails?"
+    written = _alternatives(w["written_items"])
     pieces = _alternatives(w["pieces"])
 
     scale_words = w["scale_words"]
@@ -1322,8 +1340,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(
-            rf"(?:\b(?:{documents})\s+(?:(?:de|com|of|with)\s+|(?=(?:ate|up\s+to)\b)))?(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
-            rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:{documents})\b)?"
+            rf"(?:\b(?:{documents})\s+(?:(?:de|com|of|with)\s+|(?=(?:ate|up\s+to)\b)))?(?:(?:\b(?:ate|up\s+to|cerca\s+de|about)|~)\s*)?"
+            rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:{documents})\b)?(?:\s+(?:inteir[oa]s?|complet[oa]s?)\b)?"
+            # one page said in words, its size beside it ("lê uma página A4 por pergunta", "a single page")
+            rf"|(?P<one>\b(?:uma|one|a|a\s+single|uma\s+unica|uma\s+so)\s+(?:pagina|page|folha)\b)"
+            rf"(?:\s+(?:a4|a-4|carta|letter|inteira|cheia|full))?"
         ), prompt_pages),
         # RAG as engineers write it: "chunks de 512 tokens, top 10", "top-5 chunks of 1k tokens", "k=8 chunks de
         # 500 tokens": the chunks retrieved, each of its size, are the prompt. Only the two phrases are taken.
@@ -1358,6 +1379,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
             rf"|(?P<before>{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:{documents})\b)"
         ), document_length),
+        # Tokens said to be text ("cada sinistro tem fotos + 1500 tokens de texto", "2k tokens of text per claim"):
+        # each request's text, its prompt (it had been a 1,500-token context, beside the photos' own tokens).
+        ("prompt_tokens", regexes.compile(
+            rf"(?<![\w.,]){_NUM}\s*(?:tokens?|toks?)\s+(?:de\s+|of\s+)?(?:texto|text|escrita)\b"
+        ), length),
+        # A thing a model writes of a length ("posts de 300 tokens para instagram", "300-token captions"): each
+        # answer's, unless the question reads them (sizing/query.py _length_side); it had been a 300-token context.
+        ("written_length", regexes.compile(
+            rf"\b(?:{written})(?:\s+(?:de|do|da|dos|das|para|pra|pro|no|na|of|for)\s+(?!(?:ate|cerca|uns|umas|about|around)\b)[a-z]{{3,}}){{0,2}}?(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
+            rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
+            rf"|(?P<before>{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:{written})\b)"
+        ), written_length),
         # Both lengths with the number first ("2k input 200 output", "1500 entrada, 300 saída"): read as a pair
         # before the noun-first patterns, which would give "input 200" the answer's number.
         ("lengths", regexes.compile(
@@ -1839,6 +1872,7 @@ _FIELDS_AND_SPANS = frozenset(
         "people_share_of",
         "items_length",
         "document_length",
+        "written_length",
         "items_length_at_rate",
         "items_length_at_once",
         "speech_items_at_rate",
@@ -2056,6 +2090,12 @@ def _take_batch_time(scan, pattern: re.Pattern, convert) -> None:
 
 
 @cache
+def _written() -> frozenset[str]:
+    """The nouns of things a model writes (traffic_words.toml's `written_items`)."""
+    return frozenset(_words()["written_items"])
+
+
+@cache
 def _items() -> frozenset[str]:
     """The nouns of documents and other items of work (traffic_words.toml's `items`)."""
     return frozenset(_words()["items"])
@@ -2230,15 +2270,97 @@ def team_words() -> str:
 
 def _word_lengths() -> re.Pattern:
     w = _words()
-    prompts = f"{_alternatives(w['prompt_nouns'])}|{_alternatives(w['documents'])}"
-    answers = _alternatives(w["answer_nouns"])
-    number = r"(?:(?:ate|up\s+to|cerca\s+de|about|around|~)\s*)?(\d+(?:[.,]\d+)*)\s*(mil|k)?\s*"
+    prompts, documents = _alternatives(w["prompt_nouns"]), _alternatives(w["documents"])
+    answers, written = _alternatives(w["answer_nouns"]), _alternatives(w["written_items"])
+    answer_verbs, prompt_verbs = _alternatives(w["answer_verbs"]), _alternatives(w["prompt_verbs"])
+    # any other noun ("redação de 600 palavras", "e-mails de 200 palavras", "essays of 800 words") and its field
+    # ("descrições de produto"): a text of that length, read or written (sizing/query.py _length_side)
+    # (not a word that only joins: "traduzir 500 mil palavras com o qwen" is a volume, read elsewhere)
+    # nor a window's ("contexto de 8 mil palavras" is no text of that length)
+    joins = (
+        r"(?!(?:com|with|para|pra|por|per|que|and|the|for|each|cada|uma|umas|uns|tem|has|have|sao|are|ate|"
+        r"contexto|context|janela|window|limite|limit|vocabulario|vocabulary|volume|total)\b)"
+    )
+    other = rf"{joins}[a-z][a-z-]{{2,}}(?:\s+(?:de|do|da|dos|das|of|for)\s+[a-z]{{3,}})?"
+    number = (
+        r"(?:(?:ate|up\s+to|cerca\s+de|about|around|no\s+maximo|at\s+most|uns|umas|em\s+media|on\s+average|~)\s*)?"
+        r"(?P<n>\d+(?:[.,]\d+)*)\s*(?P<k>mil|k)?\s*"
+    )
+    # the units of a text's length besides tokens and pages (traffic.toml [lengths] says each one's tokens)
+    units = r"palavras?|words?|caracteres|characters?|chars|linhas|lines|paragrafos?|paragraphs?"
     return regexes.compile(
-        rf"\b(?:(?P<prompt>{prompts})|(?P<answer>{answers}))\s+(?:de|of|com|with)\s+{number}(?:palavras?|words?)\b"
-        rf"|(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(mil|k)?[-\s]*(?:palavras?|words?)[-\s]+(?:(?P<prompt2>{prompts})|(?P<answer2>{answers}))\b"
+        rf"\b(?:(?P<prompt>{prompts})|(?P<document>{documents})|(?P<answer>{answers})|(?P<written>{written})|(?P<other>{other}))"
+        # "cada redação tem umas 600 palavras", "each essay is about 800 words": the length said of one of them
+        rf"\s+(?:de|of|com|with|tem|has|is|e|traz|contem|contains)\s+{number}(?P<unit>{units})\b"
+        rf"|(?<![\w.,])(?P<n2>\d+(?:[.,]\d+)*)\s*(?P<k2>mil|k)?[-\s]*(?P<unit2>{units})[-\s]+"
+        rf"(?:(?P<prompt2>{prompts})|(?P<document2>{documents})|(?P<answer2>{answers})|(?P<written2>{written})"
+        rf"|(?P<other2>{joins}[a-z][a-z-]{{2,}}(?:\s+(?:{written}|{documents}))?))\b"
+        # the length an answer is written in ("resuma em até 100 palavras", "answer in 3 paragraphs")
+        # and by what the model does with it ("cada um manda umas 300 palavras", "escreve ~200 palavras")
+        rf"|(?:(?P<answer3>\b(?:(?:{answers})\s+)?(?:em|in)|\b(?:{answer_verbs}))|(?P<prompt3>\b(?:{prompt_verbs})))"
+        rf"\s+(?:ate\s+|up\s+to\s+|no\s+maximo\s+|at\s+most\s+|umas?\s+|uns\s+|cerca\s+de\s+|about\s+|~\s*)?"
+        rf"(?P<n3>\d+(?:[.,]\d+)*)\s*(?P<k3>mil|k)?\s*(?P<unit3>{units})\b"
     )
 
 
-# "documentos de 2000 palavras", "respostas de 300 palavras", "2,000-word reports": a length in words, made
-# tokens at traffic.toml's tokens_per_word (sizing/query.py).
+# "documentos de 2000 palavras", "respostas de 300 palavras", "2,000-word reports", "posts de 300 palavras": a
+# length in words, made tokens at traffic.toml's tokens_per_word (sizing/query.py).
 WORD_LENGTHS = _word_lengths()
+
+
+def length_unit(m: re.Match) -> str:
+    """The unit of a length in WORD_LENGTHS: "word", "character", "line" or "paragraph"."""
+    unit = m.group("unit") or m.group("unit2") or m.group("unit3")
+    return next(u for k, u in (("pal", "word"), ("wor", "word"), ("car", "character"), ("cha", "character"),
+                               ("lin", "line"), ("par", "paragraph")) if unit.startswith(k))  # fmt: skip
+
+
+def counted_before(text: str, at: int) -> bool:
+    """Whether a count ends right before `at`, a word of their kind between ("5 mil |posts", "20k product
+    |descriptions")."""
+    return _COUNTED_BEFORE.search(text, 0, at) is not None
+
+
+_COUNTED_BEFORE = regexes.compile(
+    r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:k|m|mil|mi|milhoes|milhao|millions?|thousands?)?\s+(?:(?:de|of)\s+)?(?:[a-z]+\s+)?$"
+)
+
+
+def length_noun(m: re.Match) -> str:
+    """Which noun a length in words was said of (WORD_LENGTHS): "prompt", "document", "answer", "written" (a
+    thing a model writes) or "other"."""
+    if m.group("n3") is not None:
+        return "prompt" if m.group("prompt3") else "answer"
+    return next(
+        g for g in ("prompt", "document", "answer", "written", "other") if m.group(g) or m.group(g + "2")
+    )
+
+
+def writes(text: str) -> bool:
+    """Whether the (accent-free) text says the model writes ("gerar", "escrever", "write"): traffic_words.toml's
+    writing_verbs."""
+    return _WRITING.search(text) is not None
+
+
+_WRITING = regexes.compile(rf"\b(?:{_alternatives(_words()['writing_verbs'])})\b")
+
+
+def written_here(text: str, at: int) -> bool:
+    """Whether a verb of writing governs what is said at `at` in the (accent-free) text: "escrever relatórios de
+    2000 palavras", "gerar 300 relatórios de 5 páginas", "write 500-word posts"; not "gerar respostas para
+    e-mails de 200 palavras", whose e-mails are read (a word that says where from comes between)."""
+    return _WRITTEN_HERE.search(text, 0, at) is not None
+
+
+_WRITTEN_HERE = regexes.compile(
+    rf"\b(?:{_alternatives(_words()['writing_verbs'])})"
+    r"(?:\s+(?!(?:para|pra|pro|for|to|sobre|about|from|com|with|em|in|on|baseado|based|usando|using)\b)[\w.,-]+){0,4}\s*$"
+)
+# A thing written right before a length ("10 mil posts| de 300 tokens"): items_length gives it to the answer.
+_WRITTEN_BEFORE = regexes.compile(rf"\b(?:{_alternatives(_words()['written_items'])})$")
+# A length of what is written read (sizing/query.py), its words are understood: the verb, the things written and
+# where they go ("escrever posts de 300 tokens para o instagram", "write 500-word blog posts").
+WRITTEN_WORDS = regexes.compile(
+    rf"\b(?:{_alternatives([*_words()['writing_verbs'], *_words()['written_items']])})\b"
+    rf"|\b(?:para|pra|pro|no|na|nas|nos|for|on)\s+(?:(?:o|a|as|os|the|our|nosso|nossa)\s+)?(?:{_alternatives(_words()['written_for'])})\b"
+)
