@@ -91,6 +91,14 @@ _VERSUS_ALONE = regexes.compile(r"^\s*(?:vs\.?|versus|x|ou|or|e|and|contra)\s*$"
 # A message of nothing but the concept and a question mark: "quantização?", "TTFT?".
 _ALONE = regexes.compile(r"^\W*(?:e\s+(?:o|a|os|as)\s+|and\s+)?$")
 _QUESTION_MARK = regexes.compile(r"^[\s?!.]*\?[\s?!.]*$")
+# "quantos tokens tem um texto de 1000 palavras?", "how many tokens are in a 5-page report?": how long a text is
+# in tokens, which the token's explanation answers (a count of words or pages had read as a question with no
+# model). Only before a verb of measuring: "quantos tokens por segundo" asks a speed.
+_HOW_MANY_BEFORE = regexes.compile(r"\b(?:quant[ao]s|how\s+many)\s+$")
+_HOW_MANY_AFTER = regexes.compile(
+    r"^\s+(?:tem|teria|sao|seriam|da|dao|daria|ocupa\w*|gasta\w*|vira\w*|equivale\w*|corresponde\w*"
+    r"|is|are|in|does|do|would|make|makes)\b"
+)
 
 
 # What follows a concept when a model's value is asked, not the word's meaning: "what is the latency of llama
@@ -134,6 +142,13 @@ def asked(
         )
         if beside and not after and _OF_A_MODEL.match(plain, end):
             continue
+        how_long = (
+            key == "tokens"
+            and _HOW_MANY_BEFORE.search(plain, 0, start)
+            and _HOW_MANY_AFTER.match(plain[end:])
+        )
+        if how_long:
+            what = how_long
         if what or after or weighed or alone:
             begin = what.start() if what else start
             out.setdefault(key, (begin, end + (after.end() if after else 0)))  # type: ignore[misc]

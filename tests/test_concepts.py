@@ -38,6 +38,9 @@ def _asked(capsys, *args: str) -> str:
         ("what is a context window?", "The context window is the most"),
         ("quantas palavras é um token em português?", "Um token é o pedaço de texto"),
         ("how many words is a token?", "A token is the piece of text"),
+        # a text's length in tokens asked (had been "Faltou dizer o modelo")
+        ("quantos tokens tem um texto de 1000 palavras?", "Um token é o pedaço de texto"),
+        ("how many tokens are in a 5-page report?", "A token is the piece of text"),
         ("o que é tokens por segundo?", "Tokens por segundo medem"),
         ("what does TTFT mean", "TTFT (time to first token) is the time"),
         ("TTFT significa o quê?", "TTFT (time to first token) é o tempo"),
@@ -248,3 +251,10 @@ def test_the_slack_pipeline_answers_a_concept_and_the_load_time(tmp_path):
     assert reply.text_answer.startswith("Quantization stores the model's weights")
     reply = pipeline.ask("quanto tempo leva para carregar o qwen3 32b?", Where("message"))
     assert "Tempo para carregar os pesos" in reply.text_answer
+
+
+def test_how_many_tokens_a_second_still_asks_a_speed(capsys):
+    # "quantos tokens" before a speed asks the model's speed on that GPU, which the sizing answers
+    out = answer(capsys, "quantos tokens por segundo o llama 8b faz numa l40s?")
+    assert out.startswith("Entendi: Llama 3.1 8B · 1× L40S 48 GB")
+    assert "Um token é o pedaço" not in out
