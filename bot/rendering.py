@@ -1657,6 +1657,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(
             t("understood.method_alone", typed=query.method_alone, model=r.model.name, method=method)
         )
+    if query.context_limit_asked and r.model.max_context:
+        lines.append(_context_limit(r, lang, said=w.context is not None))
     for typed, name in query.corrections:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, name, instead in query.release_nearest:
@@ -2156,6 +2158,26 @@ def render_help(lang: str, log: bool = False) -> str:
     lang = i18n.lang_of(lang)
     first = f"{i18n.t(lang, 'help.log')}\n\n" if log else ""
     return f"{first}{i18n.t(lang, 'help.title')}\n\n{i18n.t(lang, 'help.body')}\n"
+
+
+def _context_limit(r, lang: str, said: bool) -> str:
+    """The answer to "qual o contexto máximo do qwen 7b?": the model's limit as its publisher declares it, with the longer one
+    its card documents (YaRN and the like), the context this answer sized and, where the question set none, how
+    to ask for more."""
+    t = partial(i18n.t, lang)
+    try:
+        entry = load_catalog().model(r.model.id)
+    except KeyError:
+        entry = None  # a Hub repo or a pasted config: its config.json's limit is the one said
+    native = entry.max_context if entry is not None else r.model.max_context
+    params = dict(model=r.model.name, limit=i18n.number(native, lang),
+                  context=i18n.number(r.context_tokens, lang))  # fmt: skip
+    key = "understood.context_limit"
+    extended = entry.extended_context if entry is not None else None
+    if extended and extended > native and entry.extended_context_method:
+        params.update(extended=i18n.number(extended, lang), method=entry.extended_context_method)
+        key = "understood.context_limit_extended"
+    return t(key, **params) if said else f"{t(key, **params)} {t(key + '_ask')}"
 
 
 def _unit_rate(unit: str | None, rate: float | None, lang: str) -> str:

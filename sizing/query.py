@@ -339,6 +339,8 @@ class Query(msgspec.Struct):
     # "lora?", "e com qlora?" in a thread about serving, a method with no word of training: as typed, read as a
     # fine-tune of the thread's model, which the answer says (with how to ask for adapters served instead)
     method_alone: str | None = None
+    # "qual o contexto máximo do qwen 7b?": the model's own context limit asked, said in the answer's first lines
+    context_limit_asked: bool = False
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = []
@@ -2363,6 +2365,21 @@ CAPACITY_ASKED = regexes.compile(
     r"\b(?:" + VOCAB.pattern("users.capacity_question") + "|" + _CAPACITY_GENERAL + r")\b"
 )
 _ASKED_BEFORE = regexes.compile(r"\b(?:qual|quais|what|whats|how|quanto|quanta)\b[^,.;:!?]{0,12}$")
+# "qual o contexto máximo do qwen 7b?", "what's the max context of llama 3.1 70b": the model's own limit asked
+# (the answer says it in its first lines); "qual o contexto máximo que cabe numa L40S" asks what fits there.
+_OF_THE_MODEL = regexes.compile(r"\s*(?:do|da|de|of|for|para|pro|pra|no|in|on)\b")
+
+
+def _context_max(scan: _Scan, m: re.Match) -> bool | None:
+    """True where the full context is asked for ("com o contexto máximo"); None where it is asked about,
+    recording whether the model's own limit is what is asked."""
+    if not _ASKED_BEFORE.search(scan.work, 0, m.start()):
+        return True
+    if _OF_THE_MODEL.match(scan.work, m.end()):
+        scan.found["context_limit_asked"] = [(True, scan.original[m.start() : m.end()].strip())]
+    return None
+
+
 # "with full 128k context": the figure is the context; "full" is no full fine-tune.
 FULL_BEFORE_FIGURE = regexes.compile(
     r"\b(?:full|whole|entire)\s+(?=\d+(?:[.,]\d+)?\s*[km]?\s+(?:context|tokens?)\b)"
@@ -5583,9 +5600,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
     # "qual o contexto máximo ...?", "what's the max context I can fit?" ask what fits (the capacity says
     # it); "com o contexto máximo", "max context, 10 users" ask for it.
-    scan.take(
-        CONTEXT_MAX, "context_max", lambda m: None if _ASKED_BEFORE.search(scan.work, 0, m.start()) else True
-    )
+    scan.take(CONTEXT_MAX, "context_max", lambda m: _context_max(scan, m))
     scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
@@ -9291,6 +9306,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.written_lengths.append((typed, fields["output_tokens"], "page", lengths.tokens_per_page))
     if fields.get("task") is Task.rag:
         _rag_documents(scan, fields, query, catalog)
+    query.context_limit_asked = bool(scan.found.get("context_limit_asked"))
     said = scan.found.pop("prompt_length_word", [])
     if said and fields["prompt_tokens"] is None:
         # "mostly short questions", "prompts longos": traffic.toml's length for them, said in the answer.

@@ -258,3 +258,46 @@ def test_how_many_tokens_a_second_still_asks_a_speed(capsys):
     out = answer(capsys, "quantos tokens por segundo o llama 8b faz numa l40s?")
     assert out.startswith("Entendi: Llama 3.1 8B · 1× L40S 48 GB")
     assert "Um token é o pedaço" not in out
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # the sizing at 4,096 tokens had said the limit only in its capacity line
+        (
+            "qual o contexto máximo do mistral 7b?",
+            "O contexto máximo do Mistral 7B v0.3 é de 32.768 tokens, o que quem o publicou declara. "
+            "A conta abaixo usa 4.096 tokens por conversa",
+        ),
+        (
+            "what's the max context of llama 3.1 70b?",
+            "Llama 3.1 70B's maximum context is 131,072 tokens, as its publisher declares.",
+        ),
+        # a model whose card documents a longer context than its config: both said
+        (
+            "qual o contexto máximo do qwen 7b?",
+            "O contexto nativo do Qwen2.5 7B é de 32.768 tokens; o cartão do modelo documenta até 131.072 com YaRN",
+        ),
+        (
+            "qual é o contexto máximo do qwen 2.5 7b com 64k?",
+            "A conta abaixo usa 65.536 tokens por conversa.\n",
+        ),
+    ],
+)
+def test_a_models_context_limit_asked_is_said_first(capsys, question, said):
+    out = answer(capsys, question)
+    assert said in "\n".join(out.splitlines()[:3]) + "\n", out
+
+
+def test_the_context_that_fits_on_a_gpu_is_no_question_of_the_models_limit(capsys):
+    # "qual o contexto máximo que cabe numa L40S": the capacity there answers it
+    out = answer(capsys, "qual o contexto máximo que cabe numa L40S com o llama 8b?")
+    assert "O contexto máximo do" not in out and "Capacidade:" in out
+
+
+def test_a_models_context_limit_is_said_in_slack_too(slack):
+    from tests.slack_harness import text_of, valid
+
+    reply = slack.command("qual o contexto máximo do gemma 3 27b?")
+    valid(reply["blocks"])
+    assert "O contexto máximo do Gemma 3 27B é de 131.072 tokens" in text_of(reply["blocks"])
