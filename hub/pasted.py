@@ -260,10 +260,22 @@ def _rope_words(text: str, at: int) -> tuple[int, str, dict] | None:
 
 
 @functools.cache
+def _words(section: str) -> str:
+    """A word list of sizing/data/pasted.toml, every language's, as one group (longest first)."""
+    lists = tomlfiles.load(DATA_DIR / "pasted.toml")[section].values()
+    return alternation([w for words in lists for w in words])
+
+
+@functools.cache
 def _standing_words() -> re.Pattern:
-    """The words that stand for the pasted model (sizing/data/pasted.toml), longest first, as whole words."""
-    lists = tomlfiles.load(DATA_DIR / "pasted.toml")["words"].values()
-    return re.compile(rf"(?<![\w/.-]){alternation([w for words in lists for w in words])}(?![\w/-])")
+    """The words that stand for the pasted model, as whole words."""
+    return re.compile(rf"(?<![\w/.-]){_words('words')}(?![\w/-])")
+
+
+@functools.cache
+def _fine_tune_of() -> re.Pattern:
+    """The words that make the pasted model a fine-tune of the model named right after them ("o", "the" between)."""
+    return re.compile(rf"(?<![\w/.-]){_words('fine_tune_of')}\s*(?:(?:o|a|the)\s+)?$")
 
 
 def in_its_place(pasted: Pasted) -> str | None:
@@ -290,9 +302,29 @@ def question_text(pasted: Pasted, parse: Callable[[str], Query]) -> str:
             pass  # its words made no question of it ("o config" of another sentence): read where it was pasted
     try:
         parse(pasted.text)
+        return pasted.text
     except QueryError as e:
-        raise beside_named(e, pasted) from None
-    return pasted.text
+        refused = e
+    tuned = _without_base(pasted.text, refused, pasted.repo)
+    if tuned is not None:
+        try:
+            parse(tuned)
+            return tuned
+        except QueryError:
+            pass
+    raise beside_named(refused, pasted) from None
+
+
+def _without_base(text: str, e: QueryError, repo: str) -> str | None:
+    """The text without the model the pasted one is said to be a fine-tune of ("um fine-tune do llama 3.1 8b"),
+    when a contradiction between the two is what refused it; None otherwise."""
+    typed = [str(e.params.get(k) or "") for k in ("first", "second")]
+    if e.key != "query.contradiction" or repo not in typed:
+        return None
+    other = next(t for t in typed if t != repo)
+    at = text.lower().find(other.lower())
+    said = _fine_tune_of().search(strip_accents(text[:at])) if at > 0 else None
+    return None if said is None else f"{text[: said.start()]} {text[at + len(other) :]}".strip()
 
 
 def beside_named(e: QueryError, pasted: Pasted) -> QueryError:

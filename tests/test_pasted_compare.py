@@ -103,6 +103,27 @@ def test_a_whole_config_beside_a_named_model_asks_which_is_meant(capsys, questio
 
 
 @pytest.mark.parametrize(
+    ("question", "understood"),
+    [
+        (
+            f"esse modelo é um fine-tune do llama 3.1 8b, 20 usuarios: {CONFIG}",
+            f"Entendi: {NAME} · 20 usuários",
+        ),
+        (
+            f"our model is fine-tuned from qwen2.5 14b, how much for 20 users? {CONFIG}",
+            "Understood: 12.6B model from the pasted config.json · 20 concurrent users",
+        ),
+    ],
+)
+def test_a_config_said_to_be_a_fine_tune_of_the_model_named_is_sized_by_its_own_architecture(
+    capsys, question, understood
+):
+    out = answer(capsys, question)
+    assert out.startswith(understood), out[:300]
+    assert "12,6B parâmetros" in out or "12.6B parameters" in out
+
+
+@pytest.mark.parametrize(
     ("question", "name"),
     [
         (f"{CONFIG} 20 usuarios", "Entendi: modelo de 12,6B do config.json colado · 20 usuários"),
