@@ -145,8 +145,9 @@ def text_config(config: dict) -> dict:
 
 
 # The rope types whose factor does not lengthen the context: their max_position_embeddings already is the
-# longest (vLLM _get_and_verify_max_len skips "su", "longrope" and "llama3"; "default" has no factor).
-ROPE_KEEPS = frozenset({"su", "longrope", "llama3", "default"})
+# longest (vLLM _get_and_verify_max_len skips "su", "longrope" and "llama3"; any other type's factor, one
+# written with no type included, multiplies it).
+ROPE_KEEPS = frozenset({"su", "longrope", "llama3"})
 
 
 def rope_context(c: dict, positions: int) -> int:

@@ -65,6 +65,11 @@ def test_my_model_or_a_catalogue_model_weighs_both_with_their_own_figures(capsys
             f"o nosso ou o mistral 7b, 10 usuarios\n{KEYS}",
             f"Entendi: {NAME} ou Mistral 7B v0.3 · 10 usuários",
         ),
+        # three served together: the pasted one the third
+        (
+            f"llama 3.1 8b, qwen2.5 7b e meu modelo juntos na mesma gpu {CONFIG}",
+            f"Entendi: Llama 3.1 8B + Qwen2.5 7B + {NAME}",
+        ),
         (
             f"o meu modelo ou o llama 3.1 8b para 20 utilizadores em simultâneo? {CONFIG}",
             f"Percebi: {NAME} ou Llama 3.1 8B · 20 utilizadores em simultâneo",
