@@ -360,7 +360,7 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
     pasted_source = swap = None
     try:
         if "{" in text or "_" in text or "architectures" in text:
-            text, pasted_source, swap = _pasted(text, base)
+            text, pasted_source, swap = _pasted(text, base, args.model)
         if text or args.model is None:
             try:
                 query = _parse(text, base)
@@ -388,6 +388,8 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
         if isinstance(pasted_source, SizingError):
             raise pasted_source  # said once the question's language is known
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
+        if swap is not None:  # --model's model too: the keys change the model sized, however it was named
+            workload = workload.but(model=swap)
         source = pasted_source if pasted_source is not None and workload.model == pasted_source.repo else None
         from hub.repoid import wants_repo
 
@@ -397,7 +399,8 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
             hub = _hub()
             source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
         result = size(workload, source=source)
-        comparison = _compare(query, workload, result, source)
+        own = pasted_source if isinstance(pasted_source, ModelSource) else None
+        comparison = _compare(query, workload, result, source, own)
     except SizingError as e:
         if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
             lang = i18n.answer_lang(args.lang, e.asked_lang, answered_in(e.written_lang), default)
@@ -496,10 +499,12 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
     return _emit(render_text(result, query, comparison)), workload
 
 
-def _pasted(text: str, base: Workload | None) -> tuple[str, ModelSource | SizingError | None, str | None]:
+def _pasted(
+    text: str, base: Workload | None, flag_model: str | None = None
+) -> tuple[str, ModelSource | SizingError | None, str | None]:
     """A question with a model's config.json or its keys pasted in it (hub/pasted.py): the text left to read,
     the model it stands for (or why it cannot be sized), and the repo id that replaces the model the question
-    names when the keys change that model."""
+    (or --model, `flag_model`) names when the keys change that model."""
     from hub import pasted
 
     found = pasted.find(text)
@@ -511,14 +516,18 @@ def _pasted(text: str, base: Workload | None) -> tuple[str, ModelSource | Sizing
             workload = _parse(found.rest, base).workload
         except QueryError:
             workload = None
+        if workload is None and flag_model is not None:
+            # "gpu-size --model 'llama 3.1 8b' 'max_position_embeddings: 32768'": the keys change the flag's model
+            workload = _parse(f"{flag_model} {found.rest}", base).workload
         if workload is not None:
             named = _named(workload.model)
             repo, model = pasted.over(found, named) if named else pasted.unread(found, workload.model)
             return found.rest, model if isinstance(model, SizingError) else ModelSource(repo, model), repo
+    text = pasted.question_text(found, lambda read: _parse(read, base))
     try:
-        return found.text, ModelSource(found.repo, pasted.read(found)), None
+        return text, ModelSource(found.repo, pasted.read(found)), None
     except pasted.UnreadableConfig as refused:
-        return found.text, refused, None
+        return text, refused, None
 
 
 def _named(model: str):
@@ -617,9 +626,10 @@ def _answer_several(args, several, default: str | None) -> int:
     return max(codes)
 
 
-def _compare(query, workload: Workload, result, source=None):
+def _compare(query, workload: Workload, result, source=None, pasted: ModelSource | None = None):
     """The other model of "X ou Y?" sized for the same workload beside the first (sizing.compare), the same
-    training under each ZeRO stage of "zero-2 ou zero-3?", or None when the question offers no other."""
+    training under each ZeRO stage of "zero-2 ou zero-3?", or None when the question offers no other.
+    `pasted`: the model read from a config pasted in the question, which may be the other one."""
     if workload.compare_zero and result.workload.stage != "inference":
         from sizing.compare import weigh_stages
 
@@ -641,6 +651,8 @@ def _compare(query, workload: Workload, result, source=None):
     if len(query.model_choices) > 1:  # three or four models on one GPU: each sized as for two
 
         def source_for(model: str):
+            if pasted is not None and model == pasted.repo:
+                return pasted
             hub = _hub() if wants_repo(model, catalog) else None  # the Hub only for a repo to read
             return hub.source_for(model, catalog) if hub is not None else None
 
@@ -654,8 +666,8 @@ def _compare(query, workload: Workload, result, source=None):
         other = other_workload(workload, named)
     except SizingError as e:
         return weigh(result, typed, e, catalog, show_prices=True)
-    source = None
-    if wants_repo(other.model, catalog):  # the Hub only for a repo to read, as for the first model
+    source = pasted if pasted is not None and other.model == pasted.repo else None
+    if source is None and wants_repo(other.model, catalog):  # the Hub only for a repo, as for the first
         hub = _hub()
         source = hub.source_for(other.model, catalog) if hub is not None else None
     return weigh(result, typed, other, catalog, show_prices=True, source=source, read_as=named.corrections,

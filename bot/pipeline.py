@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from sizing import i18n
-from sizing.catalog import load_catalog, normalize
+from sizing.catalog import ModelEntry, load_catalog, normalize
 from sizing.compare import (
     Comparison,
     other_workload,
@@ -34,6 +34,7 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import NO_MODEL_ANSWERS
 from sizing.names import ModelSource, name_index, resolve_model
+from sizing.plan import pasted_name
 from sizing.query import (
     Query,
     QueryError,
@@ -79,6 +80,7 @@ NEEDS_INPUT = {
     "query.commercial",
     "query.bare_count",  # "e com 4?" where it could be GPUs or users: asked back
     "query.batch_volume",  # "e pra batch?" after people at once: how many items, in how long
+    "pasted_beside_model",  # a config pasted beside a model named: compared, or the config alone?
     # a Slack message linked that could not be read: the question asks to be pasted
     "slack_link_elsewhere",
     "slack_link_not_found",
@@ -252,7 +254,7 @@ class Pipeline:
                 self._keep(found.repo, pasted.read(found))
             except pasted.UnreadableConfig as refused:
                 self._pasted.put(found.repo, refused)  # raised when the question is answered
-        return self._parse(found.text, base)
+        return self._parse(pasted.question_text(found, lambda read: self._parse(read, base)), base)
 
     def _keep(self, repo: str, model) -> None:
         """A pasted model (or why it cannot be sized, raised when the question is answered), kept for its
@@ -287,6 +289,14 @@ class Pipeline:
                 raise SizingError("pasted_gone", "model_examples")
             return ModelSource(model, read)
         return self.hub.source_for(model, catalog) if self.hub is not None else None
+
+    def _pasted_name(self, repo: str, lang: str) -> str:
+        """What the answers call a pasted model ("modelo de 12,6B do config.json colado"), for a refusal that
+        names it by its id."""
+        read = self._pasted.get(repo) or (self.hub.recall(repo) if self.hub is not None else None)
+        if not isinstance(read, ModelEntry):
+            return i18n.t(lang, "model.pasted_unread")
+        return pasted_name(read, lang)
 
     def names_model(self, text: str) -> bool:
         """Whether the text names a model of its own: then it is a new question, not a follow-up to the
@@ -582,12 +592,11 @@ class Pipeline:
         try:
             named = self._parse(typed, None)
             other = other_workload(workload, named)
+            source = self._other_source(other.model, catalog, looked_up)
         except SizingError as e:
+            if typed.startswith(PASTED):
+                raise  # the pasted model cannot be sized: said as for it alone, as gpu-size says it
             return weigh(result, typed, e, catalog, show_prices), None
-        source = None
-        if self.hub is not None:
-            left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
-            source = self.hub.source_for(other.model, catalog, budget_s=left)
         return (
             weigh(
                 result,
@@ -603,16 +612,26 @@ class Pipeline:
             source,
         )
 
+    def _other_source(self, model: str, catalog, looked_up: float) -> ModelSource | None:
+        """What another model of the question's own files say: a pasted one's reading (kept here, or by the
+        worker that read it), or the Hub's within what is left of the question's budget."""
+        if model.startswith(PASTED):
+            return self._source(model, catalog)
+        if self.hub is None:
+            return None
+        left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
+        return self.hub.source_for(model, catalog, budget_s=left)
+
     def _together(self, choices, workload, result, catalog, show_prices, looked_up, together) -> Comparison:
         """Three or four models on one GPU ("llama 8b, qwen 7b e mistral 7b juntos"), or one model's setups to
         choose between ("em 16 bits, 8 ou 4?"): each other one sized for the same workload, as for two (the Hub
         read within what is left of the question's budget)."""
 
         def source_for(model: str):
-            if self.hub is None:
-                return None
-            left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
-            return self.hub.source_for(model, catalog, budget_s=left)
+            try:
+                return self._other_source(model, catalog, looked_up)
+            except SizingError:
+                return None  # a pasted model no longer kept: that side says it cannot be sized
 
         others = others_of(choices, workload, lambda typed: self._parse(typed, None), source_for)
         if not together:
@@ -627,6 +646,11 @@ class Pipeline:
             else "needs_input" if e.key in NEEDS_INPUT or topic
             else "not_understood"
         )  # fmt: skip
+        for name, value in e.params.items():
+            if isinstance(value, str) and value.startswith(PASTED):
+                e.params[name] = self._pasted_name(
+                    value, lang
+                )  # an id no user knows, named as answers name it
         if "retention_days" in e.params:
             e.params["retention_days"] = self.retention_days  # what the request log says, as configured
         key = ("refusal", e.key, e.hint_key, repr(sorted(e.params.items())), lang)

@@ -125,15 +125,60 @@ def summarize(
     return s
 
 
+# The older families' names for the keys architecture() reads, as transformers' configs map them
+# (attribute_map): GPT2Config n_embd, n_layer, n_head, n_positions (and n_inner, the MLP width, 4 x n_embd when
+# unset); Falcon's RWConfig n_embed, n_head_kv (vLLM's transformers_utils/configs/falcon.py maps num_kv_heads
+# to n_head_kv).
+ALIASES = {"n_embd": "hidden_size", "n_embed": "hidden_size", "n_layer": "num_hidden_layers",
+           "n_head": "num_attention_heads", "n_positions": "max_position_embeddings", "n_inner": "intermediate_size",
+           "n_head_kv": "num_kv_heads"}  # fmt: skip
+
+
 def text_config(config: dict) -> dict:
-    """Multimodal configs nest the language model's keys under text_config (Gemma 3, Mistral 3, Llama 4)."""
+    """Multimodal configs nest the language model's keys under text_config (Gemma 3, Mistral 3, Llama 4); the
+    older families' names (ALIASES) are read as the keys they stand for."""
     inner = config.get("text_config")
-    return {**config, **inner} if isinstance(inner, dict) else config
+    c = {**config, **inner} if isinstance(inner, dict) else config
+    if any(old in c for old in ALIASES):
+        c = {**{ALIASES[k]: v for k, v in c.items() if k in ALIASES and v is not None}, **c}
+    return c
+
+
+# The rope types whose factor does not lengthen the context: their max_position_embeddings already is the
+# longest (vLLM _get_and_verify_max_len skips "su", "longrope" and "llama3"; any other type's factor, one
+# written with no type included, multiplies it).
+ROPE_KEEPS = frozenset({"su", "longrope", "llama3"})
+
+
+def rope_context(c: dict, positions: int) -> int:
+    """The longest context a server runs the model to, from its positions and its rope_scaling (transformers
+    v5: rope_parameters, one per layer type), as vLLM derives max_model_len (vllm/config/model.py
+    _get_and_verify_max_len): positions x factor, YaRN's from original_max_position_embeddings; not for the
+    types in ROPE_KEEPS, nor for Gemma 3, whose 131,072 positions already are scaled (its linear factor 8)."""
+    rope = c.get("rope_scaling") or c.get("rope_parameters")
+    if not isinstance(rope, dict) or "gemma3" in str(c.get("model_type", "")):
+        return positions
+    factor = None
+    for part in rope.values() if all(isinstance(v, dict) for v in rope.values()) else [rope]:
+        kind = str(part.get("rope_type") or part.get("type") or "default")
+        if kind in ROPE_KEEPS:
+            continue
+        factor = part.get("factor", factor)
+        if kind == "yarn" and isinstance(part.get("original_max_position_embeddings"), int):
+            positions = part["original_max_position_embeddings"]
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)) or factor <= 0:
+        return positions
+    return int(positions * factor)
 
 
 # vLLM's example for Qwen2.5-7B-Instruct-1M prefills in chunks of 131,072 tokens (max_num_batched_tokens,
 # vllm-project/vllm examples/offline_inference/qwen_1m.py).
 DUAL_CHUNK_PREFILL = 131_072
+
+
+# The families whose MLP is two matrices with GELU between them, not a gated three (vLLM's gpt2.py, gpt_bigcode.py,
+# falcon.py, gpt_neox.py and gpt_j.py).
+PLAIN_MLP = frozenset({"gpt2", "gpt_bigcode", "falcon", "RefinedWeb", "RefinedWebModel", "gpt_neox", "gptj"})
 
 
 def architecture(config: dict) -> dict:
@@ -165,6 +210,13 @@ def architecture(config: dict) -> dict:
         "tie_embeddings": bool(c.get("tie_word_embeddings", False)),
         "max_context": int(c.get("max_position_embeddings") or c.get("max_sequence_length") or 4096),
     }
+    a["max_context"] = rope_context(c, a["max_context"])
+    if kind in PLAIN_MLP or "n_embd" in config or "n_head_kv" in config:
+        a["mlp"] = "plain"  # up and down projections, no gate (vLLM gpt2.py GPT2MLP, falcon.py FalconMLP)
+        # GPT-2's and Falcon's configs do not write tie_word_embeddings: PretrainedConfig's default, tied
+        a["tie_embeddings"] = bool(c.get("tie_word_embeddings", kind not in ("gpt_neox", "gptj")))
+    if c.get("multi_query") and not c.get("new_decoder_architecture") and not c.get("num_kv_heads"):
+        a["num_kv_heads"] = 1  # Falcon-7B's multi-query attention (vLLM falcon.py: one KV head)
     if c.get("head_dim"):
         a["head_dim"] = int(c["head_dim"])
     dca = c.get("dual_chunk_attention_config")

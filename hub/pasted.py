@@ -11,6 +11,7 @@ The same keys pasted without the object around them (a fragment cut from the fil
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import os
@@ -19,12 +20,14 @@ from collections.abc import Callable
 
 import msgspec
 
-from sizing import i18n
-from sizing.catalog import ModelEntry
+from sizing import i18n, tomlfiles
+from sizing.catalog import DATA_DIR, ModelEntry, load_catalog
 from sizing.errors import SizingError
+from sizing.names import resolve_model
 from sizing.query import Query, QueryError
+from sizing.vocabulary import alternation, strip_accents
 
-from .describe import Unsupported, architecture, quant_precision, text_config
+from .describe import ALIASES, Unsupported, architecture, quant_precision, text_config
 
 PREFIX = "pasted/config-"
 # A catalogue model with pasted keys changing it stands in the question under an id of its own.
@@ -44,7 +47,7 @@ ARCH_KEYS = frozenset({
     "sliding_window", "layer_types", "sliding_window_pattern", "num_experts", "n_routed_experts",
     "num_local_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
     "shared_expert_intermediate_size", "first_k_dense_replace", "kv_lora_rank", "q_lora_rank", "qk_nope_head_dim",
-    "qk_rope_head_dim", "v_head_dim", "rope_scaling",
+    "qk_rope_head_dim", "v_head_dim", "rope_scaling", "rope_parameters", *ALIASES,
 })  # fmt: skip
 # Other keys of a config.json (transformers' PretrainedConfig and the Llama/Qwen/Mistral configs): read along
 # with the architecture's, so that their numbers are not taken for users or a context, never on their own.
@@ -53,6 +56,7 @@ CONFIG_KEYS = ARCH_KEYS | {
     "rope_theta", "bos_token_id", "eos_token_id", "pad_token_id", "initializer_range", "transformers_version",
     "use_cache", "pretraining_tp", "attention_dropout", "attention_bias", "mlp_bias", "max_window_layers",
     "use_sliding_window", "partial_rotary_factor", "quantization_config", "text_config",
+    "multi_query", "new_decoder_architecture", "n_ctx", "activation_function", "parallel_attn",
 }  # fmt: skip
 # Keys written as words, not numbers ("model_type llama"): the only ones read with no ":" or "=" before a word.
 WORD_KEYS = frozenset({"model_type", "torch_dtype", "hidden_act", "architectures", "_name_or_path"})
@@ -71,6 +75,8 @@ _KEY = re.compile(
     r"""(?<![\w./-])(?P<q>["'`]?)(?P<key>_?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|architectures)(?P=q)"""
     r"""(?P<sep>[ \t]*[:=][ \t]*\n?[ \t]*|[ \t]+|\.(?=(?:rope_type|type|factor)\b))"""
 )
+# A whole number in groups of three ("128,256", "1.048.576"), one separator throughout.
+_GROUPED = re.compile(r"\d{1,3}([.,])\d{3}(?:\1\d{3})*(?![\d.,]?\d)")
 _WORD = re.compile(r"[A-Za-z_][\w.\-/]*")
 _NUMBER_END = re.compile(r"[kK](?![\w])|(?![\w])")
 # What may stand between two keys of one paste: separators, braces, "..." where the person cut it, "e"/"and".
@@ -81,10 +87,6 @@ _ROPE_PART = re.compile(
     r"""[\s,{"'`]*(?P<part>rope_type|type|factor|original_max_position_embeddings)["'`]?[ \t]*[:=]?[ \t]*"""
     r"""["'`]?(?P<value>\d+(?:\.\d+)?|[A-Za-z_]\w*)["'`]?"""
 )
-# The rope types whose factor does not lengthen the context: vllm/config.py _get_and_verify_max_len multiplies
-# the positions by every other type's factor, not "su", "longrope" and "llama3"'s, whose max_position_embeddings
-# already is the longest context ("default" has no factor).
-_ROPE_KEEPS = frozenset({"su", "longrope", "llama3", "default"})
 
 
 class Pasted(msgspec.Struct, frozen=True):
@@ -191,6 +193,9 @@ def _pair(text: str, m: re.Match) -> tuple[int, str, object] | None:
     if key == "rope_scaling" and not text.startswith("{", at):
         return _rope_words(text, at)
     code = text[at : at + 1] if text[at : at + 1] in "`'" else ""  # a value in `inline code` or 'quotes'
+    if key in COUNTS and (grouped := _GROUPED.match(text, at + len(code))) is not None:
+        # "vocab_size: 128,256", "128.256": a count written with thousands separators, not 128 and a list
+        return grouped.end() + len(code), key, int(re.sub(r"\D", "", grouped.group()))
     try:
         value, end = _literal(text, at + len(code))
         if code and not text.startswith(code, end):
@@ -252,6 +257,91 @@ def _rope_words(text: str, at: int) -> tuple[int, str, dict] | None:
                 return None
         at = part.end()
     return (at, "rope_scaling", rope) if "factor" in rope else None
+
+
+@functools.cache
+def _words(section: str) -> str:
+    """A word list of sizing/data/pasted.toml, every language's, as one group (longest first)."""
+    lists = tomlfiles.load(DATA_DIR / "pasted.toml")[section].values()
+    return alternation([w for words in lists for w in words])
+
+
+@functools.cache
+def _standing_words() -> re.Pattern:
+    """The words that stand for the pasted model, as whole words."""
+    return re.compile(rf"(?<![\w/.-]){_words('words')}(?![\w/-])")
+
+
+@functools.cache
+def _fine_tune_of() -> re.Pattern:
+    """The words that make the pasted model a fine-tune of the model named right after them ("o", "the" between)."""
+    return re.compile(rf"(?<![\w/.-]){_words('fine_tune_of')}\s*(?:(?:o|a|the)\s+)?$")
+
+
+def in_its_place(pasted: Pasted) -> str | None:
+    """The question with the pasted model where its words stand for it ("meu modelo ou o llama 3.1 8b? {…}" ->
+    "pasted/config-… ou o llama 3.1 8b?"), so that a choice or comparison said in words weighs it like any
+    model named there; None where no word stands for it."""
+    m = _standing_words().search(strip_accents(pasted.rest))  # one letter for one: the places stay
+    if m is None:
+        return None
+    return f"{pasted.rest[: m.start()]} {pasted.repo} {pasted.rest[m.start() :]}".strip()
+
+
+def question_text(pasted: Pasted, parse: Callable[[str], Query]) -> str:
+    """The text to read of a question with a whole model pasted in it: with the pasted model where its words
+    stand (in_its_place) when that makes a question, else where it was pasted. A model the question names
+    beside it with no word of comparing is asked about (beside_named). parse() reads a text (a surface's own,
+    with its cache)."""
+    placed = in_its_place(pasted)
+    if placed is not None:
+        try:
+            parse(placed)
+            return placed
+        except QueryError:
+            pass  # its words made no question of it ("o config" of another sentence): read where it was pasted
+    try:
+        parse(pasted.text)
+        return pasted.text
+    except QueryError as e:
+        refused = e
+    tuned = _without_base(pasted.text, refused, pasted.repo)
+    if tuned is not None:
+        try:
+            parse(tuned)
+            return tuned
+        except QueryError:
+            pass
+    raise beside_named(refused, pasted) from None
+
+
+def _without_base(text: str, e: QueryError, repo: str) -> str | None:
+    """The text without the model the pasted one is said to be a fine-tune of ("um fine-tune do llama 3.1 8b"),
+    when a contradiction between the two is what refused it; None otherwise."""
+    typed = [str(e.params.get(k) or "") for k in ("first", "second")]
+    if e.key != "query.contradiction" or repo not in typed:
+        return None
+    other = next(t for t in typed if t != repo)
+    at = text.lower().find(other.lower())
+    said = _fine_tune_of().search(strip_accents(text[:at])) if at > 0 else None
+    return None if said is None else f"{text[: said.start()]} {text[at + len(other) :]}".strip()
+
+
+def beside_named(e: QueryError, pasted: Pasted) -> QueryError:
+    """A whole config pasted beside a model the question names with no word of comparing ("llama 3.1 8b para
+    20 usuários {…}"): which is meant, asked with the named model's name; the pasted model's id, which no user
+    knows, had been shown as a contradiction. Any other refusal as it was."""
+    typed = [str(e.params.get(k) or "") for k in ("first", "second")]
+    if e.key != "query.contradiction" or e.params.get("what") != "model" or pasted.repo not in typed:
+        return e
+    other = next(t for t in typed if t != pasted.repo)
+    try:
+        name = resolve_model(other, load_catalog()).model.name
+    except SizingError:
+        name = other
+    asked = QueryError("pasted_beside_model", hint="pasted_beside_model", model=name)
+    asked.asked_lang, asked.written_lang = e.asked_lang, e.written_lang
+    return asked
 
 
 def or_other_file(text: str, parse: Callable[[], Query]) -> Query:
@@ -448,14 +538,9 @@ def _changed(base: ModelEntry, keys: dict, repo: str) -> ModelEntry:
         was, now = architecture(before), architecture(after)
     except Unsupported as e:
         raise UnreadableConfig(e.reason, e.params, base.name) from None
+    # A pasted rope_scaling sets the context as vLLM derives it (describe.rope_context); Qwen2.5's cards:
+    # factor 4 over 32,768 for 131,072 tokens.
     changed = {k: v for k, v in now.items() if was.get(k) != v}
-    rope = keys.get("rope_scaling")
-    kind = str(rope.get("rope_type") or rope.get("type")) if isinstance(rope, dict) else ""
-    if isinstance(rope, dict) and rope.get("factor") and kind not in _ROPE_KEEPS:
-        # vLLM runs to max_position_embeddings x factor, YaRN's from original_max_position_embeddings
-        # (vllm/config.py _get_and_verify_max_len); Qwen2.5's cards: factor 4 over 32,768 for 131,072 tokens.
-        trained = rope.get("original_max_position_embeddings") if kind == "yarn" else None
-        changed["max_context"] = int((trained or now["max_context"]) * float(rope["factor"]))
     entry = msgspec.to_builtins(base)
     entry.update(changed)
     entry.update(
@@ -504,6 +589,10 @@ def _config_of(model: ModelEntry) -> dict:
     }
     if model.head_dim:
         config["head_dim"] = model.head_dim
+    if model.id.startswith("gemma-3"):
+        config["model_type"] = (
+            "gemma3_text"  # its positions already are scaled: no pasted factor multiplies them
+        )
     return config
 
 

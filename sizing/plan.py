@@ -358,6 +358,14 @@ _CHANGED: dict[tuple, tuple[ModelEntry, ModelEntry]] = {}
 _CHANGED_SIZE = 1024
 
 
+def pasted_name(model: ModelEntry, lang: str) -> str:
+    """The model's name, but for a pasted config.json that kept none of its own (hub/pasted.py _name): named by
+    its size in the reader's language, as "config.json" alone had read as a file, not a model."""
+    if model.name != "config.json" or not model.id.startswith("hf:pasted/"):
+        return model.name
+    return t(lang, "model.pasted_name", params=i18n.params(model.params, lang))
+
+
 def _changed(model: ModelEntry, **changes) -> ModelEntry:
     key = (id(model), *changes.items())
     kept = _CHANGED.get(key)
@@ -446,6 +454,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                       lang), variant_limit=i18n.tokens(variant.context_limit, lang)))  # fmt: skip
         resolved = resolve_model(variant.id, catalog)
     model = resolved.model
+    if (named := pasted_name(model, lang)) != model.name:
+        model = _changed(model, name=named)
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     # (the derivative's own name, its base's) for a derivative a fine-tune's name gives as its base
     derived_names: tuple[str, str] | None = None
     if model.scaled_from:

@@ -103,9 +103,9 @@ def test_a_button_pressed_on_another_worker_finds_the_pasted_model(pipeline, tmp
 @pytest.mark.parametrize(
     ("config", "said"),
     [
-        (
+        (  # n_embd is GPT-2's hidden_size (transformers GPT2Config attribute_map)
             {"num_hidden_layers": 12, "model_type": "gpt2", "n_embd": 768},
-            "falta 'hidden_size', 'num_attention_heads', 'vocab_size' no config.json",
+            "falta 'num_attention_heads', 'vocab_size' no config.json",
         ),
         ({**MISTRAL_7B, "model_type": "mamba", "architectures": ["MambaForCausalLM"]}, "Mamba"),
     ],

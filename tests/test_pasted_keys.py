@@ -50,7 +50,8 @@ def ask(pipe: Pipeline, text: str):
 )
 def test_keys_pasted_without_braces_are_the_model(capsys, question):
     out = answer(capsys, question)
-    assert "Entendi: config.json · 20 usuários simultâneos" in out
+    # no name kept in the keys: named by the parameters they give (8,030,261,248)
+    assert "Entendi: modelo de 8,03B do config.json colado · 20 usuários simultâneos" in out
     assert LLAMA3_8B_LINES in out
     assert "(20 × 0,54 GB por conversa de 4.096 tokens)" in out
     assert "Não entendi" not in out
