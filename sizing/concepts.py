@@ -108,6 +108,24 @@ _OF_A_MODEL = regexes.compile(
 )
 
 
+# The concepts a model has a value of: "what is the latency of llama 70b", "o que é o contexto do qwen3?" ask it,
+# and the sizing answers. The others asked of a model ("o que é MoE no qwen3 235b?", "o que é GQA no llama 70b?")
+# ask their meaning, explained with that model's figures.
+_VALUED = frozenset(
+    {
+        "kv_cache",
+        "context",
+        "tokens_per_second",
+        "ttft",
+        "tokens",
+        "parallelism",
+        "offload",
+        "batch",
+        "headroom",
+    }
+)
+
+
 def asked(
     plain: str, weigh_alike: bool = False, beside: bool = False, words: re.Pattern = _CONCEPT
 ) -> list[tuple[str, int, int]]:
@@ -140,7 +158,7 @@ def asked(
         alone = (
             len(found) == 1 and _ALONE.match(plain[:start]) and _QUESTION_MARK.match(plain[end:]) is not None
         )
-        if beside and not after and _OF_A_MODEL.match(plain, end):
+        if beside and not after and key in _VALUED and _OF_A_MODEL.match(plain, end):
             continue
         how_long = (
             key == "tokens"
@@ -213,13 +231,17 @@ def _explained(key: str, lang: str, model: str | None = None) -> str:
         return i18n.t(lang, "error.query.topic_kv_cache", **figures)
     if key not in _OWN_FIGURES:
         return i18n.t(lang, f"concept.{key}", **_FIGURES[key](lang))
+    lead = ""
     if model is not None:
         try:
             return i18n.t(lang, f"concept.{key}", **_OWN_FIGURES[key](lang, model))
         except SizingError:
             pass  # a model the engine cannot size this way ("fine-tune do gpt-4o"): the example's figures
+        except _NotOfThisModel as missing:
+            # "o que é MoE no llama 70b?": the model asked about has none, said before the example's
+            lead = i18n.t(lang, missing.key, **missing.params) + " "
     figures = _OWN_FIGURES[key](lang, _EXAMPLE_MODEL[key])
-    return i18n.t(
+    return lead + i18n.t(
         lang, f"concept.{key}", **{**figures, "model": i18n.t(lang, "concept.example_model", **figures)}
     )
 
@@ -314,38 +336,66 @@ def _fine_tuning(lang: str, model: str) -> dict:
     }
 
 
-def _moe(lang: str) -> dict:
-    model = load_catalog().model("mixtral-8x7b")
-    sized = _sized("mixtral-8x7b")
+class _NotOfThisModel(Exception):
+    """The model asked about has no such feature (a dense model's MoE, a model with no GQA): the answer says so
+    in the message `key` and explains with the example model."""
+
+    def __init__(self, key: str, **params):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+def _architecture(model: str):
+    """The catalogue's (or a release's) architecture for the model as a workload names it."""
+    from .names import resolve_model
+
+    return resolve_model(model, load_catalog()).model
+
+
+def _moe(lang: str, model: str) -> dict:
+    a = _architecture(model)
+    if a.moe is None:
+        raise _NotOfThisModel("concept.moe_dense", model=a.name, total=i18n.params(a.params, lang))
+    sized = _sized(model)
     weights = sized.memory.weights
     return {
-        "model": model.name,
-        "total": i18n.params(model.params, lang),
-        "active": i18n.params(model.active_params, lang),
-        "experts": model.moe.experts,
-        "top_k": model.moe.experts_per_token,
+        "model": sized.workload.model.name,
+        "total": i18n.params(a.params, lang),
+        "active": i18n.params(a.active_params, lang),
+        "experts": a.moe.experts,
+        "top_k": a.moe.experts_per_token,
         "weights": i18n.gb(weights, lang),
         # a token reads its experts' weights only: the active share of the bytes
-        "active_weights": i18n.gb(weights * model.active_params / model.params, lang),
+        "active_weights": i18n.gb(weights * a.active_params / a.params, lang),
         "gpus": _gpus(sized, lang),
     }
 
 
-def _gqa(lang: str) -> dict:
+# MLA's example beside GQA: the model that introduced it at scale (DeepSeek-V2's attention, in V3 too).
+_MLA_EXAMPLE = "deepseek-v3"
+
+
+def _gqa(lang: str, model: str) -> dict:
     from .kv_cache import bytes_per_token
 
-    catalog = load_catalog()
-    model = catalog.model("llama-3.1-70b")
-    latent = catalog.model("deepseek-v3")
-    per_token = bytes_per_token(model, 2)
+    a = _architecture(model)
+    latent = load_catalog().model(_MLA_EXAMPLE)
+    if a.mla is not None:
+        raise _NotOfThisModel(
+            "concept.gqa_mla", model=a.name, per_token=i18n.kib(bytes_per_token(a, 2), lang)
+        )
+    if a.num_kv_heads >= a.num_heads:
+        raise _NotOfThisModel("concept.gqa_mha", model=a.name, heads=a.num_heads,
+                              per_token=i18n.kib(bytes_per_token(a, 2), lang))  # fmt: skip
+    per_token = bytes_per_token(a, 2)
     return {
-        "model": model.name,
-        "heads": model.num_heads,
-        "kv_heads": model.num_kv_heads,
+        "model": a.name,
+        "heads": a.num_heads,
+        "kv_heads": a.num_kv_heads,
         "per_token": i18n.kib(per_token, lang),
         # with a key and a value head for every query head, as multi-head attention keeps them
-        "mha_per_token": i18n.kib(per_token * model.num_heads / model.num_kv_heads, lang),
-        "ratio": model.num_heads // model.num_kv_heads,
+        "mha_per_token": i18n.kib(per_token * a.num_heads / a.num_kv_heads, lang),
+        "ratio": a.num_heads // a.num_kv_heads,
         "mla_model": latent.name,
         "mla_per_token": i18n.kib(bytes_per_token(latent, 2), lang),
     }
@@ -485,11 +535,15 @@ _OWN_FIGURES = {
     "qlora": _trained,
     "fine_tuning": _fine_tuning,
     "zero": _zero,
-}
-_EXAMPLE_MODEL = {key: "llama-3.1-8b" for key in _OWN_FIGURES} | {"quantization": "llama-3.1-70b"}
-_FIGURES = {
     "moe": _moe,
     "gqa": _gqa,
+}
+_EXAMPLE_MODEL = {key: "llama-3.1-8b" for key in _OWN_FIGURES} | {
+    "quantization": "llama-3.1-70b",
+    "moe": "mixtral-8x7b",
+    "gqa": "llama-3.1-70b",
+}
+_FIGURES = {
     "context": _context,
     "tokens": _tokens,
     "tokens_per_second": _speed,

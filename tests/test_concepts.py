@@ -301,3 +301,43 @@ def test_a_models_context_limit_is_said_in_slack_too(slack):
     reply = slack.command("qual o contexto máximo do gemma 3 27b?")
     valid(reply["blocks"])
     assert "O contexto máximo do Gemma 3 27B é de 131.072 tokens" in text_of(reply["blocks"])
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # asked of a model, a concept with no value of its own is explained with that model's figures (these had
+        # been sized with "Não entendi: GQA", or explained with the example model)
+        (
+            "o que é MoE no qwen3 235b?",
+            "O Qwen3 235B-A22B tem 235B parâmetros em 128 especialistas por camada",
+        ),
+        ("o que é GQA no llama 70b?", "O Llama 3.1 70B tem 64 cabeças de consulta e 8 de chave e valor"),
+        # a model with none says so, then explains with the example
+        ("o que é MoE no llama 3.1 70b?", "O Llama 3.1 70B não é um MoE: é denso"),
+        ("o que é GQA no llama 2 7b?", "O Llama 2 7B não usa GQA: cada uma das suas 32 cabeças"),
+        ("what is GQA in deepseek v3?", "DeepSeek V3 uses MLA, not GQA"),
+    ],
+)
+def test_a_concept_asked_of_a_model_uses_that_model(capsys, question, said):
+    out = answer(capsys, question)
+    assert said in out and not any(line.startswith("Não entendi") for line in out.splitlines()), out
+
+
+def test_a_concept_asked_of_a_model_with_none_shows_the_example_as_one(capsys):
+    out = answer(capsys, "o que é MoE no llama 3.1 70b?")
+    assert "O Mixtral 8x7B (um exemplo) tem 46,7B parâmetros" in out
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what is the latency of llama 70b?", "qual o kv cache do llama 70b?", "o que é o contexto do qwen3 8b?"],
+)
+def test_a_value_asked_of_a_model_is_sized_not_explained(capsys, question):
+    out = answer(capsys, question)
+    assert (
+        "grouped-query" not in out
+        and "A janela de contexto é" not in out
+        and "TTFT (time to first" not in out
+    )
+    assert "Memória necessária" in out or "Memory needed" in out
