@@ -874,7 +874,7 @@ _NAME_HERE = regexes.compile(
     r"(?<![\w'])[^\W\d_]+(?:\s+[^\W\d_]+)?(?=\s+(?:from|at|da|do)\s+(?:[^\W\d_][\w&.-]*\s+){1,4}(?:here|aqui)\b)",
     re.IGNORECASE,
 )
-_NAME_WORD = regexes.compile(r"[^\W\d_][\w&'.-]*")
+_NAME_RUN_WORD = regexes.compile(r"[^\W\d_][\w&'.-]*")
 
 
 def _name_run(scan: _Scan, start: int, first_lower: bool = False, most: int = 4) -> int:
@@ -882,7 +882,7 @@ def _name_run(scan: _Scan, start: int, first_lower: bool = False, most: int = 4)
     first may be lower case when an article announced a name ("sou a mariana"). `start` when none."""
     end, pos = start, start
     for count in range(most):
-        m = _NAME_WORD.match(scan.original, pos)
+        m = _NAME_RUN_WORD.match(scan.original, pos)
         if m is None or scan.taken.intersection(range(m.start(), m.end())):
             break
         if not (m.group(0)[0].isupper() or (first_lower and count == 0)):
@@ -1159,11 +1159,11 @@ MEMORY_CLAIM = regexes.compile(
 # "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
 # (_at_version: Llama 3.1 70B then Llama 3.3 70B). A number alone needs a decimal or the word "versão" ("e o 3?"
 # stays a count).
-_VERSION_WORD = r"(?:versao|version|release|v)"
+_VERSION_WORDS = r"(?:versao|version|release|v)"
 VERSION_ALONE = regexes.compile(
     r"^\W*(?:(?:e|and|what\s+about|how\s+about|e\s+se\s+for|e\s+se\s+usar|e\s+usando|if\s+we\s+use|com|with|no|na|"
     r"o|a|the|pra|para|using|usando|de|da|do|of)\s+)*"
-    rf"(?:(?P<word>{_VERSION_WORD})\s*(?P<n>\d{{1,2}}(?:\.\d{{1,2}})?)|(?P<dotted>\d{{1,2}}\.\d{{1,2}}))\W*$"
+    rf"(?:(?P<word>{_VERSION_WORDS})\s*(?P<n>\d{{1,2}}(?:\.\d{{1,2}})?)|(?P<dotted>\d{{1,2}}\.\d{{1,2}}))\W*$"
 )
 # "e pra batch?", "e se for em lote?", "and as a batch job?", "e offline?": the thread's load as a batch no one waits
 # on answer by answer (_build: a day's volume in 24 hours).
@@ -1880,7 +1880,6 @@ SERVED_ADAPTERS = regexes.compile(
     r"|\b(?:com|with|e|and|\+)\s+(?:um|uma|a|an|o|the)?\s*(?P<one>adaptador(?:\s+(?:de\s+)?lora)?|adapter|lora(?:\s+adapter)?)\b"
 )
 _COUNTED_ADAPTERS = regexes.compile(r"(?<![\w.,])(?:[2-9]|\d{2,5})\s+(?:adaptadores|adapters|loras)\b")
-_SERVING_SAID = regexes.compile(rf"\b{_W('stages.inference')}\b")
 _TRAINING_NOT_ADAPTER = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'full', 'fine_tune', 'pretrain', 'train'))})\b"
 )
@@ -2725,13 +2724,13 @@ _RELEASE_AFTER = regexes.compile(r"[\s_-]*v\d+(?:\.\d+)*(?![\w.])")
 
 # A version typed after a name ("grok 1", "grok-2"): with it, the name may be an open release of a family whose
 # other releases are closed.
-_VERSION_AFTER = regexes.compile(r"[\s_-]*\d+(?:\.\d+)?\b")
+_RELEASE_VERSION_AFTER = regexes.compile(r"[\s_-]*\d+(?:\.\d+)?\b")
 
 
 def _open_release(text: str, start: int, end: int, catalog: Catalog) -> bool:
     """Whether a closed model's name, with the version typed after it, names a model the catalogue sizes or
     knows it does not ([[uncatalogued]]): then it is that open release, not the closed family."""
-    version = _VERSION_AFTER.match(text, end)
+    version = _RELEASE_VERSION_AFTER.match(text, end)
     key = normalize(text[start : version.end() if version else end])
     return key in name_index(catalog.models) or key in _uncatalogued_names(catalog)[0]
 
@@ -3352,7 +3351,9 @@ def _setups_listed(scan: _Scan, at: list, named: list) -> dict | None:
     )
 
 
-_CHOICE_JOINT = regexes.compile(r"\b(?:vs|versus|ou|or|contra|against|compared\s+to|comparado\s+(?:a|com))\b")
+_PRECISION_CHOICE_JOINT = regexes.compile(
+    r"\b(?:vs|versus|ou|or|contra|against|compared\s+to|comparado\s+(?:a|com))\b"
+)
 
 
 def _precision_shared(text: str, query: Query, others: list[str], catalog: Catalog | None) -> list[str]:
@@ -3403,7 +3404,7 @@ def _own_gpus(text: str, query: Query) -> None:
     ):
         return
     plain = strip_accents(text.lower())
-    joint = _CHOICE_JOINT.search(plain)
+    joint = _PRECISION_CHOICE_JOINT.search(plain)
     other = w.compare_gpus[0]
     if joint is None:
         return
@@ -3738,7 +3739,7 @@ _HOURS_AFTER_GPU = regexes.compile(r"\s*(?:[-\s]?gpus?)?[-\s]?(?:hours?|hrs?|hor
 _HOURS_BEFORE_GPU = regexes.compile(
     r"\b(?:gpu[-\s]?hours?|hours?|horas?(?:[-\s]gpu|\s+de\s+gpu)?)\s+(?:(?:de|da|das|do|of|on|em|na|numa|an?|gpus?)\s+){0,3}$"
 )
-_COUNTED_BEFORE = regexes.compile(r"\d[\d.,]*\s*(?:k|m|mi|mil|million|milhoes|milhões|bi)?\s*$")
+_HOURS_COUNTED_BEFORE = regexes.compile(r"\d[\d.,]*\s*(?:k|m|mi|mil|million|milhoes|milhões|bi)?\s*$")
 
 
 def _gpu_hours_asked(scan: _Scan) -> bool:
@@ -3750,9 +3751,9 @@ def _gpu_hours_asked(scan: _Scan) -> bool:
         end = next((e for e in sorted(ends) if e > start), None)
         after = _HOURS_AFTER_GPU.match(scan.typed, end) if end is not None else None
         before = _HOURS_BEFORE_GPU.search(scan.typed, max(0, start - 40), start)
-        if after is not None and not _COUNTED_BEFORE.search(scan.typed, max(0, start - 20), start):
+        if after is not None and not _HOURS_COUNTED_BEFORE.search(scan.typed, max(0, start - 20), start):
             return True
-        if before is not None and not _COUNTED_BEFORE.search(
+        if before is not None and not _HOURS_COUNTED_BEFORE.search(
             scan.typed, max(0, before.start() - 20), before.start()
         ):
             return True
@@ -4344,9 +4345,9 @@ _RANGE_OR = regexes.compile(
 
 _RETRIEVAL_COUNT = regexes.compile(r"(?:\btop[\s_-]*k?\s*[=:]?|\bk\s*=)\s*$", re.IGNORECASE)
 _VERSIONS: dict[int, tuple[Catalog, frozenset[tuple[str, str]]]] = {}
-_WORD_BEFORE = regexes.compile(r"([^\W\d_]+)\s+$")
+_NAME_WORD_BEFORE = regexes.compile(r"([^\W\d_]+)\s+$")
 _NAME_WORDS = regexes.compile(r"[\s_-]+")
-_VERSION = regexes.compile(r"\d+(?:\.\d+)?")
+_NAME_VERSION = regexes.compile(r"\d+(?:\.\d+)?")
 
 
 def _versions(catalog: Catalog) -> frozenset[tuple[str, str]]:
@@ -4369,7 +4370,7 @@ def _version_pairs(catalog: Catalog) -> frozenset[tuple[str, str]]:
         for name in (model.name, *model.aliases):
             words = _NAME_WORDS.split(name.lower())
             for word, number in itertools.pairwise(words):
-                if word.isalpha() and _VERSION.fullmatch(number):
+                if word.isalpha() and _NAME_VERSION.fullmatch(number):
                     pairs.add((word, number))
     return frozenset(pairs)
 
@@ -4386,7 +4387,7 @@ def _upper_bounds(
     def upper(m: re.Match) -> str:
         low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         if m.group(3):
-            before = _WORD_BEFORE.search(text, 0, m.start())
+            before = _NAME_WORD_BEFORE.search(text, 0, m.start())
             if before and (before.group(1).lower(), low.strip()) in versions:
                 return m.group(0)
         if (parse_amount(high) or 0.0) <= (parse_amount(low) or 0.0):
@@ -4443,7 +4444,7 @@ def _bit_choices(
     choices: list[tuple[str, str, str]] = []
 
     def first(m: re.Match) -> str:
-        before = _WORD_BEFORE.search(text, 0, m.start())
+        before = _NAME_WORD_BEFORE.search(text, 0, m.start())
         if before and (before.group(1).lower(), m.group(1)) in versions:
             return m.group(0)
         widths = [m.group(1), *_WIDTHS.findall(m.group(2)), m.group(3)]
@@ -4812,7 +4813,7 @@ def _reread(text: str, catalog: Catalog, base: Workload | None, fixes) -> Query:
 
 
 # "150 concurrent agents", "200 agentes": people counted (a contact center's), not AI agents calling tools.
-_COUNTED_BEFORE = regexes.compile(r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:[a-z]+\s+){0,2}$")
+_AGENTS_COUNTED_BEFORE = regexes.compile(r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:[a-z]+\s+){0,2}$")
 _AGENTS = regexes.compile(r"agents?|agentes?")
 
 
@@ -4832,7 +4833,7 @@ def _task_word(scan: _Scan, m: re.Match, task: Task) -> Task | None:
     if (
         task is Task.agent
         and _AGENTS.fullmatch(m.group(0))
-        and _COUNTED_BEFORE.search(scan.original[: m.start()].lower())
+        and _AGENTS_COUNTED_BEFORE.search(scan.original[: m.start()].lower())
     ):
         return None
     return task
@@ -6276,7 +6277,7 @@ _COUNT_IN_PARENS = regexes.compile(
     r"(?P<n>\d{1,3}(?:[.,]\d{3})+|\d{1,6})(?:\s*(?P<k>mil|k)\b)?(?:\s+(?:pessoas|people))?\s*\)"
 )
 # "200 usuários (50 ao mesmo tempo)": the people counted before their noun already.
-_COUNTED_BEFORE = regexes.compile(r"\d\s*(?:mil|k)?\s*(?:[a-z]+\s+)?$")
+_PEOPLE_COUNTED_BEFORE = regexes.compile(r"\d\s*(?:mil|k)?\s*(?:[a-z]+\s+)?$")
 
 
 def _counted_in_parens(scan: _Scan) -> None:
@@ -6284,7 +6285,7 @@ def _counted_in_parens(scan: _Scan) -> None:
     text as typed alike, the same length (positions stay aligned): every reader of "15 redatores" reads it."""
     for m in reversed(scan.finditer(_COUNT_IN_PARENS)):
         start, end = m.span()
-        if scan.taken.intersection(range(start, end)) or _COUNTED_BEFORE.search(
+        if scan.taken.intersection(range(start, end)) or _PEOPLE_COUNTED_BEFORE.search(
             scan.work, max(0, start - 12), start
         ):
             continue
@@ -10565,7 +10566,7 @@ _NUMBER_IN = regexes.compile(r"\d+(?:\.\d+)?")
 
 
 MODEL_VARIANTS = frozenset(strip_accents(w.lower()) for w in VOCAB.plain("words.model_variants"))
-_WORD_AFTER = regexes.compile(r"[\s_-]+([^\W_]+)")
+_SIZE_WORD_AFTER = regexes.compile(r"[\s_-]+([^\W_]+)")
 _SIZE_AFTER_WORD = regexes.compile(r"[\s_-]+(\d+(?:\.\d+)?\s*[bm])\b", re.IGNORECASE)
 
 
@@ -10581,7 +10582,7 @@ def _family_suffix(scan: _Scan, query: Query, catalog: Catalog) -> None:
         return
     low = scan.original.lower()
     at = low.find(typed.lower())
-    after = _WORD_AFTER.match(low, at + len(typed)) if at >= 0 else None
+    after = _SIZE_WORD_AFTER.match(low, at + len(typed)) if at >= 0 else None
     if after is None:
         return
     word = strip_accents(after.group(1))

@@ -169,3 +169,44 @@ def test_no_text_file_holds_a_merge_conflicts_markers():
             if line.startswith(marker):
                 found.append(f"{path.relative_to(ROOT)}:{number}")
     assert found == []
+
+
+def rebound_names(source: str) -> list[str]:
+    """Module-level names bound twice (assignments, functions, classes): the second silently replaces the first
+    for every function that reads it, those written beside the first included."""
+    seen: dict[str, int] = {}
+    twice = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names = [node.target.id]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        else:
+            continue
+        for name in names:
+            if name in seen:
+                twice.append(f"{name}: lines {seen[name]} and {node.lineno}")
+            seen.setdefault(name, node.lineno)
+    return twice
+
+
+def test_no_module_binds_a_name_twice():
+    # sizing/query.py had three _COUNTED_BEFORE patterns: the last one, written for counts in parentheses, was the
+    # one the agents' reading used, and "llama 70b para agentes com 20 usuários" lost its task. Eight more names
+    # had two meanings each.
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for folder in ("sizing", "bot", "hub")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for name in rebound_names(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_a_name_bound_twice_is_found():
+    assert rebound_names("A = 1\ndef f():\n    return A\nA = 2\nclass B: ...\nB = 3\n") == [
+        "A: lines 1 and 4",
+        "B: lines 5 and 6",
+    ]
