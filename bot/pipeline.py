@@ -40,6 +40,7 @@ from sizing.query import (
     QueryError,
     changes_thread_models,
     clearly_written,
+    compares_with_thread,
     keeps_one_model,
     opens_as_follow_up,
     parse,
@@ -310,6 +311,14 @@ class Pipeline:
             workload.model.startswith(PASTED) and isinstance(self._pasted.get(workload.model), SizingError)
         )
 
+    def _names_two_models(self, text: str) -> bool:
+        """Whether the text weighs two models of its own ("compare o llama 70b com o qwen 72b")."""
+        try:
+            workload = self._read_pasted(text).workload
+        except SizingError:
+            return False
+        return workload is not None and bool(workload.model_choices)
+
     def is_new_question(self, text: str, base: Workload | None = None) -> bool:
         """A message after an answer (a thread, a DM, the console) that names a model is a new question,
         unless it opens as a follow-up ("e com o qwen3 32b?", "what about mistral small?"): then it changes
@@ -321,6 +330,14 @@ class Pipeline:
             and (changes_thread_models(text) or (base.model_choices and keeps_one_model(text)))
         ):
             return False
+        if (
+            base is not None
+            and base.model
+            and not base.model_choices
+            and compares_with_thread(text)
+            and not self._names_two_models(text)
+        ):
+            return False  # "compare com o qwen 14b": weighed against the thread's model, its load kept
         if self.names_model(text) or self._several(text) is not None:
             return True  # a model of its own, or questions of their own ("1) llama 8b ... 2) qwen 7b ...")
         if base is None or not base.no_model:

@@ -1237,6 +1237,24 @@ ADD_MODEL = regexes.compile(
     r"\b(?:adicion\w*|acrescent\w*|inclu(?:ir|indo|o|a|imos|isse|ssemos|sse)|coloca\w*\s+junto|junto|juntos|juntas"
     r"|add|adding|include|including|alongside|along\s+with|together)\b"
 )
+# In a thread about one model, another named to be weighed against it ("compare com o qwen2.5 14b", "e comparado ao
+# qwen 14b?", "vs qwen 14b?", "how does it compare to mistral small?"): the two side by side, the thread's load
+# kept (it had been a new question about the other model alone, the load lost).
+COMPARE_MODEL = regexes.compile(
+    r"\b(?:compar\w*|vs\.?|versus|contra|against|em\s+relacao\s+ao?|frente\s+ao?|relative\s+to)(?!\w)"
+)
+COMPARE_OPENER = regexes.compile(
+    r"^\W*(?:(?:e|and|mas|but|ok|so)\W+)?(?:(?:como|how)\s+(?:fica\w*|seria|does\s+it|would\s+it|is\s+it)\s+)?"
+    r"(?:compar\w*|vs\.?|versus|contra|against|em\s+relacao\s+ao?|frente\s+ao?|relative\s+to)(?!\w)"
+)
+
+
+def compares_with_thread(text: str) -> bool:
+    """Whether a thread's message opens by weighing another model against the thread's ("compare com o qwen 14b",
+    "vs mistral small?")."""
+    return bool(COMPARE_OPENER.match(strip_accents(text.lower())))
+
+
 # ... and, in a thread already serving several together, "também", "too", "as well", "also" say so as well
 # ("e com o mistral 7b também?"); in a thread about one model they ask about that one instead.
 ALSO_MODEL = regexes.compile(r"\b(?:tambem|too|as\s+well|also|mais\s+(?:o|a|um|uma))\b")
@@ -9999,7 +10017,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # sized in it, as a first question about it is, unless the follow-up names a precision.
         own = model and model != base.model and _published_quantized(model, catalog)
         plain = strip_accents(scan.original.lower())
-        added = None
+        added, compared = None, False
         if (
             model
             and model != base.model
@@ -10011,6 +10029,23 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             added, own = scan.found["model"][0][1], False
             said = " ".join(m.group(0) for words in (ADD_MODEL, ALSO_MODEL) for m in words.finditer(plain))
             query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+        elif (
+            model
+            and model != base.model
+            and len(scan.found.get("model") or []) == 1
+            and not base.model_choices
+            and not query.model_choices
+            and COMPARE_OPENER.match(plain)
+        ):
+            # "compare com o qwen2.5 14b", "vs qwen 14b?": weighed against the thread's model, its load kept; a
+            # precision said with it is its own ("versus mistral small 24b em fp8"), as in "X ou Y em fp8"
+            added, own, compared = scan.found["model"][0][1], False, True
+            if fields.get("precision") is not None:
+                added = f"{added} {scan.found['precision'][0][1]}"
+                fields["precision"] = None
+            said = " ".join(m.group(0) for m in COMPARE_MODEL.finditer(plain))
+            query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+            query.model_choices = [added]
         if (
             stage is None
             and base.stage.is_training
@@ -10077,7 +10112,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query = _follow_up(
             query, base, None if added else model or size, stage, fields,
             understood or bool(added) or release_swap is not None,
-            drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)), release_swap=release_swap,
+            drop=drop, added=added, compared=compared, one_card=bool(_ONE_CARD.search(plain)),
+            release_swap=release_swap,
         )  # fmt: skip
         if {"serve_tuned", "serve_trained"} & set(query.noted) and (
             served := serving_workload(query.workload)
@@ -11544,6 +11580,7 @@ def _follow_up(
     understood,
     drop=(),
     added: str | None = None,
+    compared: bool = False,
     one_card: bool = False,
     release_swap: tuple[int, str] | None = None,
 ) -> Query:
@@ -11668,7 +11705,11 @@ def _follow_up(
         previous.update({k: v for k, v in kept.items() if k not in changes})
         if left:
             previous["set_aside"] = left
-    if added is not None:
+    if added is not None and compared:
+        # Another model weighed against the thread's ("compare com o qwen2.5 14b"): a choice of the two
+        previous.update(model_choices=[added], together=None)
+        changes["model_choices"] = previous["model_choices"]
+    elif added is not None:
         # One more model served with the thread's ("e se adicionar o mistral 7b?"); more than an answer weighs
         # together is refused as a first question's are.
         choices = list(previous.get("model_choices") or []) if previous.get("together") else []

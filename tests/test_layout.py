@@ -198,7 +198,7 @@ def test_no_module_binds_a_name_twice():
     # had two meanings each.
     found = [
         f"{path.relative_to(ROOT)}: {name}"
-        for folder in ("sizing", "bot", "hub")
+        for folder in ("sizing", "bot", "hub", "bench", "tests")
         for path in sorted((ROOT / folder).rglob("*.py"))
         for name in rebound_names(path.read_text(encoding="utf-8"))
     ]

@@ -33,13 +33,6 @@ PREEMPTION = (
     "'Optimization and Tuning' > Preemption), and the mean TPOT counts their stalls; the model's TPOT is a "
     "steady state without preemption (the row's median TPOT is within the band where the source gives it)."
 )
-BURST_TAIL = (
-    "a 1,000-request ShareGPT burst of Qwen3-8B: with the row's own mean TTFT and TPOT, Little's law "
-    "(1,000 x 202 / (TTFT + 202 x TPOT)) gives 0.97-1.05 of the measured throughput, i.e. almost no drain "
-    "tail, while BURST_EFFICIENCY (0.35, fitted on the gpt-oss bursts R3/R4, whose tail is 0.63 of that) "
-    "takes a fixed 65% off. How long a burst drains depends on its answer-length distribution and the "
-    "step time at small batches, not a constant: not modelled yet."
-)
 DYNAMIC_FP8 = (
     "dynamic FP8 computes every activation's scale at run time (an extra pass per matmul): its steps are 16% "
     "slower than static FP8's in the same source (TPOT 98.94 against 85.57 ms); the catalogue has one FP8 "

@@ -300,3 +300,45 @@ def test_a_trainers_setting_in_a_training_thread_keeps_or_names_its_training(
 ):
     answer = reply_in_thread(pipeline, first, follow_up)
     assert understood(answer).startswith(f"Entendi: Llama 3.1 8B · {said}"), understood(answer)
+
+
+SMALL_SERVING = "llama 3.1 8b para 20 usuarios"
+
+
+@pytest.mark.parametrize(
+    "follow_up, said",
+    [
+        # each had been a new question about the other model alone, the thread's 20 users lost
+        ("compare com o qwen2.5 14b", "Entendi: Llama 3.1 8B ou Qwen2.5 14B · 20 usuários simultâneos"),
+        ("e comparado com o qwen 2.5 14b?", "Entendi: Llama 3.1 8B ou Qwen2.5 14B · 20 usuários simultâneos"),
+        ("vs qwen 14b?", "Entendi: Llama 3.1 8B ou Qwen2.5 14B · 20 usuários simultâneos"),
+        (
+            "how does it compare to qwen 2.5 14b?",
+            "Understood: Llama 3.1 8B or Qwen2.5 14B · 20 concurrent users",
+        ),
+        # a load said with it is the comparison's
+        (
+            "compare com o qwen 2.5 14b com 50 usuários",
+            "Entendi: Llama 3.1 8B ou Qwen2.5 14B · 50 usuários simultâneos",
+        ),
+    ],
+)
+def test_another_model_weighed_against_the_threads_keeps_its_load(pipeline, follow_up, said):
+    assert understood(reply_in_thread(pipeline, SMALL_SERVING, follow_up)) == said
+
+
+def test_a_precision_said_with_the_model_compared_is_that_models(pipeline):
+    answer = reply_in_thread(pipeline, SMALL_SERVING, "versus mistral small 24b em fp8")
+    assert "  Llama 3.1 8B · BF16/FP16 (16-bit)" in answer and "  Mistral Small 3 24B · FP8 (8-bit)" in answer
+
+
+def test_two_models_compared_in_a_thread_are_a_question_of_their_own(pipeline):
+    answer = reply_in_thread(pipeline, SMALL_SERVING, "compare llama 3.1 70b com qwen 2.5 72b")
+    assert understood(answer) == "Entendi: Llama 3.1 70B ou Qwen2.5 72B"
+
+
+def test_a_training_thread_weighs_the_other_model_on_the_same_run(pipeline):
+    answer = reply_in_thread(pipeline, LORA, "compare com o qwen2.5 14b")
+    assert understood(answer) == (
+        "Entendi: Llama 3.1 8B ou Qwen2.5 14B · ajuste fino com LoRA · 50.000 exemplos de treino"
+    )
