@@ -1667,6 +1667,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.range", typed=typed, bound=bound))
     for typed in query.bare_users:
         lines.append(t("understood.bare_users", typed=typed))
+    for typed in query.trades:
+        lines.append(t("understood.trade_word", typed=typed))
     for typed, n in query.times_users:
         lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
     for typed, day, days in query.deadline_dates:

@@ -259,6 +259,8 @@ class Query(msgspec.Struct):
     # Plain numbers read as the people ("llama 70b pra 400") that a context's size could be, as typed: the answer
     # says so.
     bare_users: list[str] = []
+    # Trades no list names, read as people by their ending ("20 tradutores"), as typed: the answer says so.
+    trades: list[str] = []
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
@@ -4509,7 +4511,14 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
             raise
         query.personal = personal
         return query
-    if query.unknown and (fixes := _keyword_typos(query.unknown, text, catalog)):
+    as_typed = True  # read from the text as typed, no typo corrected
+    # A trade's word (_trades) is no filler word's typo, corrected silently ("12 revisores" is no "revisões")
+    trades = {text[a:b] for a, b in _trades(text, query.unknown)} if query.unknown else set()
+    if query.unknown and (
+        fixes := [
+            fix for fix in _keyword_typos(query.unknown, text, catalog) if fix[2] or fix[0] not in trades
+        ]
+    ):
         # "10 ususarios": a misspelt word of the query language, read again as the word it is close to.
         first = query
         query = _reread(text, catalog, base, fixes)
@@ -4518,6 +4527,14 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
         kept = [fix for fix in fixes if fix[1] not in query.unknown]
         if len(kept) < len(fixes):
             query = _reread(text, catalog, base, kept) if kept else first
+        as_typed = not kept
+    if query.unknown and as_typed and (spans := _trades(text, query.unknown)):
+        # "20 tradutores usando qwen 32b": a trade no list names, and no typo of a word we read ("10 ususarios"
+        # is users), read again as the people it counts; where its count still is not ("20 de nossos tradutores
+        # usam"), nothing was read of it, and the word stays not understood
+        reread = _read(text, catalog, base, trades=spans)
+        counts = {m.group(1) for a, _ in spans if (m := _TRADE_COUNT_BEFORE.search(text, 0, a))}
+        query = query if counts & set(reread.unknown) else reread
     if query.family_candidate and query.workload is not None:
         # "granite 3.3 8b": its name is said in the answer, no longer among the words not understood.
         named, taken = query.family_candidate
@@ -5103,8 +5120,8 @@ def foreign(written: str | None) -> bool:
     return lang is not None and lang.answer_in is not None
 
 
-def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
-    scan = _Scan(text, strip_accents(text))
+def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), trades=()) -> Query:
+    scan = _Scan(text, _as_people(strip_accents(text), trades))
     # "qwen 3,5 27b": a version written with a decimal comma, as Brazilian numbers are (the same length, so
     # every position still points into the text as typed).
     if "," in scan.work:
@@ -5116,6 +5133,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     written = _written_lang(text)
     # A language read but not answered in (Spanish, sizing/data/vocabulary/es.toml) is answered in the default.
     query = Query(detected_lang=i18n.lang_of(written), written_lang=written, corrections=list(corrections))
+    query.trades = list(
+        {text[start:end].casefold(): text[start:end] for start, end in reversed(trades)}.values()
+    )[::-1]
     if "v" in scan.work:
         query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
     if not scan.work.strip() or scan.match(HELP) or topic_words.is_help(scan.work):
@@ -5765,6 +5785,44 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Each word once, as first typed: a pasted paragraph repeated had listed "TI", "várias"... 20 times each.
     query.unknown = list({u.casefold(): u for u in reversed(leftovers)}.values())[::-1]
     return _build(scan, query, catalog, base)
+
+
+# A count, then a word ("20 tradutores", "12 translators", "20 de nossos tradutores", "30 paramedics"), or a
+# word with its count in parentheses after it ("tradutores (20)"): where the word is left unread and names a
+# trade by its ending (traffic_words.toml's trade_endings), it is that many people.
+_TRADE_COUNTED = regexes.compile(
+    r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:(?:de|dos|das|os|as|nossos|nossas|of|our)\s+){0,2}([a-z]{4,})\b"
+    r"|\b([a-z]{4,})\s*\(\s*~?\d"
+)
+_TRADE_COUNT_BEFORE = regexes.compile(r"(\d[\d.,]*)\s*(?:k|mil)?\s+(?:[^\W\d]+\s+){0,2}$")
+# The words read in their place: traffic_words.toml's people read by nothing else, as short as trades are
+# written; one for each trade, so that two ("25 electricians and 10 plumbers") stay two groups, summed.
+_TRADES_READ_AS = ("advs", "socios", "tutors", "peritos", "tutores")
+
+
+def _trades(text: str, unknown: list[str]) -> list[tuple[int, int]]:
+    """Where the text names a trade no list has, counted (_TRADE_COUNTED) and not understood, as the spans of
+    its words."""
+    unread = {strip_accents(u).lower() for u in unknown}
+    spans = []
+    for m in _TRADE_COUNTED.finditer(strip_accents(text)):
+        group = 1 if m.group(1) else 2
+        if m.group(group) in unread and traffic_query.trade_by_ending(m.group(group)):
+            spans.append(m.span(group))
+    return spans
+
+
+def _as_people(work: str, trades) -> str:
+    """The working text with each trade's word (_trades) as a people's word of traffic_words.toml, the same
+    length (the gap before it: every position still points into the text as typed)."""
+    read_as: dict[str, str] = {}
+    for start, end in trades:
+        word = work[start:end]
+        if word not in read_as:
+            free = [w for w in _TRADES_READ_AS if len(w) <= len(word) and w not in read_as.values()]
+            read_as[word] = free[0] if free else _TRADES_READ_AS[0]
+        work = work[:start] + read_as[word].rjust(end - start) + work[end:]
+    return work
 
 
 def _concepts_beside(scan: _Scan, query: Query) -> None:

@@ -2227,6 +2227,20 @@ def people_words() -> str:
     return _alternatives(_words()["people"])
 
 
+@cache
+def _trade_lists() -> tuple[tuple[str, ...], frozenset[str]]:
+    w = _words()
+    return tuple(w["trade_endings"]), frozenset(w["not_trades"])
+
+
+def trade_by_ending(word: str) -> bool:
+    """Whether a plural noun no list reads names people by its ending ("tradutores", "translators"):
+    traffic_words.toml's trade_endings, less its not_trades (things that end so: "servidores", "containers")."""
+    endings, things = _trade_lists()
+    plain = word.lower()
+    return plain.endswith(endings) and plain not in things
+
+
 def at_once_trade_words() -> str:
     """traffic_words.toml's trades that work conversations all day ("atendentes", "devs"), as one alternation."""
     return _alternatives(_words()["at_once_trades"])
