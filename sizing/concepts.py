@@ -108,22 +108,11 @@ _OF_A_MODEL = regexes.compile(
 )
 
 
-# The concepts a model has a value of: "what is the latency of llama 70b", "o que é o contexto do qwen3?" ask it,
-# and the sizing answers. The others asked of a model ("o que é MoE no qwen3 235b?", "o que é GQA no llama 70b?")
-# ask their meaning, explained with that model's figures.
-_VALUED = frozenset(
-    {
-        "kv_cache",
-        "context",
-        "tokens_per_second",
-        "ttft",
-        "tokens",
-        "parallelism",
-        "offload",
-        "batch",
-        "headroom",
-    }
-)
+# Concepts that are no choice of a sizing: asked of a model ("o que é MoE no qwen3 235b?", "o que é GQA no llama
+# 70b?") they ask their meaning, explained with that model's figures. The others asked of a model ask its value or
+# a sizing ("what is the latency of llama 70b", "diferença de memória entre lora e qlora pro llama 70b"), which
+# the sizing answers.
+_MEANING_OF_A_MODEL = frozenset({"moe", "gqa"})
 
 
 def asked(
@@ -158,7 +147,7 @@ def asked(
         alone = (
             len(found) == 1 and _ALONE.match(plain[:start]) and _QUESTION_MARK.match(plain[end:]) is not None
         )
-        if beside and not after and key in _VALUED and _OF_A_MODEL.match(plain, end):
+        if beside and not after and key not in _MEANING_OF_A_MODEL and _OF_A_MODEL.match(plain, end):
             continue
         how_long = (
             key == "tokens"
