@@ -5791,7 +5791,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
 # word with its count in parentheses after it ("tradutores (20)"): where the word is left unread and names a
 # trade by its ending (traffic_words.toml's trade_endings), it is that many people.
 _TRADE_COUNTED = regexes.compile(
-    r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:(?:de|dos|das|os|as|nossos|nossas|of|our)\s+){0,2}([a-z]{4,})\b"
+    rf"(?:(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?|{NUMBER_PHRASE.pattern})\s+"
+    r"(?:(?:de|dos|das|os|as|nossos|nossas|of|our)\s+){0,2}([a-z]{4,})\b"
     r"|\b([a-z]{4,})\s*\(\s*~?\d"
 )
 _TRADE_COUNT_BEFORE = regexes.compile(r"(\d[\d.,]*)\s*(?:k|mil)?\s+(?:[^\W\d]+\s+){0,2}$")

@@ -9,6 +9,10 @@ from tests.gpu_size_run import UNKNOWN, answer, answer_json, understood_lines
 
 # (question, the trade as typed, its count): none of these trades is in traffic_words.toml's people.
 TRADES = [
+    # counted in words (had been "Não entendi: “vinte”, “tradutores”")
+    ("llama 8b para vinte tradutores", "tradutores", 20),
+    ("llama 8b para vinte e cinco tradutores", "tradutores", 25),
+    ("qwen 32b for twenty translators", "translators", 20),
     # pt-BR
     ("20 tradutores usando qwen 32b", "tradutores", 20),
     ("20 roteiristas usando qwen 32b", "roteiristas", 20),
