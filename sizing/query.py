@@ -8348,6 +8348,21 @@ def _named_users(scan: _Scan, groups: list[str]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+def _share_of_people(scan: _Scan, fields: dict, kind: str, said: list) -> bool | None:
+    """The head-count cut to the share of it a question gives (`kind`), recorded in `said` as (as typed, the
+    people, the share's people) for the answer to say; False where a share is given with no people to take it of,
+    None where none is given."""
+    share = _one(scan, kind, "traffic.share")
+    if share is None:
+        return None
+    if not fields["population"]:
+        return False
+    people = fields["population"]
+    fields["population"] = max(round(people * share), 1)
+    said += [(typed, people, fields["population"]) for _, typed in scan.found[kind][:1]]
+    return True
+
+
 def _one(scan: _Scan, kind: str, label: str):
     values = scan.found.get(kind)
     if not values:
@@ -9721,25 +9736,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     ):
         # "30 mil usuários por mês", "30k MAU": a month's people, of whom a share uses it on a day (sizing/plan.py)
         fields["population"], fields["population_monthly"] = per_month, True
-    daily_share = _one(scan, "daily_share", "traffic.share")
-    if daily_share is not None and fields["population"]:
-        # "3.000 colaboradores, 20% de uso diário": the people of a day are the head-count (its peak and what each
-        # sends a day apply to them); the 20% had been left unread, and every one of the 3,000 counted.
-        people = fields["population"]
-        fields["population"] = max(round(people * daily_share), 1)
-        query.daily_shares += [
-            (typed, people, fields["population"]) for _, typed in scan.found["daily_share"][:1]
-        ]
-    elif daily_share is not None:
+    # "3.000 colaboradores, 20% de uso diário": the people of a day are the head-count (its peak and what each sends
+    # a day apply to them); the 20% had been left unread, and every one of the 3,000 counted.
+    if _share_of_people(scan, fields, "daily_share", query.daily_shares) is False:
         query.unknown += [typed for _, typed in scan.found["daily_share"]]
-    people_share = _one(scan, "people_share", "traffic.share")
-    if people_share is not None and fields["population"]:
-        # "chatbot pra 70% dos 2 mil colaboradores": the share are the load's head-count, said in the answer
-        people = fields["population"]
-        fields["population"] = max(round(people * people_share), 1)
-        query.people_shares += [
-            (typed, people, fields["population"]) for _, typed in scan.found["people_share"][:1]
-        ]
+    # "chatbot pra 70% dos 2 mil colaboradores": the share are the load's head-count, said in the answer
+    _share_of_people(scan, fields, "people_share", query.people_shares)
     daily = _one(scan, "requests_per_person_day", "traffic.day")
     if daily is not None:
         # "800 usuários, cada um usa 10 vezes por dia": the people's daily volume (its peak from traffic.toml).
