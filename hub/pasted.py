@@ -294,25 +294,25 @@ def question_text(pasted: Pasted, parse: Callable[[str], Query]) -> str:
     beside it with no word of comparing is asked about (beside_named). parse() reads a text (a surface's own,
     with its cache)."""
     placed = in_its_place(pasted)
-    if placed is not None:
-        try:
-            parse(placed)
-            return placed
-        except QueryError:
-            pass  # its words made no question of it ("o config" of another sentence): read where it was pasted
-    try:
-        parse(pasted.text)
+    # where its words made no question of it ("o config" of another sentence), it is read where it was pasted
+    if placed is not None and _refused(parse, placed) is None:
+        return placed
+    refused = _refused(parse, pasted.text)
+    if refused is None:
         return pasted.text
-    except QueryError as e:
-        refused = e
     tuned = _without_base(pasted.text, refused, pasted.repo)
-    if tuned is not None:
-        try:
-            parse(tuned)
-            return tuned
-        except QueryError:
-            pass
+    if tuned is not None and _refused(parse, tuned) is None:
+        return tuned
     raise beside_named(refused, pasted) from None
+
+
+def _refused(parse: Callable[[str], Query], text: str) -> QueryError | None:
+    """Why parse() refuses the text, or None where it reads it as a question."""
+    try:
+        parse(text)
+    except QueryError as e:
+        return e
+    return None
 
 
 def _without_base(text: str, e: QueryError, repo: str) -> str | None:

@@ -13,12 +13,11 @@ import json
 
 import pytest
 
-from bot.log import RequestLog
 from bot.pipeline import Pipeline, Where, decode
-from hub.service import Hub
 
 from .gpu_size_run import answer, understood_lines
 from .slack_harness import text_of, valid
+from .test_pasted_config import pressed_on_another_worker
 from .test_pasted_keys import pipeline as hub_off
 
 pipeline = hub_off  # the fixture: a pipeline with the Hub off, its cache folder shared with another worker
@@ -159,14 +158,9 @@ def test_the_pasted_model_as_the_other_choice_is_found_in_the_thread_and_on_anot
     again = ask(pipeline, "e com 40 usuarios?", base=workload)
     assert f"Entendi: Llama 3.1 8B ou {NAME} · 40 usuários" in again.text_answer
     assert "não dá para compará-lo" not in again.text_answer
-    other = Pipeline(RequestLog(tmp_path / "log.db"), hub=Hub(enabled=False, cache_dir=tmp_path / "hub"))
-    try:
-        pressed = other.recompute(workload.but(precision="int4"), Where("button", user_id="U1"))
-        assert pressed.outcome == "answered", pressed.text_answer
-        assert f"{NAME} · BF16/FP16" in pressed.text_answer and "Por GPU: 39,5 GB" in pressed.text_answer
-        assert "pasted/" not in pressed.text_answer
-    finally:
-        other.log.close()
+    pressed = pressed_on_another_worker(tmp_path, workload)
+    assert f"{NAME} · BF16/FP16" in pressed.text_answer and "Por GPU: 39,5 GB" in pressed.text_answer
+    assert "pasted/" not in pressed.text_answer
 
 
 def test_an_unreadable_config_as_the_other_choice_is_said_without_its_id(pipeline):

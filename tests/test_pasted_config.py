@@ -81,16 +81,23 @@ def test_the_same_config_pasted_twice_is_the_same_model_and_curly_quotes_are_rea
     assert "MistralForCausalLM (config.json)" in reply.text_answer and "L40S" in reply.text_answer
 
 
+def pressed_on_another_worker(tmp_path, workload):
+    """The answer to the 4-bit button under `workload`'s answer, pressed on another worker: a process that shares
+    only the Hub's cache folder with the one that read the paste."""
+    other = Pipeline(RequestLog(tmp_path / "log.db"), hub=Hub(enabled=False, cache_dir=tmp_path / "hub"))
+    try:
+        pressed = other.recompute(workload.but(precision="int4"), Where("button", user_id="U1"))
+    finally:
+        other.log.close()
+    assert pressed.outcome == "answered", pressed.text_answer
+    return pressed
+
+
 def test_a_button_pressed_on_another_worker_finds_the_pasted_model(pipeline, tmp_path):
     reply = ask(pipeline, "esse modelo em 8 bits? " + json.dumps(MISTRAL_7B))
     workload = decode(reply.payload)
-    other = Pipeline(RequestLog(tmp_path / "log.db"), hub=Hub(enabled=False, cache_dir=tmp_path / "hub"))
-    try:
-        again = other.recompute(workload.but(precision="int4"), Where("button", user_id="U1"))
-        assert again.outcome == "answered", again.message.text
-        assert "MistralForCausalLM (config.json)" in again.text_answer and "INT4" in again.text_answer
-    finally:
-        other.log.close()
+    again = pressed_on_another_worker(tmp_path, workload)
+    assert "MistralForCausalLM (config.json)" in again.text_answer and "INT4" in again.text_answer
     # A worker with nothing kept (another machine, the cache wiped) asks for the config again.
     lost = Pipeline(RequestLog(tmp_path / "log.db"))
     try:

@@ -13,6 +13,7 @@ from hub.service import Hub
 
 from .gpu_size_run import answer, understood_lines
 from .slack_harness import text_of, valid
+from .test_pasted_config import pressed_on_another_worker
 
 # Meta-Llama-3-8B at 16 bits: 8.03B parameters; its KV cache 2 x 32 layers x 8 heads x 128 x 2 bytes = 128 KiB
 # a token, 0.54 GB for a 4,096-token conversation.
@@ -221,13 +222,8 @@ def test_a_named_model_with_keys_in_slack_keeps_its_buttons_on_another_worker(pi
     [row] = pipeline.log.rows()
     assert row["text"] == question  # logged as typed
     workload = decode(reply.payload)
-    other = Pipeline(RequestLog(tmp_path / "log.db"), hub=Hub(enabled=False, cache_dir=tmp_path / "hub"))
-    try:
-        again = other.recompute(workload.but(precision="int4"), Where("button", user_id="U1"))
-        assert again.outcome == "answered", again.message.text
-        assert "Mistral 7B v0.3 (num_key_value_heads 32)" in again.text_answer and "INT4" in again.text_answer
-    finally:
-        other.log.close()
+    again = pressed_on_another_worker(tmp_path, workload)
+    assert "Mistral 7B v0.3 (num_key_value_heads 32)" in again.text_answer and "INT4" in again.text_answer
 
 
 def test_a_follow_up_with_keys_changes_the_threads_model(pipeline):
