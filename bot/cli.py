@@ -358,6 +358,7 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
     lang = i18n.answer_lang(args.lang, default)
     query = None
     pasted_source = swap = None
+    asked = text  # as typed: a pasted config's stand-in id replaces it in `text` below
     try:
         if "{" in text or "_" in text or "architectures" in text:
             text, pasted_source, swap = _pasted(text, base, args.model)
@@ -419,7 +420,7 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
         data = json_data(result)
         if query:
             data["query"] = {
-                "text": text,
+                "text": asked,
                 "not_understood": query.unknown,
                 "corrections": [{"typed": a, "read_as": b} for a, b in query.corrections],
                 # "4 ou 8 bits": only the first precision of a choice is sized.

@@ -132,6 +132,10 @@ def summarize(
 ALIASES = {"n_embd": "hidden_size", "n_embed": "hidden_size", "n_layer": "num_hidden_layers",
            "n_head": "num_attention_heads", "n_positions": "max_position_embeddings", "n_inner": "intermediate_size",
            "n_head_kv": "num_kv_heads"}  # fmt: skip
+# MosaicML's MPT names (transformers MptConfig; mosaicml/mpt-7b config.json), read only in an MPT's config:
+# d_model and n_layers are other families' names too (Mamba's d_model has no heads to read).
+MPT_ALIASES = {"d_model": "hidden_size", "n_heads": "num_attention_heads", "n_layers": "num_hidden_layers",
+               "max_seq_len": "max_position_embeddings"}  # fmt: skip
 
 
 def text_config(config: dict) -> dict:
@@ -141,7 +145,13 @@ def text_config(config: dict) -> dict:
     c = {**config, **inner} if isinstance(inner, dict) else config
     if any(old in c for old in ALIASES):
         c = {**{ALIASES[k]: v for k, v in c.items() if k in ALIASES and v is not None}, **c}
+    if _is_mpt(c):
+        c = {**{MPT_ALIASES[k]: v for k, v in c.items() if k in MPT_ALIASES and v is not None}, **c}
     return c
+
+
+def _is_mpt(c: dict) -> bool:
+    return c.get("model_type") == "mpt" or "expansion_ratio" in c
 
 
 # The rope types whose factor does not lengthen the context: their max_position_embeddings already is the
@@ -181,6 +191,25 @@ DUAL_CHUNK_PREFILL = 131_072
 PLAIN_MLP = frozenset({"gpt2", "gpt_bigcode", "falcon", "RefinedWeb", "RefinedWebModel", "gpt_neox", "gptj"})
 
 
+def _mpt(c: dict, a: dict) -> None:
+    """MosaicML's MPT: an up/down GELU MLP expansion_ratio x d_model wide, the output head tied to the token
+    embedding, ALiBi (no position weights), and with no_bias neither biases nor LayerNorm biases (transformers
+    modeling_mpt.py; mosaicml/mpt-7b: 6,649,286,656 parameters). llm-foundry's grouped-query and multi-query
+    variants keep kv_n_heads heads (attn_config)."""
+    attention = c.get("attn_config") if isinstance(c.get("attn_config"), dict) else {}
+    a.update(
+        mlp="plain",
+        tie_embeddings=True,
+        intermediate_size=int(float(c.get("expansion_ratio", 4)) * a["hidden_size"]),
+    )
+    if attention.get("attn_type") == "multiquery_attention":
+        a["num_kv_heads"] = 1
+    elif attention.get("attn_type") == "grouped_query_attention" and attention.get("kv_n_heads"):
+        a["num_kv_heads"] = int(attention["kv_n_heads"])
+    if not c.get("no_bias", False):  # MptConfig's default: biases kept
+        a.update(qkv_bias=True, o_bias=True, mlp_bias=True, norm="layer")
+
+
 def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
@@ -215,6 +244,14 @@ def architecture(config: dict) -> dict:
         a["mlp"] = "plain"  # up and down projections, no gate (vLLM gpt2.py GPT2MLP, falcon.py FalconMLP)
         # GPT-2's and Falcon's configs do not write tie_word_embeddings: PretrainedConfig's default, tied
         a["tie_embeddings"] = bool(c.get("tie_word_embeddings", kind not in ("gpt_neox", "gptj")))
+    if kind in ("gpt2", "gpt_bigcode"):
+        # GPT-2 and StarCoder learn a row per position (wpe, n_positions rows), and put biases on every linear
+        # layer and LayerNorm (transformers GPT2Model, GPTBigCodeModel): openai-community/gpt2 counts
+        # 124,439,808 parameters, gpt2-xl 1,557,611,200.
+        a.update(position_embeddings=int(c.get("max_position_embeddings") or 1024), qkv_bias=True, o_bias=True,
+                 mlp_bias=True, norm="layer")  # fmt: skip
+    if _is_mpt(c):
+        _mpt(c, a)
     if c.get("multi_query") and not c.get("new_decoder_architecture") and not c.get("num_kv_heads"):
         a["num_kv_heads"] = 1  # Falcon-7B's multi-query attention (vLLM falcon.py: one KV head)
     if c.get("head_dim"):

@@ -27,11 +27,15 @@ from sizing.names import resolve_model
 from sizing.query import Query, QueryError
 from sizing.vocabulary import alternation, strip_accents
 
-from .describe import ALIASES, Unsupported, architecture, quant_precision, text_config
+from .describe import ALIASES, MPT_ALIASES, Unsupported, architecture, quant_precision, text_config
 
 PREFIX = "pasted/config-"
 # A catalogue model with pasted keys changing it stands in the question under an id of its own.
 CHANGED = "pasted/keys-"
+# The catalogue id of a pasted model: "pasted:config-<digest>", never "hf:…", as no Hub repo holds it (the log's
+# model column and `gpu-size --json` show it).
+ENTRY_PREFIX = "pasted:"
+
 # Keys only a model's config.json has (transformers' PretrainedConfig and its families' names for depth).
 DEPTH_KEYS = ("num_hidden_layers", "n_layer", "num_layers", "n_layers")
 # Quotes a chat client or a document may have curled: JSON needs straight ones.
@@ -47,7 +51,8 @@ ARCH_KEYS = frozenset({
     "sliding_window", "layer_types", "sliding_window_pattern", "num_experts", "n_routed_experts",
     "num_local_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
     "shared_expert_intermediate_size", "first_k_dense_replace", "kv_lora_rank", "q_lora_rank", "qk_nope_head_dim",
-    "qk_rope_head_dim", "v_head_dim", "rope_scaling", "rope_parameters", *ALIASES,
+    "qk_rope_head_dim", "v_head_dim", "rope_scaling", "rope_parameters", *ALIASES, *MPT_ALIASES,
+    "expansion_ratio", "attn_config",
 })  # fmt: skip
 # Other keys of a config.json (transformers' PretrainedConfig and the Llama/Qwen/Mistral configs): read along
 # with the architecture's, so that their numbers are not taken for users or a context, never on their own.
@@ -95,6 +100,10 @@ class Pasted(msgspec.Struct, frozen=True):
     config: dict
     rest: str = ""  # the question without what was pasted (keys beside a model's name change that model)
     whole: bool = True  # every key architecture() must have is there: a model of its own
+
+
+def entry_id(repo: str) -> str:
+    return ENTRY_PREFIX + repo.removeprefix("pasted/")
 
 
 def find(text: str) -> Pasted | None:
@@ -435,7 +444,7 @@ def model_for(pasted: Pasted) -> ModelEntry:
     ]
     precision = quant_precision(config, config.get("quantization_config"))
     entry = {
-        "id": f"hf:{pasted.repo}",
+        "id": entry_id(pasted.repo),
         "name": _name(config),
         "hf_repos": [pasted.repo],
         "params_official_billions": 1.0,  # replaced below by the architecture's own count
@@ -544,7 +553,7 @@ def _changed(base: ModelEntry, keys: dict, repo: str) -> ModelEntry:
     entry = msgspec.to_builtins(base)
     entry.update(changed)
     entry.update(
-        id=f"hf:{repo}",
+        id=entry_id(repo),
         name=f"{base.name} ({_said(keys)})",
         hf_repos=[repo],
         aliases=[],

@@ -238,6 +238,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Rows of the input embedding when it has more than vocab_size (Llama 3.2 Vision's text model embeds
     # vocab_size + 8 tokens, its output head keeps vocab_size: transformers MllamaTextModel.embed_tokens).
     embedding_rows: Positive | None = None
+    # Learned absolute positions: a second table of this many rows (GPT-2's and StarCoder's wpe); rotary and
+    # ALiBi models learn none.
+    position_embeddings: NonNegative = 0
     tie_embeddings: bool = False
     max_context: Positive
 
@@ -787,7 +790,7 @@ def count_parts(a: Architecture) -> ParamParts:
             # Qwen2-MoE / Qwen3-Next scale the shared expert by a learned sigmoid gate (one row of hidden).
             router += h if moe.shared_expert_gate else 0
 
-    embeddings = (a.embedding_rows or a.vocab_size) * h
+    embeddings = ((a.embedding_rows or a.vocab_size) + a.position_embeddings) * h
     lm_head = 0 if a.tie_embeddings else a.vocab_size * h
     other += norm_size  # final norm
     other += a.extra_params

@@ -54,7 +54,8 @@ class ResolvedModel(msgspec.Struct, frozen=True):
     # What the answer must say about how the name became this model: (message key under "assume.", params).
     notes: tuple[tuple[str, dict], ...] = ()
     # Where the architecture came from: "catalog", "release", "hub", "name" (a repo read by its name only),
-    # "family" (a family and a size) or "size" (a bare size).
+    # "family" (a family and a size), "size" (a bare size) or "pasted" (a config.json or its keys pasted in the
+    # question).
     source: str = "catalog"
 
 
@@ -182,7 +183,8 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
         notes = (note,)
         if source.model.assumed_keys:  # what a pasted config lacked, and the value taken for it
             notes += (("pasted_assumed", {"keys": ", ".join(source.model.assumed_keys)}),)
-        return ResolvedModel(source.model, notes=notes, source="hub")
+        pasted = source.repo.startswith(("pasted/config-", "pasted/keys-"))
+        return ResolvedModel(source.model, notes=notes, source="pasted" if pasted else "hub")
     if source is not None and source.problem:
         # The Hub read the config.json and says why it cannot size it ("unsupported"): a stand-in said with
         # that reason. Unread (gated, offline, timed out), a name the catalogue knows it lacks is refused.

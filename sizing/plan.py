@@ -361,7 +361,7 @@ _CHANGED_SIZE = 1024
 def pasted_name(model: ModelEntry, lang: str) -> str:
     """The model's name, but for a pasted config.json that kept none of its own (hub/pasted.py _name): named by
     its size in the reader's language, as "config.json" alone had read as a file, not a model."""
-    if model.name != "config.json" or not model.id.startswith("hf:pasted/"):
+    if model.name != "config.json" or not model.id.startswith("pasted:"):
         return model.name
     return t(lang, "model.pasted_name", params=i18n.params(model.params, lang))
 
@@ -819,7 +819,7 @@ def _beyond_context(model: ModelEntry, tokens: int, limit: int, catalog: Catalog
     """The refusal of a context past the model's limit; its hint names a model of the same family and size
     that reads that much, when the catalogue has one (Llama 3 8B reads 8,192 tokens, Llama 3.1 8B 131,072)."""
     params = dict(context=i18n.tokens(tokens, lang), model=model.name, limit=i18n.tokens(limit, lang))
-    if model.id.startswith("hf:pasted/"):  # a pasted config's (hub/pasted.py): its own keys set the limit
+    if model.id.startswith("pasted:"):  # a pasted config's (hub/pasted.py): its own keys set the limit
         assumed = any(k.startswith("max_position_embeddings") for k in model.assumed_keys)
         return SizingError("context_beyond_pasted_assumed" if assumed else "context_beyond_pasted", "context_limit",
                            **params)  # fmt: skip

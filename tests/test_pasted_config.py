@@ -36,6 +36,20 @@ MISTRAL_7B = {
     "torch_dtype": "bfloat16", "transformers_version": "4.34.0.dev0", "use_cache": True, "vocab_size": 32000,
 }  # fmt: skip
 
+# openai-community/gpt2 config.json: learned positions (wpe), biases and LayerNorms everywhere; transformers'
+# GPT2LMHeadModel.num_parameters() is 124,439,808 (the safetensors file adds the causal masks as buffers).
+GPT2 = {
+    "activation_function": "gelu_new", "architectures": ["GPT2LMHeadModel"], "bos_token_id": 50256,
+    "eos_token_id": 50256, "initializer_range": 0.02, "layer_norm_epsilon": 1e-05, "model_type": "gpt2",
+    "n_ctx": 1024, "n_embd": 768, "n_head": 12, "n_layer": 12, "n_positions": 1024, "vocab_size": 50257,
+}  # fmt: skip
+# mosaicml/mpt-7b config.json (MosaicML's own names): 6,649,286,656 parameters ("6.65B" on its model page).
+MPT_7B = {
+    "architectures": ["MPTForCausalLM"], "attn_config": {"alibi": True, "attn_type": "multihead_attention"},
+    "d_model": 4096, "expansion_ratio": 4, "max_seq_len": 2048, "model_type": "mpt", "n_heads": 32, "n_layers": 32,
+    "no_bias": True, "torch_dtype": "bfloat16", "vocab_size": 50432,
+}  # fmt: skip
+
 
 @pytest.fixture
 def pipeline(tmp_path):
@@ -48,7 +62,10 @@ def ask(pipe: Pipeline, text: str, user: str = "U1"):
     return pipe.ask(text, Where("slash_command", user_id=user))
 
 
-@pytest.mark.parametrize(("config", "params"), [(LLAMA2_13B, 13_015_864_320), (MISTRAL_7B, 7_241_732_096)])
+@pytest.mark.parametrize(
+    ("config", "params"),
+    [(LLAMA2_13B, 13_015_864_320), (MISTRAL_7B, 7_241_732_096), (GPT2, 124_439_808), (MPT_7B, 6_649_286_656)],
+)
 def test_a_pasted_config_is_counted_as_its_published_checkpoint(config, params):
     found = pasted.find("quanto de memória pra esse modelo? " + json.dumps(config))
     model = pasted.read(found)
@@ -142,6 +159,27 @@ def test_the_command_line_reads_a_pasted_config(capsys):
     assert gpu_size(["cabe numa l40s? " + json.dumps(LLAMA2_13B)]) == 0
     out = capsys.readouterr().out
     assert "Entendi: Llama-2-13b-hf (config.json) · 1× L40S 48 GB" in out
+
+
+def test_the_json_object_names_a_pasted_model_as_pasted_not_as_a_hub_repo(capsys):
+    # It had said "id": "hf:pasted/config-…", "source": "hub" and the question as "pasted/config-… 10 usuarios":
+    # a script reading it took a pasted config for a Hugging Face repo and lost what was asked.
+    question = "10 usuarios " + json.dumps(LLAMA2_13B)
+    assert gpu_size(["--json", question]) == 0
+    data = json.loads(capsys.readouterr().out)
+    model = data["workload"]["model"]
+    assert model["id"].startswith("pasted:config-") and model["source"] == "pasted"
+    assert data["query"]["text"] == question
+    assert "hf:" not in json.dumps(data) and "pasted/" not in json.dumps(data["query"])
+
+
+def test_an_mpt_config_is_read_in_its_own_key_names(pipeline):
+    # MPT's d_model / n_heads / n_layers had been "config.json lacks 'hidden_size'".
+    reply = ask(pipeline, "quanto de memória pra esse modelo com 10 usuários? " + json.dumps(MPT_7B))
+    text = reply.text_answer
+    assert "MPTForCausalLM (config.json)" in text and "6,65B parâmetros" in text
+    # 32 heads of 128 each, no GQA: 1.1 GB for 2,048 tokens
+    assert "2.048 tokens de contexto" in text and "10 × 1,1 GB por conversa" in text
 
 
 def test_a_hub_config_lacking_a_key_is_said_so_not_a_crash():
