@@ -1668,7 +1668,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed in query.bare_users:
         lines.append(t("understood.bare_users", typed=typed))
     for typed in query.trades:
-        lines.append(t("understood.trade_word", typed=typed))
+        # "workers" names people or a server's processes (traffic_words.toml people_or_processes): which, said
+        kind = "workers_people" if typed.lower() in ("workers", "worker") else "trade_word"
+        lines.append(t("understood." + kind, typed=typed))
     for typed, n in query.times_users:
         lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
     for typed, day, days in query.deadline_dates:
@@ -1783,6 +1785,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                        people=people_phrase(people, lang), rate=rate))  # fmt: skip
     for typed, people, shifts, at_work in query.shifts:
         lines.append(t("understood.shifts", typed=typed, people=i18n.number(people, lang),
+                       shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip
+    for typed, people in query.subgroups:
+        lines.append(t("understood.subgroup", typed=typed, people=i18n.number(people, lang)))
+    for typed, people, shifts, at_work in query.shift_lists:
+        lines.append(t("understood.shifts_listed", typed=typed, people=i18n.number(people, lang),
                        shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip
     for pilot, production in query.rate_phases:
         lines.append(t("understood.rate_phases", pilot=pilot, production=production))

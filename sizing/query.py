@@ -379,6 +379,11 @@ class Query(msgspec.Struct):
     growth: list[tuple[str, float]] = []
     # People in shifts ("1000 funcionários em 3 turnos"): (as typed, the people, the shifts, those at work at once).
     shifts: list[tuple[str, int, int, int]] = []
+    # Each shift's people listed ("3 turnos: 40, 40 e 20 atendentes"): (as typed, the day's people, the shifts,
+    # the largest shift's, which is sized).
+    shift_lists: list[tuple[str, int, int, int]] = []
+    # A part of the people named after them ("40 mil alunos, sendo 10% de pós"): (as typed, the people sized).
+    subgroups: list[tuple[str, int]] = []
     # "resposta em até 3 s": a time said of the answer with no word for its first token, read as the time to
     # the first token (the answer says so, and how to ask for the whole answer's)
     ttft_as_answer: list[str] = []
@@ -1480,6 +1485,12 @@ PER_SHIFT = regexes.compile(
     r"(?<![\w.,])(?P<n>\d{1,6})(?:\s+(?P<noun>[a-z]+))?\s+(?P<per>(?:por|per|a|each|every|cada|em\s+cada)\s+"
     r"(?:turno|shift))\b"
 )
+# "3 turnos: 40, 40 e 20 atendentes", "turnos de 200, 150 e 100 enfermeiros", "3 shifts of 30, 20 and 10 agents":
+# each shift's people in a list, one shift at work at a time (the largest is sized, the day's people said).
+SHIFT_LIST = regexes.compile(
+    rf"(?:(?<![\w.,])(?P<shifts>\d{{1,2}})\s+)?(?:{traffic_query.shift_words()})\s*(?::|-|de|of|com|with)?\s*"
+    r"(?P<list>\d{1,6}(?:\s*,\s*\d{1,6})*,?\s+(?:e|and)\s+\d{1,6})(?=\s+[a-z])"
+)
 _SHIFTS_COUNTED = regexes.compile(rf"(?<![\w.,])(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b")
 _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 # A call centre's seats ("200 PAs", "120 posições de atendimento", "80 estações de atendimento"): each one
@@ -1862,7 +1873,9 @@ def _per_place(nouns: str) -> re.Pattern:
         + each.format("count2")
         + rf"(?:{nouns})\s+(?:cada|each|cada\s+uma|cada\s+um)\b|"
         # "20 escolas, 1000 alunos por escola", "40 branches, 3 agents per branch": the place said again after
-        # "por" (_per_place_users checks it is the one counted)
+        # "por" (_per_place_users checks it is the one counted); "e"/"and" may join them ("600 branches and 3
+        # tellers per branch" had been 3 people)
+        + r"(?:(?:e|and)\s+)?"
         + each.format("count3")
         + rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one>[a-z]{{3,}})\b)"
         # the other way round: "300 alunos por escola, 100 escolas", "25 staff per branch across 40 branches"
@@ -5225,6 +5238,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         _counted_in_parens(scan)
     if scan.search(_CORRECTION_WORD):
         _corrected(scan)
+    if scan.search(SUBGROUP):
+        _subgroup(scan)
     scan.take(API_PRICE, "api_price", _api_price)
     scan.take(PER_MILLION_TOKENS, "cost", lambda m: True)
     if scan.may_match(MONEY):
@@ -5380,6 +5395,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         _trade_before_people(scan, catalog)  # after the lists, where the word names a part's group
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
+    if ("turno" in scan.work or "shift" in scan.work) and scan.may_match(SHIFT_LIST):
+        _shift_list(scan)
     if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(
         SHIFTS_EACH
     ):
@@ -5806,9 +5823,13 @@ def _trades(text: str, unknown: list[str]) -> list[tuple[int, int]]:
     its words."""
     unread = {strip_accents(u).lower() for u in unknown}
     spans = []
-    for m in _TRADE_COUNTED.finditer(strip_accents(text)):
+    plain = strip_accents(text)
+    for m in _TRADE_COUNTED.finditer(plain):
         group = 1 if m.group(1) else 2
-        if m.group(group) in unread and traffic_query.trade_by_ending(m.group(group)):
+        word = m.group(group)
+        if word in unread and (
+            traffic_query.trade_by_ending(word) or traffic_query.people_or_processes(word, plain.lower())
+        ):
             spans.append(m.span(group))
     return spans
 
@@ -6374,6 +6395,38 @@ def _counted_in_parens(scan: _Scan) -> None:
             return text[:start] + said.rjust(end - start) + text[end:]  # the gap before: no reader spans it
 
         scan.work, scan.original = moved(scan.work), moved(scan.original)
+
+
+# "40 mil alunos, sendo 10% de pós", "8 mil funcionários, sendo 2 mil caixas", "2000 employees, of whom 300 are
+# engineers": a part of the people counted just before, named by a share or a count of its own. It is among them
+# and adds no one: read and said, the head-count kept (the 10 had been left unread, "300" a context of tokens).
+SUBGROUP = regexes.compile(
+    rf"(?<=[\w)])(?P<head>\s*,?\s*(?:{traffic_query.subgroup_words()})\s+)(?:(?:uns|umas|cerca\s+de|about|around|~)\s*)?"
+    r"(?:\d+(?:[.,]\d+)?\s*%|\d+(?:[.,]\d+)*(?:\s*(?:k|mil)\b)?)"
+    r"(?:\s+(?!(?:usam|usa|usarao|vao|use|uses|will|ao|at|simultane\w*|online|ativos|active)\b)[a-z]+){1,3}\b"
+    r"(?![\d-])"
+)
+# The head-count right before a part of it (SUBGROUP).
+_COUNTED_BEFORE_PART = regexes.compile(
+    rf"\d[\d.,]*\s*(?:k|mil)?\s+(?:{_HEADS}|{_COUNT_NOUNS})\b(?:\s+[a-z]+){{0,2}}\s*$"
+)
+
+
+def _subgroup(scan: _Scan) -> None:
+    """A part of the people counted before it (SUBGROUP): kept as said (query.subgroups) and blanked, so that no
+    reader takes its count for another group, a share at once or a length."""
+    for m in reversed(scan.finditer(SUBGROUP)):
+        start = m.end("head")
+        if scan.taken.intersection(range(start, m.end())) or not _COUNTED_BEFORE_PART.search(
+            scan.work, max(0, m.start() - 40), m.start()
+        ):
+            continue
+        words = re.findall(r"[a-z]+", scan.work[start : m.end()])
+        if any(f.group("noun") in words for f in _FOR_PEOPLE.finditer(scan.typed)):
+            continue  # "..., sendo 60 analistas, llama 70b pros analistas": the part is the users (_named_users)
+        typed = scan.original[m.start("head") : m.end()].strip(" ,")
+        scan.found.setdefault("subgroup", []).append((True, typed))
+        scan.blank(m.start("head"), m.end())
 
 
 def _restated(scan: _Scan) -> None:
@@ -8044,6 +8097,22 @@ def _trade_before_people(scan: _Scan, catalog: Catalog) -> None:
             scan.taken.difference_update(range(start, end))
 
 
+def _shift_list(scan: _Scan) -> None:
+    """Each shift's people listed (SHIFT_LIST): the largest count is left before their noun, in the working text
+    and the text as typed alike (the same length), and read as any count of those people is; the list is said."""
+    for m in reversed(scan.finditer(SHIFT_LIST)):
+        counts = [int(n) for n in re.findall(r"\d+", m.group("list"))]
+        shifts = int(m.group("shifts") or 0)
+        if scan.taken.intersection(range(*m.span())) or (shifts and shifts != len(counts)):
+            continue
+        typed = scan.original[m.start() : m.end()].strip()
+        scan.found.setdefault("shift_list", []).append(((sum(counts), len(counts), max(counts)), typed))
+        start, end = m.span()
+        largest = str(max(counts)).rjust(end - start)
+        scan.work = scan.work[:start] + largest + scan.work[end:]
+        scan.original = scan.original[:start] + largest + scan.original[end:]
+
+
 def _per_shift(scan: _Scan) -> None:
     """The people of one shift (PER_SHIFT), and the shifts counted beside them: (each, shifts or None). The count
     with its noun stays the people's ("25 analistas"); a bare one ("(50 por turno)") is the shift's alone."""
@@ -8179,6 +8248,13 @@ def _held_trade(m: re.Match) -> str | None:
     return trade if _AT_ONCE_TRADE.fullmatch(trade) else None
 
 
+# A share right after a list of people ("..., metade online", "..., 10% ao mesmo tempo"): of the whole list.
+_SHARE_AFTER = regexes.compile(
+    rf"\s*[,;]?\s*(?:(?:e|and|com|with|sendo|of\s+which)\s+)?(?:~\s*)?"
+    rf"(?:\d+(?:[.,]\d+)?\s*%|(?:{traffic_query.share_words()})\b)"
+)
+
+
 def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     """Parts of one group of people, joined as a list (_PART_JOINT), summed. Each part names its group or its
     own kind of people ("12 sales reps and 30 support agents"), and at least one says it counts people (a
@@ -8194,6 +8270,10 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
             # left unused, and the same people said without "simultâneos" sized more)
             a, b = m.start() - start, m.end() - start
             said = said[:a] + traffic_query.without_at_once(said[a:b]) + said[b:]
+    if _SHARE_AFTER.match(scan.work, end):
+        # "50 advogados e 20 estagiários, metade usa ao mesmo tempo": a share at once after the list is of all of
+        # it, not the last part's count at once (the 20 had been left out, as a group apart)
+        said = said[: end - start]
     if traffic_query.names_at_once(said) or scan.search(_PHASE_WORD, start, end):
         return False  # people at once, or phases ("10 usuários no piloto e 100 em produção")
     if any(_SERVANTS.search(m.group(0)) for m in chain):
@@ -9740,6 +9820,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # a day apply to them); the 20% had been left unread, and every one of the 3,000 counted.
     if _share_of_people(scan, fields, "daily_share", query.daily_shares) is False:
         query.unknown += [typed for _, typed in scan.found["daily_share"]]
+    # "2 mil colaboradores, 60% vão usar o copiloto": with a verb of using it alone, the share are the people who
+    # use it (had been 60% at once); with no head-count to cut (a thread's "e se 20% usarem?"), those at once
+    if "share_using" in scan.found:
+        using = scan.found.pop("share_using")
+        if fields["population"]:
+            scan.found.setdefault("people_share", []).extend(using)
+        elif fields["active_share"] is None:
+            fields["active_share"] = using[0][0]
     # "chatbot pra 70% dos 2 mil colaboradores": the share are the load's head-count, said in the answer
     _share_of_people(scan, fields, "people_share", query.people_shares)
     daily = _one(scan, "requests_per_person_day", "traffic.day")
@@ -9823,6 +9911,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.unknown.append(typed)
         else:
             query.shifts.append((f"{typed} {each}", each * shifts, shifts, each))
+    for _, typed in scan.found.pop("subgroup", []):
+        if fields.get("population") or fields.get("users"):
+            query.subgroups.append((typed, fields.get("population") or fields["users"]))
+        else:
+            query.unknown.append(typed)
+    for (day, shifts, largest), typed in scan.found.pop("shift_list", []):
+        if any(fields.get(k) == largest for k in ("population", "users")):
+            query.shift_lists.append((typed, day, shifts, largest))
+        else:
+            query.unknown.append(typed)  # the largest shift's count was read as no people
     for (each, shifts), typed in scan.found.pop("per_shift", []):
         people = next((k for k in ("population", "users") if fields.get(k)), None)
         total = fields[people] if people else 0

@@ -374,11 +374,25 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     def share_of(m: re.Match) -> Taken | None:
         """ "25% dos 400 colaboradores em simultâneo", "10% of our 2k staff at once": the share at once, and
-        the people it is of (the count had been swallowed by the share's phrase and the load sized for one)."""
-        share, people = _float(m.group(1)) / 100, _count(m.group(2), m.group(3))
+        the people it is of (the count had been swallowed by the share's phrase and the load sized for one).
+        Said with a verb of using it alone ("70% dos 2 mil colaboradores usam o assistente"), the share are
+        the people who use it at all (share_using)."""
+        share, people = _share_said(m), _count(m.group(3), m.group(4))
         if not 0 < share <= 1 or not people:
             return None
-        return [("active_share", share), ("population", int(people))], [m.span()]
+        kind = "people_share" if share < 1 and _only_using(m) else "active_share"
+        return [(kind, share), ("population", int(people))], [m.span()]
+
+    def _share_said(m: re.Match) -> float:
+        return _float(m.group(1)) / 100 if m.group(1) else share_words[_BLANKS.sub(" ", m.group(2))]
+
+    def share_using(m: re.Match) -> Taken | None:
+        """ "60% vão usar o copiloto", "half will use it": the share of the people who use it at all, with no
+        word of at once near it (sizing/query.py cuts the head-count to it, or, with none, reads it at once)."""
+        if not _only_using(m):
+            return None
+        value = share(m)
+        return ([("share_using", value)], [m.span()]) if 0 < value < 1 else None
 
     def prompt_pages(m: re.Match) -> Taken | None:
         if m.group("one") is not None:
@@ -910,9 +924,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:(?:vao|will|would)\s+)?(?:usam|usem|usariam|usar|use|uses|utilizam|acessam|access)"
             rf"(?:\s+(?:it|o|a|isso))?\s+)?(?:{_alternatives(w['daily_words'])})\b"
         ), daily_share_of),
+        # "metade dos 400 médicos usa ao mesmo tempo": the share in words too; public servants with the verb
+        # after them ("60% dos 5 mil servidores vão usar") are people, as servants_using reads them
         ("share_of", regexes.compile(
-            rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
-            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people})\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
+            rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people}|{servants})\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
         ), share_of),
         ("active_of", regexes.compile(
             rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:(?:{persons})\s+)?"
@@ -1175,10 +1191,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{items_only}|{item})\b[^.;!?\n]{{0,80}}?(?P<at>{_NUM})\s*(?:{per})\s*(?P<unit>{long_unit})\b"
             rf"(?!\s*(?:de\s+)?(?:{tokens})\b)"
         ), items_per_period),
+        ("share_using", regexes.compile(
+            rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of\s+the|of|them)\s+[a-z]+\s+)?(?:[a-z]+\s+){{0,2}}?"
+            rf"(?:(?:{_alternatives(w['share_using_before'])})\s+)?(?:{_alternatives(w['share_using'])})\b"
+        ), share_using),
         ("active_share", regexes.compile(
             rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of\s+the|of|them)\s+\w+\s+)?(?:[a-z]+\s+){{0,2}}?"
             rf"(?:{active})\b(?:\s+(?:it|o|a|isso)\b)?"
-            r"(?:\s+(?:ao\s+mesmo\s+tempo|at\s+the\s+same\s+time|at\s+once|simultaneamente))?"
+            r"(?:\s+(?:ao\s+mesmo\s+tempo|at\s+the\s+same\s+time|at\s+once|simultaneamente|simultaneos?|"
+            r"simultaneas?|at\s+any\s+(?:given\s+|one\s+)?time|a\s+qualquer\s+momento))?"
             rf"(?:\s+(?:{peak}))?"
         ), share),
         ("active_share", regexes.compile(rf"{_PLAIN}\s*%\s*(?:{peak})\b"), share),
@@ -1253,6 +1274,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{_alternatives(w['team'])})\s+(?:de|of|com|with)\s+{_NUM}{not_time}"
             rf"(?:\s+(?!(?:{requests}|{tokens}|simultane\w*|concurrent\w*)\b)(?:{persons}|staff|[a-z]{{3,}}s)\b)?"
         ), length),
+        # A team's size in parentheses ("pharma team (about 30 people)", "equipe jurídica (~30 pessoas)", "time de
+        # vendas (uns 30)"): how many people it has, a head-count as "30 funcionários" is, not 30 at once (it had
+        # been 30 concurrent users)
+        ("population", regexes.compile(
+            rf"\b(?:{_alternatives(w['team'])})\b(?:\s+[a-z]+){{0,3}}?\s*\(\s*"
+            rf"(?:(?:cerca\s+de|uns|umas|aprox\.?|aproximadamente|about|around|approx\.?|roughly|~)\s*)?"
+            rf"{_NUM}(?:\s+(?:{persons}|{people}|membros|members))?\s*\)"
+        ), population),
         # An organisation's size ("somos uma empresa de 200 pessoas", "a startup with 30 people", "we're a
         # 30-person startup"): its head-count, a peak share of it at once, as "200 funcionários" is; a team's
         # people (above) stay users.
@@ -1731,6 +1760,24 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
 
 @cache
+def _at_once_near() -> re.Pattern:
+    """A word of at once, of the peak or of a day, in the rest of a share's clause: "10% usam o chat ao mesmo
+    tempo" is at once, "5% usam por dia" a day's."""
+    w = _words()
+    said = [*w["in_flight"], *w["active_words"], *w["peak"], *w["daily_words"]]
+    said = [word for word in said if word not in w["share_using"] and word not in ("using", "usando")]
+    # not past another count: "40% usam e 10% ao mesmo tempo" are two shares
+    return regexes.compile(rf"[^.;!?\n\d]{{0,40}}?\b(?:{_alternatives(said)})\b")
+
+
+def _only_using(m: re.Match) -> bool:
+    """Whether a share's phrase ends on a verb of using it (traffic_words.toml share_using) with no word of at
+    once, of the peak or of a day after it in its clause."""
+    last = m.group(0).split()[-1] if m.group(0).split() else ""
+    return last in _words()["share_using"] and not _at_once_near().match(m.string, m.end())
+
+
+@cache
 def typo_targets() -> frozenset[str]:
     """The single words of traffic_words.toml's lists a misspelling may be read as (five letters or more, as
     the vocabulary's own typo targets)."""
@@ -1869,6 +1916,7 @@ _FIELDS_AND_SPANS = frozenset(
         "prompt_pages",
         "active_of",
         "share_of",
+        "share_using",
         "people_share_of",
         "items_length",
         "document_length",
@@ -2204,6 +2252,19 @@ def without_at_once(text: str) -> str:
     return _AT_ONCE.sub(" ", text)
 
 
+@cache
+def share_words() -> str:
+    """traffic_words.toml's shares said in words ("metade", "a third"), as one alternation."""
+    return _alternatives(_words()["shares"])
+
+
+@cache
+def subgroup_words() -> str:
+    """traffic_words.toml's words before a part of the people just counted ("sendo", "of whom"), as one
+    alternation."""
+    return _alternatives(_words()["subgroup"])
+
+
 def shift_words() -> str:
     """traffic_words.toml's words for work shifts ("turnos", "shifts"), as one alternation."""
     return _alternatives(_words()["shifts"])
@@ -2239,6 +2300,24 @@ def trade_by_ending(word: str) -> bool:
     endings, things = _trade_lists()
     plain = word.lower()
     return plain.endswith(endings) and plain not in things
+
+
+@cache
+def _people_or_processes() -> tuple[re.Pattern, re.Pattern]:
+    w = _words()
+    return (
+        regexes.compile(rf"\b(?:{_alternatives(w['people_or_processes_as_people'])})\b"),
+        regexes.compile(rf"\b(?:{_alternatives(w['serving_software'])})\b"),
+    )
+
+
+def people_or_processes(word: str, text: str) -> bool:
+    """Whether a counted word that names people or a server's processes ("workers") is people in this (accent-free,
+    lower case) text: traffic_words.toml's people_or_processes, said of people and with no serving software."""
+    as_people, serving = _people_or_processes()
+    return (
+        word in _words()["people_or_processes"] and bool(as_people.search(text)) and not serving.search(text)
+    )
 
 
 def at_once_trade_words() -> str:

@@ -1475,10 +1475,8 @@ PHRASINGS: list[tuple[str, dict]] = [
     # "1 milhão de <anything but parameters>" counts that thing; tickets and documents a day are requests.
     ("modelo de 7 bilhões de parâmetros em fp8", {"model": "mistral-7b-v0.3", "precision": "fp8"}),
     # ---------------------------------------------------------------- English head-counts, training keys with "of"/"de"
-    (
-        "our team (15 people) wants llama 3.1 70b int4",
-        {"model": "llama-3.1-70b", "precision": "int4", "users": 15},
-    ),
+    # the team's size in parentheses is its head-count, not 15 at once (tests/test_phrasings_round12.py)
+    ("our team (15 people) wants llama 3.1 70b int4", {"model": "llama-3.1-70b", "precision": "int4"}),
     ("llama 8b for one person", {"model": "llama-3.1-8b", "users": 1}),
     ("llama 8b pra 10 ppl", {"model": "llama-3.1-8b", "users": 10}),
     ("gpt-oss-120b ou gpt-4o para 50 usuarios?", {"model": "gpt-oss-120b", "users": 50}),
