@@ -112,6 +112,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
     image_flops: float = 0.0
     # tokens every sequence starts with (a system prompt): their KV cache is held once (prefix caching)
     shared_prefix: int = 0
+    # Share of the streaming rate a decode step reads the weights at through the format's dequantizing
+    # kernels (Precision.decode_read_share); the KV cache is read at the full rate.
+    weight_read_share: float = 1.0
 
     @property
     def gpus(self) -> int:
@@ -127,6 +130,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         # A vision encoder (extra_params, 16-bit) reads images, not the tokens a decode step makes.
         unread += self.arch.extra_params * 2
         peak = self.gpu.tflops(self.compute) * 1e12
+        bandwidth = self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY
         derived = {
             # Bytes of weights every decode step reads, whatever the batch (all GPUs of the replica).
             "_dense_decode_bytes": self.weight_bytes - unread - self.expert_bytes,
@@ -139,7 +143,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
             # ... and in all the layers that keep the whole context, together.
             "_kv_global_bytes": kv_cache.global_bytes_per_token(self.arch, self.kv_bytes_per_value, self.tp),
             # Bytes per second a decode step streams at, per GPU.
-            "_bandwidth": self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY,
+            "_bandwidth": bandwidth,
+            # ... and the rate it reads the weights at, through the format's kernels.
+            "_weight_bandwidth": bandwidth * self.weight_read_share,
             # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
             "_decode_flops": self.tp * peak * DECODE_MFU,
         }
@@ -188,8 +194,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         per_gpu_bytes = self._dense_step_bytes  # a dense model reads the same weights whatever the batch
         if per_gpu_bytes is None:
             per_gpu_bytes = self.decode_bytes(batch) / self.gpus * self.pp
-        per_gpu_bytes += batch * kv_bytes
-        memory = per_gpu_bytes / self._bandwidth
+        memory = per_gpu_bytes / self._weight_bandwidth + batch * kv_bytes / self._bandwidth
         flops = batch * flops_per_sequence
         compute = flops / self._decode_flops
         # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
@@ -222,7 +227,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """prefill_time, given the prompt's prefill_work."""
         chunks = math.ceil(prompt / self.chunk_tokens)
         stream = self.decode_bytes(min(prompt, self.chunk_tokens)) / self.tp
-        weights = chunks * stream / self._bandwidth
+        weights = chunks * stream / self._weight_bandwidth
         return max(work, weights)
 
     def kv_limit(self, context: int) -> int:
@@ -298,6 +303,7 @@ def replica(
         scheduler_steps=scheduler_steps,
         image_flops=image_flops,
         shared_prefix=shared_prefix,
+        weight_read_share=precision.decode_read_share,
     )
 
 
