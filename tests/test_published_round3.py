@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .gpu_size_run import answer_json
+from .gpu_size_run import answer, answer_json
 
 FIGURES = tomllib.loads((Path(__file__).parent / "fixtures" / "published_round3.toml").read_text())["figure"]
 UNITS = {"GB": 1e9, "GiB": 2**30, "tokens/s": 1, "GPU": 1}
@@ -47,3 +47,31 @@ def test_4_bit_weights_speed_one_user_up_by_what_their_kernels_read_not_by_their
     awq = speed("qwen2.5 14b awq numa a100 80gb, 1 usuário")
     bf16 = speed("qwen2.5 14b numa a100 80gb, 1 usuário")
     assert 1.8 <= awq / bf16 <= 2.2
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "llama 3.1 405b fp8 em 8 h100",
+            "o checkpoint publicado “meta-llama/Llama-3.1-405B-Instruct-FP8” mantém camadas em 16 bits e pesa"
+            " 487,2 GB exatos",
+        ),
+        (
+            "how many H100s for llama 3.1 405b in fp8?",
+            "the published checkpoint “meta-llama/Llama-3.1-405B-Instruct-FP8” keeps layers at 16-bit and weighs"
+            " exactly 487.2 GB",
+        ),
+    ],
+)
+def test_a_precision_whose_official_checkpoint_weighs_otherwise_names_it(capsys, question, said):
+    # vLLM loads 57.75 GiB of Meta's FP8 405B on each of 8 H100s (vllm-project/vllm#6746): the uniform FP8
+    # sized, 410.1 GB, is 16% under the checkpoint a customer downloads by that name.
+    text = answer(capsys, question)
+    assert said in text, text
+    assert "410,1 GB" in text or "410.1 GB" in text
+
+
+def test_a_checkpoint_within_5_percent_of_the_uniform_format_is_not_noted(capsys):
+    # Qwen's own FP8 release of Qwen3 8B (Qwen/Qwen3-8B-FP8) weighs what the uniform FP8 sized, within 0.1%
+    assert "checkpoint publicado" not in answer(capsys, "qwen3 8b fp8 numa l40s")
