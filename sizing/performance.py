@@ -130,7 +130,6 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         # A vision encoder (extra_params, 16-bit) reads images, not the tokens a decode step makes.
         unread += self.arch.extra_params * 2
         peak = self.gpu.tflops(self.compute) * 1e12
-        bandwidth = self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY
         derived = {
             # Bytes of weights every decode step reads, whatever the batch (all GPUs of the replica).
             "_dense_decode_bytes": self.weight_bytes - unread - self.expert_bytes,
@@ -143,9 +142,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
             # ... and in all the layers that keep the whole context, together.
             "_kv_global_bytes": kv_cache.global_bytes_per_token(self.arch, self.kv_bytes_per_value, self.tp),
             # Bytes per second a decode step streams at, per GPU.
-            "_bandwidth": bandwidth,
-            # ... and the rate it reads the weights at, through the format's kernels.
-            "_weight_bandwidth": bandwidth * self.weight_read_share,
+            "_bandwidth": self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY,
             # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
             "_decode_flops": self.tp * peak * DECODE_MFU,
         }
@@ -194,7 +191,8 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         per_gpu_bytes = self._dense_step_bytes  # a dense model reads the same weights whatever the batch
         if per_gpu_bytes is None:
             per_gpu_bytes = self.decode_bytes(batch) / self.gpus * self.pp
-        memory = per_gpu_bytes / self._weight_bandwidth + batch * kv_bytes / self._bandwidth
+        # Weights read through dequantizing kernels count as more bytes at the same rate (the KV cache as it is).
+        memory = (per_gpu_bytes / self.weight_read_share + batch * kv_bytes) / self._bandwidth
         flops = batch * flops_per_sequence
         compute = flops / self._decode_flops
         # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
@@ -227,7 +225,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """prefill_time, given the prompt's prefill_work."""
         chunks = math.ceil(prompt / self.chunk_tokens)
         stream = self.decode_bytes(min(prompt, self.chunk_tokens)) / self.tp
-        weights = chunks * stream / self._weight_bandwidth
+        weights = chunks * stream / self.weight_read_share / self._bandwidth
         return max(work, weights)
 
     def kv_limit(self, context: int) -> int:
