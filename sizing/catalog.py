@@ -405,6 +405,9 @@ class Precision(Strict, kw_only=True):
     engine_pad_experts: NonNegative = 0
     # Serving: the lowest CUDA compute capability the engine's kernels for this format need (None: any).
     min_compute_capability: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    # Serving speed: share of the memory bandwidth a decode step reads these weights at, against 16-bit
+    # weights, for formats whose kernels dequantize them on the way (1: as fast as their bytes).
+    decode_read_share: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
     source: str
 
     def __post_init__(self) -> None:

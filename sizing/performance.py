@@ -112,6 +112,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
     image_flops: float = 0.0
     # tokens every sequence starts with (a system prompt): their KV cache is held once (prefix caching)
     shared_prefix: int = 0
+    # Share of the streaming rate a decode step reads the weights at through the format's dequantizing
+    # kernels (Precision.decode_read_share); the KV cache is read at the full rate.
+    weight_read_share: float = 1.0
 
     @property
     def gpus(self) -> int:
@@ -188,8 +191,8 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         per_gpu_bytes = self._dense_step_bytes  # a dense model reads the same weights whatever the batch
         if per_gpu_bytes is None:
             per_gpu_bytes = self.decode_bytes(batch) / self.gpus * self.pp
-        per_gpu_bytes += batch * kv_bytes
-        memory = per_gpu_bytes / self._bandwidth
+        # Weights read through dequantizing kernels count as more bytes at the same rate (the KV cache as it is).
+        memory = (per_gpu_bytes / self.weight_read_share + batch * kv_bytes) / self._bandwidth
         flops = batch * flops_per_sequence
         compute = flops / self._decode_flops
         # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
@@ -222,7 +225,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """prefill_time, given the prompt's prefill_work."""
         chunks = math.ceil(prompt / self.chunk_tokens)
         stream = self.decode_bytes(min(prompt, self.chunk_tokens)) / self.tp
-        weights = chunks * stream / self._bandwidth
+        weights = chunks * stream / self.weight_read_share / self._bandwidth
         return max(work, weights)
 
     def kv_limit(self, context: int) -> int:
@@ -298,6 +301,7 @@ def replica(
         scheduler_steps=scheduler_steps,
         image_flops=image_flops,
         shared_prefix=shared_prefix,
+        weight_read_share=precision.decode_read_share,
     )
 
 

@@ -19,6 +19,7 @@ from .catalog import (
     KVPrecision,
     ModelEntry,
     Precision,
+    Release,
     Stack,
     Uncatalogued,
     is_budget,
@@ -549,6 +550,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, "assume.model.release_other_precision", repo=model.release.repo,
                       published=resolve_precision(model.release.precision, catalog).name,
                       precision=precision.name))  # fmt: skip
+    elif differs := _published_release_differs(model, precision, catalog):
+        said.append(t(lang, "assume.model.release_differs", precision=precision.name, repo=differs[0].repo,
+                      weights=i18n.gb(differs[1], lang), published=i18n.gb(differs[0].weight_bytes, lang)))  # fmt: skip
     engine = "vllm" if stage.is_training else precision.engine_name
     if engine == "llamacpp" and model.window and not model.llama_cpp_window:
         # llama.cpp windows the cache of the sliding-window layers it knows (llama_kv_cache_iswa: the SWA
@@ -1033,6 +1037,21 @@ def fp8_training_said(stack: Stack, catalog: Catalog, lang: str) -> str:
     if stack.fp8_backend == "torchao":
         return t(lang, "assume.fp8_training_torchao", stack=stack.name, speedup=speedup)
     return t(lang, "assume.fp8_training", speedup=speedup)
+
+
+def _published_release_differs(
+    model: ModelEntry, precision: Precision, catalog: Catalog
+) -> tuple[Release, int] | None:
+    """The publisher's own checkpoint in the precision asked, when its exact bytes are more than 5% off the
+    uniform format sized (a size the GPU count can turn on), with the uniform bytes: Meta's Llama 3.1 405B FP8
+    keeps attention and the first and last layers' MLPs in BF16 (Llama 3 paper, arXiv:2407.21783, section 6.2),
+    487 GB against 410 GB, and vLLM loads 57.75 GiB of it on each of 8 H100s (vllm-project/vllm#6746)."""
+    for release in model.releases:
+        if release.precision == precision.id:
+            uniform = weight_bytes(model, precision, catalog).bytes
+            if abs(release.weight_bytes / uniform - 1) > 0.05:
+                return release, uniform
+    return None
 
 
 def _precision(

@@ -282,7 +282,7 @@ def test_each_model_has_its_monthly_cost_per_contract_mode(priced_by_mode, capsy
         "Em resumo: o Llama 3.3 70B cabe em GPUs menores (1× A100 SXM 80 GB contra 1× H200 SXM 141 GB); "
         "o Llama 3.3 70B custa menos (R$ 7.300 contra R$ 15.330 por mês, reservada); "
         "o Qwen2.5 32B atende mais usuários na configuração recomendada (até 63 contra 26, com 4.096 tokens); "
-        "o Qwen2.5 32B responde mais rápido a cada usuário (~35 contra ~12 tokens/s)."
+        "o Qwen2.5 32B responde mais rápido a cada usuário (~35 contra ~11 tokens/s)."
     ) in block
 
 
