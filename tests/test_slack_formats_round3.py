@@ -15,7 +15,6 @@ import pytest
 from . import slack_requests as sr
 from .slack_harness import text_of
 
-
 # How long an answer may take on a busy test machine (a follow-up's first reading builds what it reads with).
 WAIT = 30.0
 
@@ -332,6 +331,34 @@ def test_an_edited_follow_up_in_a_thread_updates_its_own_answer(slack):
     assert update.params["ts"] == "1700001152.000100"
     assert "Qwen2.5 7B" in _said(update) and "40 usuários" in _said(update)
     assert len(slack.fake.calls("chat.postMessage")) == 2
+
+
+def test_an_edit_a_dead_worker_left_unanswered_is_updated_by_the_next(slack):
+    # The edit's claims and work, as a worker notes them before it dies (bot/unfinished.py).
+    from bot.unfinished import finish_abandoned
+
+    from .test_retry_after_a_dead_worker import _claim_in_another_process
+
+    _answers_at(slack, "1700001701.000100")
+    asked = sr.message(
+        "llama 3.1 8b 16bit", channel="DU0079", channel_type="im", user="U0079", ts="1700001700.000100"
+    )
+    slack.event(asked, "EvW1")
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    body = sr.event(_changed(asked, "qwen2.5 7b 16bit", "1700001710.000000"), event_id="EvW2")
+    keys = [
+        ("EvW2", json.loads(body)["event_time"]),
+        (f"edit:DU0079:{asked['ts']}:1700001710.000000", float(asked["ts"])),
+    ]
+    work = {"kind": "edit", "claims": keys, "body": json.loads(body)}
+    _claim_in_another_process(slack.services.settings.spool, keys, then="die", work=work).wait()
+    assert finish_abandoned(slack.services) == 1
+    [update] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    assert update.params["ts"] == "1700001701.000100" and "Qwen2.5 7B" in _said(update)
+    slack.send(body, headers={"X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"})
+    _quiet(slack)
+    assert len(slack.fake.calls("chat.update")) == 1 and len(slack.fake.calls("chat.postMessage")) == 1
 
 
 def test_an_edit_of_a_message_the_app_did_not_answer_is_left_alone(slack):
