@@ -9,6 +9,7 @@ from slack_bolt import App
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from sizing import i18n
 from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
@@ -59,11 +60,11 @@ def register(app: App, services) -> None:
         # Looking the person up and posting may wait on Slack: after the acknowledgement.
         services.after_ack.submit(then_done, services, held, answer_mention, event, body, client)
 
-    def answer_mention(event: dict, body: dict, client: WebClient) -> None:
+    def answer_mention(event: dict, body: dict, client: WebClient, update: str | None = None) -> None:
         said, linked = _with_linked_messages(client, event)
         text = plain(said)
         thread_ts = event.get("thread_ts") or event["ts"]
-        where = _where(event, body, services, "mention", thread_ts)
+        where = _where(event, body, services, "edit" if update else "mention", thread_ts)
         # A link to one of the app's answers is followed up as a reply in its thread is, before this thread's
         base = answered_base(services.log, linked) or _thread_base(
             services, event["channel"], event.get("thread_ts")
@@ -74,9 +75,13 @@ def register(app: App, services) -> None:
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
             text, follow_up = _with_thread_question(client, services, event, text)
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
-        _post(client, services, event["channel"], thread_ts, reply)
+        _post(client, services, event, thread_ts, reply, update=update)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
+        if event.get("subtype") == "message_changed":
+            return on_edit(event, body, context)
+        if event.get("subtype") == "message_deleted":
+            return on_delete(event, body)
         if not _a_question(event) or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
@@ -95,13 +100,41 @@ def register(app: App, services) -> None:
         promise(services, held, "message", body)
         services.after_ack.submit(then_done, services, held, answer_message, event, body, client, base)
 
-    def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
+    def answer_message(
+        event: dict, body: dict, client: WebClient, base: Workload | None, update: str | None = None
+    ) -> None:
         said, linked = _with_linked_messages(client, event)
         text = plain(said)
         base = answered_base(services.log, linked) or base  # an answer linked, before the thread's own
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
-        surface = "thread" if thread_ts and not is_dm else "dm"
+        surface = "edit" if update else "thread" if thread_ts and not is_dm else "dm"
+        if update or not services.log.is_assistant_thread(event["channel"], thread_ts):
+            _answer_message(event, body, client, base, update, text, linked, surface)
+            return
+        # In Slack's assistant container the person sees that the app is at work, and the thread is named
+        # after its first question (https://docs.slack.dev/ai/developing-ai-apps, assistant.threads.setStatus,
+        # assistant.threads.setTitle); Slack clears the status when the answer is posted.
+        first = services.log.load_thread(event["channel"], thread_ts) is None
+        lang = services.pipeline.lang_for(_where(event, body, services, surface, thread_ts), text=text)
+        _assistant_call(
+            client.assistant_threads_setStatus, event, status=i18n.t(lang, "slack.assistant_thinking")
+        )
+        answered = False
+        try:
+            answered = _answer_message(event, body, client, base, update, text, linked, surface)
+        finally:
+            if not answered:  # talk, not a question: nothing posted clears the status
+                _assistant_call(client.assistant_threads_setStatus, event, status="")
+        if answered and first:
+            _assistant_call(client.assistant_threads_setTitle, event, title=_title(text))
+
+    def _answer_message(
+        event: dict, body: dict, client: WebClient, base, update, text: str, linked: Linked, surface: str
+    ) -> bool:
+        """Answers the message unless it reads as talk, not a question; whether it answered."""
+        is_dm = event.get("channel_type") == "im"
+        thread_ts = event.get("thread_ts")
         follow_up = base is not None and not services.pipeline.is_new_question(text, base)
         # "e pra 400? e pra 800?": read whole it is no question (or a contradiction); each part is a follow-up.
         if follow_up and not services.pipeline.holds_several(text, base):
@@ -119,31 +152,123 @@ def register(app: App, services) -> None:
             ):
                 # ":+1:", ":pray:" under an answer, a screenshot posted in the thread with no words: a reaction or
                 # talk, not a request for help (it had posted how to ask in the thread)
-                return
+                return False
             if is_dm:
                 # "valeu!", "ok 👍", "perfeito, vou passar pro cliente" after an answer: nothing in it to
                 # size, and too short to be a question the bot failed to read.
                 thanks = error is not None and error.key in ("query.nothing_understood", "query.topic_thanks")
                 if thanks and len(text.split()) <= MAX_WORDS_OF_THANKS:
-                    return
+                    return False
             elif follow is None and not (error is not None and error.key in ASKS_BACK):
-                return  # chatter in the thread, not a question for the bot
+                return False  # chatter in the thread, not a question for the bot
             elif (
                 follow is not None
                 and len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP
                 and not _ends_in_a_question_for_the_bot(text, base)
             ):
-                return
+                return False
         where = _where(event, body, services, surface, thread_ts)
         reply = services.pipeline.ask(
             text, where, base=base if follow_up else None, unread_link=_unread(linked)
         )
-        _post(
-            client, services, event["channel"], thread_ts, reply, dm_key=event["channel"] if is_dm else None
-        )
+        _post(client, services, event, thread_ts, reply, dm_key=_dm_key(services, event), update=update)
+        return True
+
+    def on_edit(event: dict, body: dict, context) -> None:
+        """An edited message the app answered is answered again, in the answer's place (chat.update): a
+        polished app keeps its answer true to the question as it now reads, where answering anew would leave
+        two answers and ignoring it a wrong one (https://docs.slack.dev/reference/events/message/message_changed).
+        An edit of a message it did not answer, or one that changes no word (a link's preview, a file
+        added, a mention of the app added, which app_mention answers), is not a new question."""
+        question, before = _edited(event)
+        if question is None or not _answerable(question, body, services, context):
+            return
+        if (
+            _words(question) == _words(before)
+            or services.log.answer_to(question["channel"], question["ts"]) is None
+        ):
+            return
+        # Once per edit: Slack's retries of one have its event id, and each edit its own `edited.ts`.
+        edited = question.get("edited") if isinstance(question.get("edited"), dict) else {}
+        key = f"edit:{question['channel']}:{question['ts']}:{edited.get('ts') or body.get('event_id')}"
+        held = _claim_keys(services, body, key, _ts(question))
+        if held is None:
+            return
+        promise(services, held, "edit", body)
+        services.after_ack.submit(then_done, services, held, answer_edit, event, body, services.client)
+
+    def answer_edit(event: dict, body: dict, client: WebClient) -> None:
+        question, _ = _edited(event)
+        answer_ts = services.log.answer_to(question["channel"], question["ts"]) if question else None
+        if question is None or answer_ts is None:
+            return  # deleted meanwhile
+        if question.get("channel_type") != "im" and _mentions_app(question, body):
+            answer_mention(question, body, client, update=answer_ts)
+        else:
+            answer_message(question, body, client, _base(services, question), update=answer_ts)
+
+    def on_delete(event: dict, body: dict) -> None:
+        """A question deleted takes its answer along (chat.delete): the answer quotes what the person chose
+        to remove ("Entendi: …"), and alone it answers nothing anyone can see
+        (https://docs.slack.dev/reference/events/message/message_deleted)."""
+        before = event.get("previous_message") if isinstance(event.get("previous_message"), dict) else {}
+        channel, deleted = event.get("channel"), event.get("deleted_ts") or before.get("ts")
+        if not channel or not deleted:
+            return
+        answer_ts = services.log.answer_to(channel, deleted)
+        if answer_ts is None:
+            return  # not a question the app answered (one of its own answers, say)
+        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+            return
+        services.after_ack.submit(delete_answer, channel, deleted, answer_ts, services.client)
+
+    def delete_answer(channel: str, question_ts: str, answer_ts: str, client: WebClient) -> None:
+        try:
+            client.chat_delete(channel=channel, ts=answer_ts)
+        except Exception as e:  # already gone (message_not_found), Slack down: nothing to tell anyone
+            reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+            logger.warning("chat.delete of an answer failed: %s", reason)
+            if reason != "message_not_found":
+                return
+        services.log.forget_answer(channel, question_ts)
+
+    def on_thread_started(event: dict, body: dict) -> None:
+        """Slack's assistant container opened a thread (https://docs.slack.dev/reference/events/assistant_thread_started):
+        a short hello in the person's language, and questions to pick that the app answers."""
+        thread = event.get("assistant_thread") if isinstance(event.get("assistant_thread"), dict) else {}
+        channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
+        if not channel or not thread_ts:
+            return
+        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+            return
+        services.log.save_assistant_thread(channel, thread_ts)
+        services.after_ack.submit(greet, channel, thread_ts, thread.get("user_id"), services.client)
+
+    def greet(channel: str, thread_ts: str, user: str | None, client: WebClient) -> None:
+        locale = services.directory.person(user).locale if user else None
+        lang = services.pipeline.lang_for(Where("dm", user_id=user or "", user_locale=locale))
+        where = {"channel": channel, "thread_ts": thread_ts}
+        try:
+            client.chat_postMessage(
+                channel=channel, thread_ts=thread_ts, text=i18n.t(lang, "slack.assistant_hello")
+            )
+        except Exception as e:  # Slack down or slow: the prompts below still say how to ask
+            logger.warning("the assistant's hello failed (%s)", type(e).__name__)
+        _assistant_call(
+            client.assistant_threads_setSuggestedPrompts, where,
+            title=i18n.t(lang, "slack.assistant_prompts_title"), prompts=suggested_prompts(lang),
+        )  # fmt: skip
+
+    def on_context_changed(event: dict, body: dict) -> None:
+        """The person moved to another channel with the container open
+        (https://docs.slack.dev/reference/events/assistant_thread_context_changed). Answers do not depend on
+        the channel being viewed: they go to the person alone, in the container's thread."""
 
     app.event("app_mention")(on_mention)
     app.event("message")(on_message)
+    app.event("assistant_thread_started")(on_thread_started)
+    app.event("assistant_thread_context_changed")(on_context_changed)
+    services.finishers["edit"] = lambda body: answer_edit(body["event"], body, services.client)
     # A worker that died before answering leaves the body with its claim; another answers it (bot/unfinished.py).
     services.finishers["mention"] = lambda body: answer_mention(body["event"], body, services.client)
     services.finishers["message"] = lambda body: answer_message(
@@ -156,7 +281,7 @@ def _base(services, event: dict) -> Workload | None:
     direct message remembers its last answer, in a thread of it too: "e com 32k?" replied to the question
     or to the answer)."""
     base = _thread_base(services, event["channel"], event.get("thread_ts"))
-    if base is None and event.get("channel_type") == "im":
+    if base is None and _dm_key(services, event):
         base = _thread_base(services, event["channel"], event["channel"])
     return base
 
@@ -293,23 +418,11 @@ def _claim_once(event: dict, body: dict, services) -> list[tuple[str, float]] | 
     timestamp, the same in every edit (then an edit that adds the mention is answered, a typo fixed is
     not). The claims, with the time each is filed under, are held until the answer is posted
     (bot/unfinished.py): a retry after this worker died before answering is answered by another."""
-    held: list[tuple[str, float]] = []
-    event_id = body.get("event_id")
-    if event_id:
-        at = body.get("event_time")
-        if not services.log.claim_event(event_id, at, until_done=True):
-            return None
-        held.append((event_id, at))
     try:
         ts = float(event["ts"])
     except (KeyError, TypeError, ValueError):
-        return held
-    key = f"message:{event['channel']}:{event['ts']}"
-    if not services.log.claim_event(key, ts, until_done=True):
-        for done, _ in held:  # this delivery will not be answered: nothing left to promise
-            services.log.event_done(done)
-        return None
-    return [*held, (key, ts)]
+        return _claim_keys(services, body, None, 0.0)
+    return _claim_keys(services, body, f"message:{event['channel']}:{event['ts']}", ts)
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:
@@ -358,8 +471,16 @@ def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | No
 
 
 def _post(
-    client: WebClient, services, channel: str, thread_ts: str | None, reply, dm_key: str | None = None
+    client: WebClient,
+    services,
+    question: dict,
+    thread_ts: str | None,
+    reply,
+    dm_key: str | None = None,
+    update: str | None = None,
 ) -> None:
+    """Posts the reply to `question` (an event), or puts it in place of the answer at `update`."""
+    channel = question["channel"]
     if reply.follow_from is not None:
         # Remember what this thread (or DM) is about before answering: a follow-up typed the moment the
         # answer appears must find it.
@@ -368,14 +489,110 @@ def _post(
             services.log.save_thread(channel, thread_ts, data, reply.lang)
         if dm_key:
             services.log.save_thread(channel, dm_key, data, reply.lang)
+    method = "chat.update" if update else "chat.postMessage"
     try:
-        posted = client.chat_postMessage(channel=channel, thread_ts=thread_ts, **reply.message.kwargs())
+        if update:
+            posted = client.chat_update(channel=channel, ts=update, **reply.message.kwargs())
+        else:
+            posted = client.chat_postMessage(channel=channel, thread_ts=thread_ts, **reply.message.kwargs())
+        if posted.get("ts"):
+            services.log.save_answer(channel, question["ts"], posted["ts"])
         if reply.follow_from is not None and posted.get("ts"):
             # under the answer's own ts too: a link to it ("e com 4 h100? <link>") follows up this answer,
             # not the thread's last (bot/slack_client.py answered_base)
             services.log.save_thread(channel, posted["ts"], reply.follow_from.non_defaults(), reply.lang)
     except Exception as e:  # Slack's API down, rate limited past its retries, or too slow
         reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
-        logger.warning("chat.postMessage failed: %s", reason)
+        logger.warning("%s failed: %s", method, reason)
         for key in reply.request_keys:
             services.log.mark_failed(key, f"slack:{reason}")
+
+
+def _dm_key(services, event: dict) -> str | None:
+    """Where a direct message keeps its last answer for the next message, outside any thread: not in Slack's
+    assistant container, where each thread is a conversation of its own."""
+    if event.get("channel_type") != "im" or services.log.is_assistant_thread(
+        event["channel"], event.get("thread_ts")
+    ):
+        return None
+    return event["channel"]
+
+
+def _edited(event: dict) -> tuple[dict | None, dict]:
+    """The message as edited, as a message event of its channel, and the message before the edit
+    (message_changed, https://docs.slack.dev/reference/events/message/message_changed)."""
+    edited = event.get("message") if isinstance(event.get("message"), dict) else {}
+    before = event.get("previous_message") if isinstance(event.get("previous_message"), dict) else {}
+    if not edited.get("ts") or not event.get("channel") or edited.get("subtype") not in QUESTION_SUBTYPES:
+        return None, before
+    return {**edited, "channel": event["channel"], "channel_type": event.get("channel_type")}, before
+
+
+def _words(message: dict) -> list[str]:
+    """What a message says, as the app reads it: mentions, markup and spacing aside."""
+    return plain(message_text(message)).split()
+
+
+def _mentions_app(message: dict, body: dict) -> bool:
+    """Whether the message (as its author typed it) mentions this app: the user the envelope's
+    authorizations name (https://docs.slack.dev/apis/events-api, "authorizations")."""
+    authorizations = body.get("authorizations")
+    first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
+    bot = first.get("user_id") if isinstance(first, dict) else None
+    return (
+        bool(bot)
+        and re.search(rf"<@{re.escape(bot)}[>|]", message_text(message, forwarded=False)) is not None
+    )
+
+
+def _claim_keys(services, body: dict, key: str | None, at: float) -> list[tuple[str, float]] | None:
+    """Claims the event's id and `key` (what makes it once: a message, an edit), held until answered; None
+    when either was claimed already."""
+    held: list[tuple[str, float]] = []
+    event_id = body.get("event_id")
+    if event_id:
+        when = body.get("event_time")
+        if not services.log.claim_event(event_id, when, until_done=True):
+            return None
+        held.append((event_id, when))
+    if key is None:
+        return held
+    if not services.log.claim_event(key, at, until_done=True):
+        for done, _ in held:  # this delivery will not be answered: nothing left to promise
+            services.log.event_done(done)
+        return None
+    return [*held, (key, at)]
+
+
+def _assistant_call(method, where: dict, **params) -> None:
+    """An assistant.threads method for the thread of `where` (an event of it); its failure costs the person
+    nothing but the status, title or prompts (the container off for this app, Slack slow)."""
+    try:
+        method(channel_id=where["channel"], thread_ts=where["thread_ts"], **params)
+    except Exception as e:
+        reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+        logger.warning("assistant.threads call failed: %s", reason)
+
+
+# How much of a first question names its assistant thread: Slack's list of threads shows about this much.
+TITLE_CHARS = 60
+
+
+def _title(text: str) -> str:
+    words = " ".join(text.split())
+    return words if len(words) <= TITLE_CHARS else words[: TITLE_CHARS - 1].rstrip() + "…"
+
+
+# At most four prompts (https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts).
+MAX_PROMPTS = 4
+
+
+def suggested_prompts(lang: str) -> list[dict[str, str]]:
+    """The questions offered when an assistant thread opens (slack.assistant_prompts: "title | question"
+    lines, in the messages files)."""
+    prompts = []
+    for line in i18n.t(lang, "slack.assistant_prompts").splitlines():
+        title, _, question = line.partition("|")
+        if title.strip() and question.strip():
+            prompts.append({"title": title.strip(), "message": question.strip()})
+    return prompts[:MAX_PROMPTS]

@@ -114,6 +114,25 @@ def create_threads(db: Database) -> None:
     )
 
 
+def create_answers(db: Database) -> None:
+    # Which message of the app's answered which message in Slack: an edited question updates its answer, a
+    # deleted one takes its answer along (bot/listeners/messages.py). Timestamps only, no words.
+    db.create_table(
+        "answers",
+        {"channel_id": str, "question_ts": str, "answer_ts": str, "updated_at": str},
+        pk=("channel_id", "question_ts"),
+        if_not_exists=True,
+    )
+    # The threads of Slack's assistant container (https://docs.slack.dev/ai/developing-ai-apps): their
+    # questions get the "is thinking…" status and a title, and each thread is a conversation of its own.
+    db.create_table(
+        "assistant_threads",
+        {"channel_id": str, "thread_ts": str, "started_at": str},
+        pk=("channel_id", "thread_ts"),
+        if_not_exists=True,
+    )
+
+
 def create_leads(db: Database) -> None:
     # A request sales should follow up: asked for ("proposal") or spotted by the bot ("auto"). The columns
     # copy what the card shows, so a lead outlives the retention of the request behind it (request_key).
@@ -303,6 +322,7 @@ MIGRATIONS: list[Migration] = [
     ("daily_rollup", daily_rollup),
     ("index_gaps", index_gaps),
     ("create_welcomed", create_welcomed),
+    ("create_answers", create_answers),
 ]
 
 

@@ -484,7 +484,7 @@ def purge(db: DbLike, older_than_days: int, now: datetime | None = None, dry_run
     """Deletes what is older than the retention period; returns how many rows of each table went (or
     would go, with dry_run). This is what the message "retention.statement" tells people (the shared
     channels' notice, the README, gpu-log purge): requests (their full-text entries go with them, by
-    trigger), seen Slack events and followed threads by their time, whether or not they became a lead;
+    trigger), seen Slack events, followed threads and which answer answered which message by their time, whether or not they became a lead;
     closed leads (won, lost, not_lead) whose last change is older than that, with their events. Open leads
     stay whatever their age: sales is still working them. Channels (when the notice was shown) and the
     audit trail are kept."""
@@ -500,8 +500,13 @@ def purge(db: DbLike, older_than_days: int, now: datetime | None = None, dry_run
         ("requests", "created_at < ?", [cutoff]),
         ("seen_events", "seen_at < ?", [cutoff]),
         ("threads", "updated_at < ?", [cutoff]),
+        ("answers", "updated_at < ?", [cutoff]),
+        ("assistant_threads", "started_at < ?", [cutoff]),
     ]
     with _open(db) as d:
+        # a copy older than a table has none of its rows to purge
+        tables = {r[0] for r in d.execute("select name from sqlite_master where type = 'table'")}
+        targets = [target for target in targets if target[0] in tables]
         if dry_run:
             counts = {
                 t: d.execute(f"select count(*) from {t} where {w}", a).fetchone()[0] for t, w, a in targets
@@ -512,7 +517,7 @@ def purge(db: DbLike, older_than_days: int, now: datetime | None = None, dry_run
                 counts = {t: conn.execute(f"delete from {t} where {w}", a).rowcount for t, w, a in targets}
                 if counts["requests"]:
                     _optimize_fts(conn)
-        return {t: counts[t] for t in ("requests", "seen_events", "threads", "leads", "lead_events")}
+        return {t: counts.get(t, 0) for t in ("requests", "seen_events", "threads", "leads", "lead_events")}
 
 
 def forget(db: DbLike, user_id: str, delete: bool = False, alias: str | None = None) -> dict:

@@ -120,6 +120,7 @@ class RequestLog:
         self._disclosed: OrderedDict[str, None] = OrderedDict()
         self._welcomed: OrderedDict[str, None] = OrderedDict()
         self._threads: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, tuple], str] = OrderedDict()  # answers, assistant threads
         self._unavailable = False  # to log a warning when the file fails and a note when it is back
         self._unknown_columns: set[str] = set()
         self._dropped = 0
@@ -428,6 +429,62 @@ class RequestLog:
                 saved = (row["workload"], row["lang"])
             workload = json.loads(saved[0])
             return (workload, saved[1]) if isinstance(workload, dict) else None
+        except Exception:
+            return None
+
+    def save_answer(self, channel_id: str, question_ts: str, answer_ts: str) -> None:
+        """Remember which message of the app's answered the message at `question_ts`. Never raises."""
+        row = {"channel_id": str(channel_id), "question_ts": str(question_ts), "answer_ts": str(answer_ts)}
+        self._keep("answers", row, ("channel_id", "question_ts"), "answer_ts", "updated_at")
+
+    def answer_to(self, channel_id: str, question_ts: str) -> str | None:
+        """The timestamp of the app's answer to the message at `question_ts`, or None. Never raises."""
+        return self._recall("answers", "answer_ts", ("channel_id", "question_ts"), (channel_id, question_ts))
+
+    def forget_answer(self, channel_id: str, question_ts: str) -> None:
+        """The answer to the message at `question_ts` is gone. Never raises."""
+        key = (str(channel_id), str(question_ts))
+        with self._memory_lock:
+            self._kept.pop(("answers", key), None)
+        sql = "delete from answers where channel_id = ? and question_ts = ?"
+        self._use(lambda db: _write(db, sql, list(key)))
+
+    def save_assistant_thread(self, channel_id: str, thread_ts: str) -> None:
+        """Remember a thread of Slack's assistant container. Never raises."""
+        row = {"channel_id": str(channel_id), "thread_ts": str(thread_ts)}
+        self._keep("assistant_threads", row, ("channel_id", "thread_ts"), "thread_ts", "started_at")
+
+    def is_assistant_thread(self, channel_id: str, thread_ts: str | None) -> bool:
+        """Whether the thread is one of Slack's assistant container. Never raises."""
+        if not thread_ts:
+            return False
+        key = ("channel_id", "thread_ts")
+        return self._recall("assistant_threads", "thread_ts", key, (channel_id, thread_ts)) is not None
+
+    def _keep(self, table: str, row: dict, pk: tuple[str, str], value: str, stamp: str) -> None:
+        """Upserts `row`; memory holds its `value` while the file cannot."""
+        try:
+            key = (table, tuple(row[k] for k in pk))
+            ok, _ = self._use(lambda db: db.table(table).upsert(dict(row, **{stamp: utc_now()}), pk=pk))
+            with self._memory_lock:
+                if ok:
+                    self._kept.pop(key, None)
+                else:
+                    _remember(self._kept, key, row[value])
+        except Exception as error:
+            logger.warning("request log %s: saving to %s failed (%s)", self.path, table, type(error).__name__)
+
+    def _recall(self, table: str, column: str, pk: tuple[str, str], key: tuple) -> str | None:
+        """What `_keep` saved under `key`, or None."""
+        try:
+            key = tuple(str(k) for k in key)
+            with self._memory_lock:
+                kept = self._kept.get((table, key))
+            if kept is not None:
+                return kept
+            sql = f"select {column} from {table} where {pk[0]} = ? and {pk[1]} = ?"
+            ok, row = self._use(lambda db: next(iter(db.query(sql, list(key))), None))
+            return row[column] if ok and row is not None else None
         except Exception:
             return None
 
