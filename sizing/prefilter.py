@@ -17,6 +17,7 @@ whole strings that begin with it are looked for in the text too (strings_in), be
 from __future__ import annotations
 
 import re
+import threading
 from functools import cache
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
@@ -27,9 +28,10 @@ PIECE = 3
 # Per pattern (by id, the pattern kept with its strings so that its id is not reused): hashing a pattern
 # hashes its whole compiled code, which would cost more than the test saves.
 _REQUIRED: dict[int, tuple[re.Pattern, object, int]] = {}
-# Each pattern worked out, by id, with its strings (None: it is always run): one look-up, which the reader's
-# scan (sizing/query.py _Scan.take) makes inline for the ~200 patterns a question tries. The pattern is kept
-# with them, so that its id is never another pattern's; one not here yet is for may_match() to say.
+# Each pattern worked out, by id, with its strings (None: it is always run), what strings_in tests after them,
+# its ways as tests' bits (passes()) and how many tests those bits number up to: one look-up, which the
+# reader's scan (sizing/query.py _Scan.take) makes inline for the ~270 patterns a question tries. The pattern
+# is kept with them, so that its id is never another pattern's; one not here yet is for may_match() to say.
 NEEDED: dict[int, tuple] = {}
 # What required() found of each pattern besides its pieces (by id, the pattern kept with it), for may_match
 # to put in NEEDED: for a piece, the whole strings that begin with it; a piece not in the table is enough
@@ -77,8 +79,114 @@ def may_match(pattern: re.Pattern, text_pieces: set[str]) -> bool:
         needed = required(pattern)
         _REQUIRED[id(pattern)] = (pattern, needed, 0)
         second = _WHOLE.pop(id(pattern), (None, None))
-        NEEDED[id(pattern)] = (pattern, needed, second[1] if second[0] is pattern else None)
+        second = second[1] if second[0] is pattern else None
+        ways, known = _ways_as_bits(needed, second)
+        NEEDED[id(pattern)] = (pattern, needed, second, ways, known)
     return needed is None or not needed.isdisjoint(text_pieces)
+
+
+# Every test of a pattern (its first strings, or a part of one of its ways to match) is passed by a text that
+# holds one of a few tokens: a piece that decides alone, or a whole string. Each distinct test is numbered
+# once, as a bit, and each token knows the bits of the tests it passes; so a text's tokens, gathered once
+# (present()), tell every test at once, and a pattern is then a few integer operations (passes()) in place of
+# a set operation per test and calls for the whole strings (~250 patterns a question skipped, ~270 tried).
+_TESTS: dict[tuple[frozenset, frozenset], int] = {}  # a test's tokens (alone, whole): its bit
+_BY_PIECE: dict[str, int] = {}  # a piece that decides alone: the bits of its tests
+_PIECES_KNOWN: set[str] = set()  # _BY_PIECE's keys, as a set: intersected with a text's pieces
+_WHOLES: dict[str, list[tuple[str, int]]] = {}  # a piece: the whole strings it begins, with their tests' bits
+_WHOLES_KNOWN: set[str] = set()
+_NUMBERING = threading.Lock()  # a web worker's threads may work out patterns at once
+
+
+def _test_bit(test: tuple[frozenset[str], dict[str, tuple[str, ...]]]) -> int:
+    """The bit of a test (_found's: one of its pieces in the text decides alone, or a whole string that
+    begins with one is in it), numbered on first sight. A test is numbered only once its tokens are filed, so
+    a present() that counted the tests before it began knows every test it counted."""
+    needed, whole = test
+    alone = frozenset(needed.difference(whole))
+    wholes = frozenset((piece, string) for piece, strings in whole.items() for string in strings)
+    key = (alone, wholes)
+    bit = _TESTS.get(key)
+    if bit is None:
+        bit = 1 << len(_TESTS)
+        for piece in alone:
+            _BY_PIECE[piece] = _BY_PIECE.get(piece, 0) | bit
+            _PIECES_KNOWN.add(piece)
+        for piece, string in wholes:
+            entries = _WHOLES.setdefault(piece, [])
+            for i, (known, bits) in enumerate(entries):
+                if known == string:
+                    entries[i] = (string, bits | bit)
+                    break
+            else:
+                entries.append((string, bit))
+            _WHOLES_KNOWN.add(piece)
+        _TESTS[key] = bit
+    return bit
+
+
+def _ways_as_bits(needed: frozenset[str] | None, second: tuple | None) -> tuple[tuple[int, ...], int]:
+    """A pattern's ways to match, each as the bits of the tests a text passes for it (its first strings and
+    the parts of that way, as whole_in tests them), and how many tests were numbered when they were."""
+    if needed is None:
+        return (0,), 0  # nothing known that it needs: always run
+    with _NUMBERING:
+        if second is None:
+            ways = (_test_bit((needed, {})),)
+        else:
+            first, parts = second
+            lead = _test_bit(first)
+            each = []
+            for way in parts:
+                bits = lead
+                for test in way:
+                    bits |= _test_bit(test)
+                each.append(bits)
+            ways = tuple(each) or (lead,)
+        return ways, len(_TESTS)
+
+
+def present(text_pieces: set[str], text: str) -> tuple[int, int]:
+    """The bits of the tests `text` (whose pieces() are given) passes, and how many tests were numbered
+    before they were gathered: a pattern with a test numbered since is not known to them."""
+    # First: a test numbered meanwhile is not counted, whether its tokens were seen or not.
+    known = len(_TESTS)
+    bits = 0
+    for piece in _PIECES_KNOWN.intersection(text_pieces):
+        bits |= _BY_PIECE[piece]
+    for piece in _WHOLES_KNOWN.intersection(text_pieces):
+        for string, of in _WHOLES[piece]:
+            if string in text:
+                bits |= of
+    return bits, known
+
+
+@cache
+def _any_of(strings: frozenset[str]) -> re.Pattern | None:
+    """One pattern that matches where one of `strings` is in a text (None: there are none); the longest first,
+    though any match would do."""
+    if not strings:
+        return None
+    return re.compile("|".join(re.escape(string) for string in sorted(strings, key=lambda s: (-len(s), s))))
+
+
+def any_in(strings: frozenset[str], text: str) -> bool:
+    """any(string in text for string in strings), in one pass of the regular-expression engine over the text
+    in place of a Python step for each of the strings (the first words of the ~150 names the catalogue knows
+    it does not size, looked for in every question). Kept per set: a frozenset's hash is worked out once."""
+    pattern = _any_of(strings)
+    return pattern is not None and pattern.search(text) is not None
+
+
+def passes(ways: tuple[int, ...], bits: int) -> bool:
+    """Whether a text whose present() bits are given passes every test of one of a pattern's ways: what
+    may_match and strings_in together say of it."""
+    for way in ways:  # a loop, not any() over a generator: ~350 of these a question
+        if way & bits == way:
+            break
+    else:
+        return False
+    return True
 
 
 def strings_in(pattern: re.Pattern, text_pieces: set[str], text: str) -> bool:

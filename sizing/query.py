@@ -524,25 +524,54 @@ class _Scan(msgspec.Struct):
     taken: set[int] = set()
     _pieces: set[str] | None = None
     _pieces_of: str | None = None  # the working text _pieces cover (blanking keeps them valid)
+    # The tests of sizing/prefilter.py that the text of _pieces passes, and how many were numbered then
+    # (prefilter.present): each pattern tried is then a few integer operations.
+    _present: int = 0
+    _known: int = 0
 
     def __post_init__(self) -> None:
         self.typed = self.work
         self.typed_pieces = self._pieces = prefilter.pieces(self.work)
         self._pieces_of = self.work
+        self._present, self._known = prefilter.present(self._pieces, self.work)
+
+    def _renew(self) -> None:
+        """The pieces and tests of a working text that was rewritten."""
+        self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
+        self._present, self._known = prefilter.present(self._pieces, self.work)
 
     def pieces_now(self) -> set[str]:
         """The working text's pieces (sizing/prefilter.py), worked out again where it was rewritten; blanking
         keeps them (a text with more spaces has no piece the text before lacked)."""
         if self.work is not self._pieces_of:
-            self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
+            self._renew()
         return self._pieces
+
+    def tests(self) -> tuple[int, int]:
+        """The bits of the tests the working text passes, and how many tests they tell (prefilter.present)."""
+        if self.work is not self._pieces_of:
+            self._renew()
+        return self._present, self._known
 
     def may_match(self, pattern: re.Pattern) -> bool:
         """False when `pattern` cannot match the working text: most patterns find nothing in a question, and
         are skipped without running (sizing/prefilter.py)."""
         if self.work is not self._pieces_of:
-            self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
-        worked_out = prefilter.NEEDED.get(id(pattern))  # as take() does: one look-up for both tests
+            self._renew()
+        worked_out = prefilter.NEEDED.get(id(pattern))  # as take() does
+        if worked_out is not None and worked_out[4] <= self._known:
+            present = self._present  # prefilter.passes, without the call: ~90 of these a question
+            for way in worked_out[3]:
+                if way & present == way:
+                    break
+            else:
+                return False
+            return True
+        return self._tested(pattern, worked_out)
+
+    def _tested(self, pattern: re.Pattern, worked_out: tuple | None) -> bool:
+        """may_match for a pattern the text's tests do not tell: not worked out yet, or since they were
+        gathered (a process's first questions). Its strings are looked for in the working text as it is now."""
         if worked_out is None:
             return prefilter.may_match(pattern, self._pieces) and prefilter.strings_in(
                 pattern, self._pieces, self.work
@@ -564,16 +593,17 @@ class _Scan(msgspec.Struct):
         return list(pattern.finditer(self.work, pos, endpos)) if self.may_match(pattern) else []
 
     def take(self, pattern: re.Pattern, kind: str, convert) -> None:
-        if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~200 patterns
-            self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
-        worked_out = prefilter.NEEDED.get(id(pattern))  # prefilter.may_match's first test, without the call
-        if worked_out is None:
-            if not prefilter.may_match(pattern, self._pieces):
+        if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~270 patterns
+            self._renew()
+        worked_out = prefilter.NEEDED.get(id(pattern))
+        if worked_out is not None and worked_out[4] <= self._known:
+            present = self._present  # prefilter.passes, without the call
+            for way in worked_out[3]:
+                if way & present == way:
+                    break
+            else:
                 return
-        elif worked_out[1] is not None and (
-            worked_out[1].isdisjoint(self._pieces)
-            or (worked_out[2] is not None and not prefilter.whole_in(worked_out[2], self._pieces, self.work))
-        ):
+        elif not self._tested(pattern, worked_out):
             return
         for m in list(pattern.finditer(self.work)):
             value = convert(m)
@@ -2803,7 +2833,7 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     with similar catalogue models and its repo to paste; never another model of its family sized in its
     place ("pixtral large" had been Pixtral 12B with “large” not understood)."""
     names, firsts, shared, known = _uncatalogued_names(catalog)
-    if not any(first in scan.work for first in firsts):
+    if not prefilter.any_in(firsts, scan.work):
         return
     spans = [(start, end) for start, end, _ in _spans(scan.work)]
     models = name_index(catalog.models)

@@ -2066,46 +2066,64 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
 
 # patterns() by the pieces each needs (sizing/prefilter.py), once every one is worked out: (prefilter.NEEDED
 # it was built from, the positions of the patterns that need each piece as bits, the pieces, the positions
-# tried always). A question passing the gate above had handed all ~170 patterns to scan.take, each tested in
-# a call of its own; the question's pieces pick the ~60 that may match in a few set operations.
-_PLAN: list[tuple[dict, dict[str, int], frozenset[str], int]] = []
+# tried always, each position's ways as the bits of prefilter's tests (None: always tried), how many tests
+# those number up to). A question passing the gate above had handed all ~170 patterns to scan.take, each
+# tested in a call of its own; the question's pieces pick the ~70 whose first strings it has in a few set
+# operations, and their ways the ~7 it passes every test of.
+_PLAN: list[tuple[dict, dict[str, int], frozenset[str], int, list, int]] = []
 
 
 def _tried(scan) -> list[tuple[str, re.Pattern, Any]]:
-    """patterns(), in their order, less those whose first test (the pieces they need) the scan's working text
-    fails: scan.take would skip them untried. The working text is only blanked while they run, so what it
-    lacks now it lacks then; the rest are still tested by scan.take as they come."""
+    """patterns(), in their order, less those whose tests (the pieces and whole strings they need) the scan's
+    working text fails: scan.take would skip them untried. The working text is only blanked while they run,
+    so what it lacks now it lacks then; the rest are still tested by scan.take as they come."""
     listed = patterns()
     if not _PLAN or _PLAN[0][0] is not prefilter.NEEDED:  # another NEEDED: a test's, with nothing worked out
         plan = _plan(listed)
         if plan is None:
             return listed
         _PLAN[:] = [plan]
-    _, index, needed, bits = _PLAN[0]
+    _, index, needed, bits, ways, known = _PLAN[0]
     for piece in needed.intersection(scan.pieces_now()):
         bits |= index[piece]
+    present, gathered = scan.tests()
     tried = []
     while bits:
         lowest = bits & -bits
-        tried.append(listed[lowest.bit_length() - 1])
         bits ^= lowest
+        position = lowest.bit_length() - 1
+        if gathered >= known and (its := ways[position]) is not None:
+            for way in its:  # prefilter.passes, without the call: ~70 a question
+                if way & present == way:
+                    break
+            else:
+                continue
+        tried.append(listed[position])
     return tried
 
 
-def _plan(listed: list) -> tuple[dict, dict[str, int], frozenset[str], int] | None:
+def _plan(listed: list) -> tuple[dict, dict[str, int], frozenset[str], int, list, int] | None:
     """_PLAN's entry; None while a pattern is not worked out yet (a process's first questions)."""
     index: dict[str, int] = {}
     always = 0
+    ways: list = [None] * len(listed)
+    known = 0
     for position, (kind, pattern, _) in enumerate(listed):
         worked_out = prefilter.NEEDED.get(id(pattern))
-        if kind in _SET_APART or (worked_out is not None and worked_out[1] is None):
-            always |= 1 << position  # read by a loop of its own, or nothing known that it needs
+        if worked_out is None and kind in _SET_APART:
+            # Read by a loop of its own, which may not have tried it yet (a follow-up's). Once worked out it is
+            # left out like the others: each of those loops does nothing where its pattern finds nothing.
+            always |= 1 << position
             continue
         if worked_out is None:
             return None
+        if worked_out[1] is None:
+            always |= 1 << position  # nothing known that it needs
+            continue
         for piece in worked_out[1]:
             index[piece] = index.get(piece, 0) | 1 << position
-    return prefilter.NEEDED, index, frozenset(index), always
+        ways[position], known = worked_out[3], max(known, worked_out[4])
+    return prefilter.NEEDED, index, frozenset(index), always, ways, known
 
 
 def _take_daily_window(scan, pattern: re.Pattern) -> None:

@@ -56,6 +56,48 @@ def test_a_pattern_is_skipped_only_where_it_finds_nothing(monkeypatch):
     assert checked["skipped by whole strings"] > 5 * len(TEXTS)
 
 
+def test_a_pattern_s_tests_miss_no_text_it_matches():
+    # The scan tells every pattern at once by the tests a text passes (prefilter.present: one pass over the
+    # text's pieces and whole words, then a few integer operations a pattern). Every pattern worked out, on
+    # every question of the corpus as typed and as the scan reads it: where its bits say it cannot match, it
+    # finds nothing.
+    for text in TEXTS[:40]:
+        _read(text)  # each pattern's strings are worked out from its use on a second text
+    worked_out = [(entry[0], entry[3]) for entry in list(prefilter.NEEDED.values()) if entry[1] is not None]
+    assert len(worked_out) > 300
+    skipped = 0
+    for n, text in enumerate(TEXTS):
+        plain = query.strip_accents(text.lower())
+        for form in {plain, text} if n % 5 == 0 else {plain}:  # as typed, every fifth: the test takes ~10 s
+            bits, known = prefilter.present(prefilter.pieces(form), form)
+            assert known >= max(top for _, _, _, _, top in prefilter.NEEDED.values())
+            for pattern, ways in worked_out:
+                if not prefilter.passes(ways, bits):
+                    skipped += 1
+                    assert pattern.search(form) is None, (pattern.pattern[:80], form)
+    assert skipped > 250 * len(TEXTS)  # most patterns, for most texts
+
+
+def test_a_pattern_s_bits_say_what_its_strings_say():
+    # The bits are the strings' tests, gathered at once: for a pattern of many words and ways to match, a
+    # text passes them where may_match and strings_in together pass it. (Not the pattern of the test of many
+    # words below: re.compile would hand that test this one's object, worked out already.)
+    pattern = re.compile(
+        r"(\d+)\s*(?:atendimentos|contratos|pessoas)\s+por\s+mes\b|(\d+)\s+mensais\s+(?:pessoas|clientes)"
+    )
+    texts = ["first text", "ate 10 usuarios por mes", "10 pessoas com contexto", "10 contratos por mes",
+             "20 mensais pessoas", "pessoas 10 por mes", "10 contratos mensais", "PESSOAS 10 POR MES"]  # fmt: skip
+    for text in texts:
+        prefilter.may_match(pattern, prefilter.pieces(text))
+    ways, _ = prefilter.NEEDED[id(pattern)][3:]
+    for text in texts[1:]:
+        pieces = prefilter.pieces(text)
+        by_strings = prefilter.may_match(pattern, pieces) and prefilter.strings_in(pattern, pieces, text)
+        assert prefilter.passes(ways, prefilter.present(pieces, text)[0]) == by_strings, text
+    assert [t for t in texts[1:] if prefilter.passes(ways, prefilter.present(prefilter.pieces(t), t)[0])] == [
+        "10 contratos por mes", "20 mensais pessoas", "pessoas 10 por mes"]  # fmt: skip
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(["70b", "4bit", "32k", "lora", "usuários", "tokens", "req/min", "h100", "2x",
                                  "seq", "8192", "dias", "prazo", "r$", "%", "en", "pt-pt", "zero3", "tp=2",
