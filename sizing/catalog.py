@@ -911,9 +911,26 @@ def exl2_precision(catalog: "Catalog", bpw: float) -> Precision:
     return precision
 
 
+# Each list's items by id (the first of an id, as the scan finds it), kept by the list: a sizing looks a GPU up by
+# id two dozen times. A list changed since (an index that no longer holds the item there) is indexed again.
+_INDEXES: dict[int, tuple[list, dict[str, int]]] = {}
+
+
 def _by_id(items, item_id, kind):
+    kept = _INDEXES.get(id(items))
+    if kept is None or kept[0] is not items:
+        if len(_INDEXES) > 256:
+            _INDEXES.clear()
+        index: dict[str, int] = {}
+        for i, item in enumerate(items):
+            index.setdefault(item.id, i)
+        kept = _INDEXES[id(items)] = (items, index)
+    i = kept[1].get(item_id)
+    if i is not None and i < len(items) and items[i].id == item_id:
+        return items[i]
     for item in items:
         if item.id == item_id:
+            del _INDEXES[id(items)]  # the list changed: indexed again at the next look-up
             return item
     raise KeyError(f"no {kind} with id {item_id!r}")
 

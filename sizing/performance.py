@@ -34,6 +34,7 @@ tests/test_performance.py holds every row to its band.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import msgspec
 
@@ -198,6 +199,37 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
         cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / self.scheduler_steps
         return memory + compute + (self._communication(batch) if self.tp > 1 else 0.0) + cpu
+
+    def stepper(self, kv_bytes: float, flops_per_sequence: float) -> Callable[[float], float]:
+        """_step_time for one per_sequence() as a function of the batch alone (of at least one sequence), its
+        constants bound once: a search's bisections time thousands of steps of one shape. A dense model's
+        step is written out with the same operations in the same order, so it gives the same floats."""
+        dense = self._dense_step_bytes
+        if dense is None:
+            return lambda batch: self._step_time(batch, kv_bytes, flops_per_sequence)
+        bandwidth, decode_flops, steps = self._bandwidth, self._decode_flops, self.scheduler_steps
+        if self.tp == 1:
+
+            def step(batch: float) -> float:
+                memory = (dense + batch * kv_bytes) / bandwidth
+                cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / steps
+                return memory + batch * flops_per_sequence / decode_flops + cpu
+
+            return step
+        # _communication's terms that do not depend on the batch
+        hidden = self.arch.hidden_size
+        share = 2 * (self.tp - 1) / self.tp
+        link = self.gpu.interconnect_gb_s / 2 * 1e9
+        latency = 2 * (self.tp - 1) * ALLREDUCE_STEP_S[self.gpu.interconnect]
+        reduces = self.arch.tp_all_reduces
+
+        def parallel_step(batch: float) -> float:
+            memory = (dense + batch * kv_bytes) / bandwidth
+            cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / steps
+            communication = reduces * (latency + share * (batch * hidden * ACTIVATION_BYTES) / link)
+            return memory + batch * flops_per_sequence / decode_flops + communication + cpu
+
+        return parallel_step
 
     def _communication(self, batch: float) -> float:
         """Two all-reduces per layer under tensor parallelism (attention and MLP outputs; a NAS-built layer only
@@ -409,8 +441,8 @@ KEPT_PER_REPLICA = 64
 class _Workload:
     """The per-request constants of one replica serving one prompt/answer shape."""
 
-    __slots__ = ("_at_rate", "_max_rate", "_per_sequence", "alone", "chunks", "history", "output", "prompt", "r",
-                 "work")  # fmt: skip
+    __slots__ = ("_at_rate", "_max_rate", "_per_sequence", "_rate", "_step", "alone", "chunks", "history", "output",
+                 "prompt", "r", "work")  # fmt: skip
 
     def __init__(self, r: Replica, prompt: int, output: int, history: int = 0) -> None:
         self.r = r
@@ -424,6 +456,8 @@ class _Workload:
         self.chunks = math.ceil(prompt / r.chunk_tokens)
         # On average a sequence is halfway through its answer.
         self._per_sequence = r.per_sequence(history + prompt + output / 2)
+        self._step = r.stepper(*self._per_sequence)
+        self._rate = self._rates()
         # at_rate's steady states by (rate, KV limit): a sizing asks the same copy at the same rate from the
         # planner, the launch figures and the first-token checks (about half of its searches were repeats)
         self._at_rate: dict[tuple[float, int], Load] = {}
@@ -431,7 +465,7 @@ class _Workload:
         self._max_rate: dict[tuple, float] = {}
 
     def step(self, concurrency: float) -> float:
-        return self.r._step_time(max(concurrency / self.r.pp, 1.0), *self._per_sequence)
+        return self._step(max(concurrency / self.r.pp, 1.0))
 
     def latencies(self, concurrency: float, rate: float, step: float | None = None) -> tuple[float, float]:
         """TTFT and TPOT with `concurrency` in flight and `rate` arrivals (`step`: step(concurrency), when
@@ -447,18 +481,29 @@ class _Workload:
         return ttft, step / free
 
     def rate_at(self, concurrency: float, step: float | None = None) -> float:
-        """Requests per second completed with `concurrency` always in flight. Little's law,
-        N = rate x (TTFT + output x TPOT), with the prefill share 1 - rate x work in both latencies, is a
+        """Requests per second completed with `concurrency` always in flight (`step`: step(concurrency), when
+        known)."""
+        return self._rate(concurrency, step)
+
+    def _rates(self) -> Callable[[float, float | None], float]:
+        """rate_at with the workload's constants bound once: the bisections call it thousands of times. Little's
+        law, N = rate x (TTFT + output x TPOT), with the prefill share 1 - rate x work in both latencies, is a
         quadratic in the rate: A w rate^2 - (A + K + N w) rate + N = 0, A the fixed part of TTFT, K the
         stretched part plus the answer; its smaller root keeps the share below 1."""
-        step = self.step(concurrency) if step is None else step
-        a = REQUEST_OVERHEAD_S + (self.r.scheduler_steps - 1) / 2 * step
-        k = self.alone + (self.chunks + self.output) * step
-        w, n = self.work, concurrency
-        b = a + k + n * w
-        if a * w <= 0:
-            return n / b
-        return (b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w)
+        step_of, pp = self._step, self.r.pp
+        waits = (self.r.scheduler_steps - 1) / 2
+        alone, steps_each, w = self.alone, self.chunks + self.output, self.work
+
+        def rate_at(n: float, step: float | None = None) -> float:
+            if step is None:
+                step = step_of(max(n / pp, 1.0))
+            a = REQUEST_OVERHEAD_S + waits * step
+            b = a + (alone + steps_each * step) + n * w
+            if a * w <= 0:
+                return n / b
+            return (b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w)
+
+        return rate_at
 
     def load(self, concurrency: float, rate: float, sustainable: bool = True) -> Load:
         ttft, tpot = self.latencies(concurrency, rate)
@@ -514,9 +559,10 @@ def _at_rate(w: _Workload, rate: float, limit: int) -> Load:
     if rate * w.work >= 1 or w.rate_at(limit) < rate:
         return w.load(limit, rate, sustainable=False)  # more than the replica completes: the queue grows
     lo, hi = 0.0, float(limit)
+    rate_at = w._rate
     for _ in range(60):
         mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if w.rate_at(mid) < rate else (lo, mid)
+        lo, hi = (mid, hi) if rate_at(mid) < rate else (lo, mid)
         if hi - lo <= 1e-4 * hi:
             break
     return w.load(hi, rate)
@@ -592,9 +638,11 @@ def _max_rate(
 ) -> float:
     """max_rate on a workload, for a KV cache of `limit` sequences."""
 
+    step_of, pp, rate_at = w._step, w.r.pp, w._rate
+
     def ok(concurrency: float) -> bool:
-        step = w.step(concurrency)
-        ttft, tpot = w.latencies(concurrency, w.rate_at(concurrency, step), step)
+        step = step_of(max(concurrency / pp, 1.0))
+        ttft, tpot = w.latencies(concurrency, rate_at(concurrency, step), step)
         return (
             (ttft_target is None or ttft <= ttft_target)
             and (tpot_target is None or tpot <= tpot_target)

@@ -874,6 +874,22 @@ def _context_variant(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelE
 _WINDOW_AFTER_NAME = regexes.compile(r"(\d+)([km])")
 
 
+_RELEASED_NAMES: dict[int, tuple[Catalog, list[tuple[Uncatalogued, list[str]]]]] = {}
+
+
+def _released_names(catalog: Catalog) -> list[tuple[Uncatalogued, list[str]]]:
+    """The uncatalogued releases with a repo, each with its names normalized, in the catalogue's order: once per
+    catalogue (a refused context read every name of every release again)."""
+    kept = _RELEASED_NAMES.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        if len(_RELEASED_NAMES) > 16:
+            _RELEASED_NAMES.clear()
+        released = [(entry, [normalize(alias) for alias in (entry.name, *entry.aliases)])
+                    for entry in catalog.uncatalogued if entry.released and entry.repo]  # fmt: skip
+        kept = _RELEASED_NAMES[id(catalog)] = (catalog, released)
+    return kept[1]
+
+
 def _uncatalogued_variant(
     model: ModelEntry, tokens: int, catalog: Catalog
 ) -> tuple[Uncatalogued, str] | None:
@@ -881,11 +897,11 @@ def _uncatalogued_variant(
     with a context window after it that reads `tokens` ("Phi-3 Medium" and 32,768: "phi 3 medium 128k", the
     Phi-3 Medium 128K), and that window as its name writes it ("128K"); None when there is none."""
     names = {normalize(n) for n in (model.id, model.name, *model.aliases)}
-    for entry in catalog.uncatalogued:
-        if not entry.released or not entry.repo:
-            continue
-        for alias in (entry.name, *entry.aliases):
-            key = normalize(alias)
+    starts = tuple(names)
+    for entry, keys in _released_names(catalog):
+        for key in keys:
+            if not key.startswith(starts):
+                continue  # no name of the model begins it (one test for all of them)
             for name in names:
                 window = _WINDOW_AFTER_NAME.fullmatch(key[len(name) :]) if key.startswith(name) else None
                 # "128k" is 128 x 1,024 tokens in these names (Phi-3 Mini 128K: 131,072 in its config.json).

@@ -11,7 +11,7 @@ import math
 import msgspec
 
 from . import i18n, images, kv_cache, serving, speech, training
-from .catalog import GPU, Budget, Catalog, Offer
+from .catalog import GPU, Budget, Catalog, ModelEntry, Offer, Precision
 from .memo import current, shared
 from .memo import one_sizing as one_sizing  # engine.size opens the memo through this module
 from .plan import Plan, contract_mode
@@ -35,17 +35,35 @@ class Shape(msgspec.Struct, frozen=True):
         return self.count * self.servers
 
 
+# Splits by model, precision, GPU and shape: a split reads nothing else, and every search asks it of each shape it
+# passes, for the models of earlier questions too. Bounded: it starts over when full. No lock: a race works one
+# out twice.
+_SPLITS: dict[tuple, tuple[tuple, tuple[int, int, str | None]]] = {}
+_SPLITS_SIZE = 4096
+
+
 def split(plan: Plan, shape: Shape) -> tuple[int, int, str | None]:
     """Tensor-parallel degree within a server and pipeline stages, as vLLM would run them, and what keeps
     vLLM from running the model there at all (None: nothing): the model's heads or layers, a precision
     whose kernels the GPU lacks (FP8 on a T4), or an architecture whose kernels it lacks (V3.2 on an A100)."""
-    a = plan.model
+    a, precision, gpu = plan.model, plan.precision, shape.gpu
+    key = (id(a), id(precision), id(gpu), shape.count, shape.servers)
+    found = _SPLITS.get(key)
+    if found is None or found[0][0] is not a or found[0][1] is not precision or found[0][2] is not gpu:
+        if len(_SPLITS) >= _SPLITS_SIZE:
+            _SPLITS.clear()
+        # The objects named by id are kept alive with the split, so no id is reused while it is kept.
+        found = _SPLITS[key] = ((a, precision, gpu), _split(a, precision, shape))
+    return found[1]
+
+
+def _split(a: ModelEntry, precision: Precision, shape: Shape) -> tuple[int, int, str | None]:
     for tp in range(shape.count, 0, -1):
         if shape.count % tp == 0 and serving.tp_problem(a, tp) is None:
             pp = shape.servers * shape.count // tp
             if pp > a.num_layers:
                 return tp, pp, "layers"
-            if not shape.gpu.runs(plan.precision):
+            if not shape.gpu.runs(precision):
                 return tp, pp, "precision"
             need, has = a.min_compute_capability, shape.gpu.compute_capability
             if need is not None and has is not None and has < need:
@@ -258,8 +276,15 @@ def memory_key(plan: Plan, catalog: Catalog, context: int) -> tuple:
 
 def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
     context = context or plan.context
-    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
+    memo = current()
+    if memo is None:  # outside a sizing nothing is kept (sizing/memo.py)
         return Need(plan, catalog, tp, pp, context)
+    # Within a sizing, by the plan object first: a search asks the same plan's Need at every shape it passes, and
+    # the key across questions (memory_key) is a dozen fields to read.
+    mine = ("need", id(plan), id(catalog), context, tp, pp)
+    kept = memo.get(mine)
+    if kept is not None:
+        return kept[1]
     model, precision, spec = plan.model, plan.precision, plan.spec
     key = (memory_key(plan, catalog, context), tp, pp)
     found = _NEEDS.get(key)
@@ -268,6 +293,7 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
             _NEEDS.clear()
         # The objects named by id are kept alive with the value, so no id is reused while it is kept.
         found = _NEEDS[key] = ((model, precision, catalog, spec), Need(plan, catalog, tp, pp, context))
+    memo[mine] = ((plan, catalog), found[1])  # the objects named by id kept alive with it
     return found[1]
 
 

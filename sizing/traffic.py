@@ -120,10 +120,12 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     peak = serving_memory.activation_peak(model, plan.prefill_chunk, max(users, 1), tp)
     key = (id(model), id(precision), plan.kv.bytes_per_value, id(gpu), tp, pp, seqs, peak, id(catalog), engine,
            reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
-    kept = (model, precision, gpu, catalog)
-    found = _REPLICAS.get(key) if current() is not None else None  # outside a sizing nothing is kept
-    if found is not None and all(a is b for a, b in zip(found[0], kept, strict=True)):
-        return found[1]
+    sizing = current() is not None  # outside a sizing nothing is kept
+    found = _REPLICAS.get(key) if sizing else None
+    if found is not None:
+        was = found[0]
+        if was[0] is model and was[1] is precision and was[2] is gpu and was[3] is catalog:
+            return found[1]
     r = perf.replica(
         model,
         precision,
@@ -140,11 +142,11 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
         image_flops=image_flops,
         shared_prefix=plan.shared_prefix,
     )
-    if current() is not None:
+    if sizing:
         if len(_REPLICAS) >= _REPLICAS_SIZE:
             _REPLICAS.clear()
         # The objects named by id are kept alive with the copy, so no id is reused while it is kept.
-        _REPLICAS[key] = (kept, r)
+        _REPLICAS[key] = ((model, precision, gpu, catalog), r)
     return r
 
 
@@ -421,7 +423,10 @@ def copies_for_load(
 
 def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -> Setup:
     """The setup of `copies` copies of `shape`, each holding `users` conversations, with its capacity."""
-    setup = evaluate(plan.but(users=users), shape, catalog, capacity=False)
+    # One plan for the setup and its capacity: what each works out within the sizing (the memory's Needs) is
+    # kept by the plan, and building it twice had been a copy of every field for nothing.
+    sized = plan.but(users=users)
+    setup = evaluate(sized, shape, catalog, capacity=False)
     if copies > 1:
         per_hour = setup.price_per_hour / shape.total if setup.price_per_hour else None
         setup = msgspec.structs.replace(setup, count=shape.total * copies, replicas=copies)
@@ -430,7 +435,7 @@ def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -
             mode = contract_mode(plan, setup.count, copies)
             prices = shape.offer.price_per_gpu_hour if shape.offer else {}
             setup.price_per_hour = prices[mode] * setup.count if mode in prices else None
-    add_capacity(plan.but(users=users), setup, catalog)
+    add_capacity(sized, setup, catalog)
     if copies > 1 and setup.max_users is not None:
         setup.max_users *= copies
     if copies > 1 and setup.max_full_sequences is not None:
@@ -456,6 +461,16 @@ def recommend(
             continue
         if best is not None and shape.total > best[0][0]:
             break  # candidates come smallest first: nothing later can use fewer GPUs
+        price, offer_order = places[id(shape.offer)]
+        if (
+            best is not None
+            and shape.total == best[0][0]
+            and (shape.gpu.memory_marketing_gb, price, offer_order) >= best[0][1:4]
+        ):
+            # One copy at most could tie the best's GPUs, and its key would then come after the best's in what
+            # follows the count (memory class, price, place, then more copies and the earlier shape first): the
+            # shape cannot be chosen, so its copies are not worked out.
+            continue
         if plan.reads_in_time and _misses_unloaded(plan, shape, catalog):
             continue  # a copy that reads one prompt past the chat's first token (sizing/engine.py)
         found = copies_needed(plan, shape, catalog, table=table)
@@ -465,7 +480,6 @@ def recommend(
         total = copies * shape.total
         if copies > 1 and total > limits.get(shape.gpu.id, 0):
             continue
-        price, offer_order = places[id(shape.offer)]
         key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
         if best is None or key < best[0]:
             best = (key, shape, copies, users)

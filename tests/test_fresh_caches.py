@@ -30,6 +30,7 @@ def _forget_everything() -> None:
     plan._CHANGED.clear()
     setups._TRAINING.clear()
     serving._FORWARD.clear()
+    setups._SPLITS.clear()
 
 
 def _sized(text: str) -> object:
@@ -156,12 +157,18 @@ USERS = [
 
 @pytest.mark.parametrize("order", [USERS, USERS[::-1], USERS[2:] + USERS[:2]])
 def test_a_copy_kept_for_some_conversations_answers_as_for_any_other_count(capsys, order):
+    _answered_alone_as_in_turn(capsys, USERS, order)
+
+
+def _answered_alone_as_in_turn(capsys, questions: list[str], order: list[str]) -> dict[str, dict]:
+    """Each question's answer in a new process, which it gets again asked in `order`, one after another."""
     alone = {}
-    for question in USERS:
+    for question in questions:
         _forget_everything()
         alone[question] = answer_json(capsys, question)
     _forget_everything()
     assert {question: answer_json(capsys, question) for question in order} == alone
+    return alone
 
 
 def test_a_shared_system_prompt_asked_after_the_same_load_without_it_needs_the_smaller_setup(capsys):
@@ -212,12 +219,7 @@ TRAININGS = [
 
 @pytest.mark.parametrize("order", [TRAININGS, TRAININGS[::-1], TRAININGS[7:] + TRAININGS[:7]])
 def test_a_training_is_answered_as_in_a_new_process_whatever_was_trained_before(capsys, order):
-    alone = {}
-    for question in TRAININGS:
-        _forget_everything()
-        alone[question] = answer_json(capsys, question)
-    _forget_everything()
-    assert {question: answer_json(capsys, question) for question in order} == alone
+    alone = _answered_alone_as_in_turn(capsys, TRAININGS, order)
     # the runs differ where their memories do
     assert alone[TRAININGS[0]]["memory"] != alone[TRAININGS[1]]["memory"] != alone[TRAININGS[2]]["memory"]
     assert alone[TRAININGS[9]]["memory"] != alone[TRAININGS[10]]["memory"]
@@ -238,3 +240,21 @@ def test_the_same_training_sized_again_works_out_no_memory_again(monkeypatch):
     engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
     assert msgspec.to_builtins(engine.size(workload, catalog)) == first
     assert worked_out == []
+
+
+# How a model splits on a setup, and what keeps the engine from running it there, is kept by model, precision,
+# GPU and shape: each question here differs from another in one of them, and in what the split says.
+SPLITS = [
+    "qwen2.5 3b fp8 numa t4",  # no kernel for FP8 on a T4 (compute capability 7.5): the precision is refused
+    "qwen2.5 3b numa t4",  # the same model and GPU in 16 bits: it runs
+    "qwen2.5 3b fp8 numa l4",  # FP8 on an L4 (8.9): it runs
+    "deepseek v3.2 numa 16 a100",  # its sparse-attention kernels need Hopper: refused on Ampere
+    "deepseek v3 numa 16 a100",  # the same shape, another model: it runs
+]
+
+
+@pytest.mark.parametrize("order", [SPLITS, SPLITS[::-1], SPLITS[1::2] + SPLITS[::2]])
+def test_a_split_kept_for_one_model_precision_and_gpu_is_not_another_s(capsys, order):
+    alone = _answered_alone_as_in_turn(capsys, SPLITS, order)
+    problems = [alone[question]["requested"]["problem"] for question in SPLITS]
+    assert problems == ["precision", None, None, "kernels", None]

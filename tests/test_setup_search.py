@@ -141,7 +141,8 @@ def test_the_search_around_an_estimate_finds_the_edge_from_any_guess():
 
 
 def test_the_load_search_stops_early_and_finds_the_best_of_every_shape():
-    """traffic.recommend stops at the first shape one copy of which serves the load: the same setup as the
+    """traffic.recommend stops at the first shape one copy of which serves the load, and works out no copies on a
+    shape of the best's GPU count that comes after the best by the rest of the order: the same setup as the
     best of every shape the offering rents, by the order it promises (fewest GPUs, then the smallest memory
     class, then the cheapest, then more copies)."""
     catalog = load_catalog()
