@@ -207,6 +207,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         dense = self._dense_step_bytes
         if dense is None:
             return lambda batch: self._step_time(batch, kv_bytes, flops_per_sequence)
+        dense = dense / self.weight_read_share  # as _step_time reads weights through dequantizing kernels
         bandwidth, decode_flops, steps = self._bandwidth, self._decode_flops, self.scheduler_steps
         if self.tp == 1:
 
