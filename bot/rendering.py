@@ -1585,6 +1585,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.tp", n=w.tp))
     if w.pp:
         parts.append(t("understood.pp", n=w.pp))
+    if w.ep:
+        parts.append(t("understood.ep", n=w.ep))
     if w.method:
         parts.append(t(f"understood.method_{w.method.value}"))
     if w.rl_generations:

@@ -45,6 +45,8 @@ from .result import (
     SizingResult,
 )
 from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than, zero_stage
+from .training_layout import for_adapters
+from .training_layout import parts as layout_parts
 from .weights import engine_weight_bytes, quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
 
@@ -703,8 +705,9 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
     # A notebook's or one's own machine is no server of ours: its RAM is "the machine's".
     where = t(lang, "change.in_machine" if fixed else "change.in_server")
     if plan.stage is Stage.full:
-        options += [("lora", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))),
-                    ("qlora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4")))]  # fmt: skip
+        split = for_adapters(plan)
+        options += [("lora", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"), **split)),
+                    ("qlora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"), **split))]  # fmt: skip
     elif plan.stage is Stage.lora:
         options.append(("qlora_from_lora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))))
     if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
@@ -1033,7 +1036,7 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
         bf16 = bf16_catalog(catalog)
         for stage in (Stage.lora, Stage.qlora):
             precision = catalog.precision("nf4" if stage is Stage.qlora else "bf16")
-            changed = plan.but(stage=stage, precision=precision)
+            changed = plan.but(stage=stage, precision=precision, **for_adapters(plan))
             alt = recommend(changed, bf16, below=rec)
             if alt and adapter is not None and not smaller(alt, adapter):
                 # QLoRA on the LoRA's own setup gives up its 16-bit base for nothing (and trains slower): it had
@@ -1945,11 +1948,7 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
                       gpus=i18n.number(gpus, lang))  # fmt: skip
     # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages.
     zero = zero_stage(plan, hold or per_server * MAX_SERVERS)
-    split = [f"ZeRO-{zero}"] if zero else []
-    if plan.tp > 1:
-        split.append(t(lang, "answer.tensor_parallel", n=plan.tp))
-    if plan.pp > 1:
-        split.append(t(lang, "answer.pipeline_stages", n=plan.pp))
+    split = [*([f"ZeRO-{zero}"] if zero else []), *layout_parts(plan, lang)]
     result.text.append(t(lang, key, gpu=gpu.name, hold=i18n.number(hold or 0, lang), formula=formula,
                          mfu=i18n.percent(mfu, lang), split=", ".join(split) or "DDP", **params))  # fmt: skip
     if plan.gpu_hours_asked and result.gpu_hours:

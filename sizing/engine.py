@@ -6,7 +6,7 @@ import math
 
 import msgspec
 
-from . import advice, encoders, i18n, images, kv_cache, speech, traffic, training
+from . import advice, encoders, i18n, images, kv_cache, speech, traffic, training, training_layout
 from .catalog import Budget, Catalog, bf16_catalog, derived_for_fp8, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
@@ -273,6 +273,7 @@ def _sized(
     if workload.adapter_from_stack:
         plan, workload = _stack_adapter(plan, workload, catalog, source)
     plan = _micro_batch_that_fits(plan, workload, catalog)
+    plan = training_layout.chosen(plan, catalog)
     lang = plan.lang
     assumptions = list(plan.assumptions)
 
@@ -1820,6 +1821,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             required=i18n.number(plan.precision.min_compute_capability or 0, lang, 1),
             model=plan.model.name,
             model_required=i18n.number(plan.model.min_compute_capability or 0, lang, 1),
+            ep=plan.ep,
+            dp=asked.count // (plan.tp * plan.pp),
         )
     elif asked.fits:
         if budget is not None and budget.device == "mac":
@@ -2101,6 +2104,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         offload_params=plan.offload_params,
         tp=plan.tp if training else None,
         pp=plan.pp if training else None,
+        ep=plan.ep if training and plan.ep > 1 else None,
         method=plan.method.value if training else None,
         days=plan.days if training else None,
         stack=plan.stack.id if training and plan.stack else None,

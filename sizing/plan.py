@@ -11,7 +11,7 @@ import math
 import msgspec
 
 from . import encoders, i18n, images, kv_cache, regexes, serving, speech, traffic_query, training
-from .architecture import updated
+from .architecture import Architecture, updated
 from .catalog import (
     GPU,
     Catalog,
@@ -196,6 +196,8 @@ class Plan(msgspec.Struct, frozen=True):
     machine: str | None = None  # "hosted" (Colab, Kaggle) or "own" (the customer's): Workload.machine
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
+    ep: int = 1  # expert-parallel ranks (training an MoE)
+    layout_searched: bool = False  # tp/pp/ep chosen by the sizing (sizing/training_layout.py), not said
     method: Method = Method.sft  # supervised, or a preference method (DPO...)
     # RL (GRPO, PPO): prompt and completion tokens, completions per prompt, the KL reference, and where the
     # completions are generated (colocate, server, generate)
@@ -340,6 +342,17 @@ class Plan(msgspec.Struct, frozen=True):
         return msgspec.structs.replace(self, **changes)
 
 
+def _check_ep(model: Architecture, ep: int, stage: Stage, rl: bool) -> None:
+    """Expert parallelism splits an MoE's routed experts evenly across ranks (Megatron-LM requires
+    --num-experts divisible by --expert-model-parallel-size); it is sized for a training of every weight."""
+    if model.moe is None or not model.moe_layers:
+        raise SizingError("ep_dense", "ep_examples", ep=ep, model=model.name)
+    if model.moe.experts % ep:
+        raise SizingError("bad_ep", "ep_examples", ep=ep, experts=model.moe.experts, model=model.name)
+    if stage not in (Stage.full, Stage.pretrain) or rl:
+        raise SizingError("ep_full_only", "ep_examples", ep=ep)
+
+
 def _positive(value: int | None, what: str, limit: int, lang: str) -> None:
     if value is None:
         return
@@ -409,6 +422,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.lora_adapters, "lora_adapters", 10_000, lang)
     _positive(w.tp, "tp", 64, lang)
     _positive(w.pp, "pp", 64, lang)
+    _positive(w.ep, "ep", 1024, lang)
     # a deadline in hours is a fraction of a day ("em 2 horas"): positive is all it must be
     _positive(w.days if w.days is None or w.days <= 0 else max(w.days, 1), "days", MAX_DAYS, lang)
     _positive(w.term_days, "days", MAX_DAYS, lang)
@@ -730,7 +744,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         images=image_plan,
         quantize_run=bool(w.quantize_run) and not stage.is_training,
         residency=tuple(w.residency or ()),
-        layout_given=bool(w.tp or w.pp or w.gpus_from_layout),
+        layout_given=bool(w.tp or w.pp or w.ep or w.gpus_from_layout),
         count_asked=bool(w.gpus_asked) and not w.gpus,
         gpu_hours_asked=bool(w.gpu_hours_asked) and not w.gpus and stage.is_training,
     )
@@ -1122,8 +1136,10 @@ def _precision(
             if model.moe is not None and stack.fp8_backend == "te":
                 # what the FP8 activations assume of the experts' parallelism (sizing/training.py
                 # fp8_weight_transposes), beside DeepSeek-V3's own FP8 training (arXiv:2412.19437, 3.2 and 3.3)
-                said.append(t(lang, "assume.fp8_training_moe", top_k=model.moe.experts_per_token,
-                              experts=model.moe.experts))  # fmt: skip
+                ep = w.ep or 1
+                said.append(t(lang, "assume.fp8_training_moe_ep" if ep > 1 else "assume.fp8_training_moe",
+                              top_k=model.moe.experts_per_token, experts=model.moe.experts, ep=ep,
+                              held=model.moe.experts // ep))  # fmt: skip
         said.append(t(lang, "assume.mixed_precision" if stack.master_weights else "assume.pure_bf16"))
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
@@ -1237,6 +1253,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
             said.append(t(lang, "assume.dialogue_data_full", limit=limit))
     elif w.train_as_fine_tune and plan.stage is Stage.full:
         said.append(t(lang, "assume.train_as_fine_tune", model=model.name))
+    elif w.train_base and plan.stage is Stage.pretrain:
+        said.append(t(lang, "assume.train_base", model=model.name))
     if w.adapter_for_data and plan.stage is Stage.lora:
         said.append(adapter_for_data(w, lang))
     teacher = None
@@ -1444,6 +1462,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     pp = w.pp or 1
     if pp > model.num_layers:
         raise SizingError("bad_pp", "pp_examples", pp=pp, layers=model.num_layers)
+    if pp > 1 and model.num_layers % pp:
+        said.append(t(lang, "assume.pp_uneven", pp=pp, layers=model.num_layers,
+                      most=training.stage_layers(model, pp)))  # fmt: skip
+    ep = w.ep or 1
+    if ep > 1:
+        _check_ep(model, ep, plan.stage, rl)
+        said.append(t(lang, "assume.expert_parallel", ep=ep, held=model.moe.experts // ep,
+                      experts=model.moe.experts, top_k=model.moe.experts_per_token))  # fmt: skip
     if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1 or pp > 1):
         what = f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}" if tp > 1 else f"PP {pp}"
         raise SizingError("stack_data_parallel", "stack_parallel_examples", stack=stack.name, what=what)
@@ -1489,6 +1515,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         checkpointing=checkpointing,
         tp=tp,
         pp=pp,
+        ep=ep,
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),

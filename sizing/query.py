@@ -1962,7 +1962,17 @@ STACKS = [
     for stack in VOCAB.keys("stacks")
 ]
 TP = regexes.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
-PP = regexes.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.pp_stages')}\b")
+PP = regexes.compile(
+    rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.pp_stages')}\b"
+    rf"|\b{_W('keys.pp_bare')}\s*[=:]?\s*(\d+)\b(?![.,]\d|\s*(?:[x×*%]|-?way\b))"
+)
+# A base release named ("deepseek v3 base", "Llama-3.1-8B-Base", "o modelo base"): the model pre-training left,
+# not its chat tune; not a base of something ("base de conhecimento") nor a frozen one ("base congelada").
+_BASE_RELEASE = regexes.compile(
+    r"(?i)(?:\b(?:v?\d+(?:\.\d+)?[bkm]?)[-_ ]base|\bmodelo base|\bbase model)\b"
+    r"(?!\s+(?:de|do|da|dos|das|of|congelad\w*|frozen)\b)"
+)
+EP = regexes.compile(rf"\b{_W('keys.ep')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.ep_ways')}\b")
 # "lora_alpha=32", "lr 2e-4", "global batch size 1024": settings that change no memory figure, read with their
 # value so the number is not taken for a context, a micro-batch or a rank; and what the figures already assume
 # (FlashAttention, packing), named without one.
@@ -4609,7 +4619,7 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
-_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "precision", "kv_cache", "model",
+_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "precision", "kv_cache", "model",
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
                  "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
@@ -4727,10 +4737,10 @@ def launch_line(text: str) -> str:
             # llama-server's -c is the context of all its -np slots together (tools/server/README.md:
             # --parallel), each conversation gets its share
             return f" ctx {int(plain) // slots} "
-        if kind in ("context", "users", "users_limit", "tp", "pp") and re.fullmatch(
+        if kind in ("context", "users", "users_limit", "tp", "pp", "ep") and re.fullmatch(
             r"\d+(?:\.\d+)?k?", plain
         ):
-            key = {"context": "ctx", "users": "users=", "users_limit": "users=", "tp": "tp", "pp": "pp"}[kind]
+            key = {"context": "ctx", "users": "users=", "users_limit": "users="}.get(kind, kind)
             return f" {key}{'' if key.endswith('=') else ' '}{plain} "
         if kind == "precision":
             plain = re.sub(r"[-_]marlin$", "", plain)
@@ -5602,7 +5612,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     if "replicas" in scan.work:
         scan.take(K8S_REPLICAS, "replicas", lambda m: None if m.group("min") else int(m.group(2)) or None)
         scan.take(K8S_REPLICAS, "filler", lambda m: True)  # the floor
-    scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
+    scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2) or m.group(3)))
+    scan.take(EP, "ep", lambda m: int(m.group(1) or m.group(2)))
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
@@ -6194,7 +6205,7 @@ def _plain_context_of(m: re.Match) -> int | None:
 # a word that joins the next part ("pra 400 com 8k"): "7 bits", "400 anos" count something else.
 _PLAIN_USERS_NOT_AFTER = frozenset(
     ["em", "numa", "num", "on", "in", "at", "of", "v", "versao", "version", "rank", "r", "batch", "lote", "top",
-     "seed", "step", "steps", "epoch", "epochs", "epocas", "alpha", "tp", "pp", "de", "do", "da", "n"]
+     "seed", "step", "steps", "epoch", "epochs", "epocas", "alpha", "tp", "pp", "ep", "de", "do", "da", "n"]
 )  # fmt: skip
 _WORD_BEFORE = regexes.compile(r"(\w+)\W*$")
 _PLAIN_USERS_BEFORE = "|".join(
@@ -8883,7 +8894,17 @@ def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
         return False
     if any(
         scan.found.get(k)
-        for k in ("method", "optimizer", "zero", "cpu_offload", "teacher_model", "pp", "tp", "global_batch")
+        for k in (
+            "method",
+            "optimizer",
+            "zero",
+            "cpu_offload",
+            "teacher_model",
+            "pp",
+            "tp",
+            "ep",
+            "global_batch",
+        )
     ):
         return False
     if workload.get("precision") not in (None, "bf16", "fp16"):
@@ -9674,6 +9695,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         elif not gpus_said:
             fields["gpus"] = (tp or 1) * pp  # "tp=2 pp=2" serves on 4 GPUs (vLLM: TP x PP of them)
             fields["gpus_from_layout"] = True
+    ep = _one(scan, "ep", "ep")
+    if ep is not None and (stage or (base.stage if base is not None else Stage.inference)).is_training:
+        # Expert-parallel ranks: how a training run splits an MoE's experts (sizing/training.py). Served, vLLM's
+        # expert parallelism holds the same bytes per GPU as its tensor parallelism: nothing to size.
+        fields["ep"] = ep
     query.lang = _one(scan, "lang", "lang")
     average = _one(scan, "users_average", "users")
     at_once = _one(scan, "users_at_once", "users")
@@ -10644,10 +10670,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     workload = {k: v for k, v in fields.items() if v is not None}
     typed_precisions = {normalize(t) for _, t in scan.found.get("precision", [])}
     query.gguf_default = fields.get("precision") == "q4_k_m" and typed_precisions == {"gguf"}
-    if (
+    trained = {kind for kind, _ in scan.found.get("stage", [])} - {"inference"} == {"train"}
+    if stage is Stage.pretrain and model and trained and _BASE_RELEASE.search(scan.original):
+        # "treinar o deepseek v3 base": a base release is what pre-training leaves, and "trained" with nothing
+        # more it continues that pre-training (DeepSeek-V3-Base, Llama 3.1 8B base); a released chat model is
+        # fine-tuned (below). The answer says how it was read.
+        workload["train_base"] = True
+    elif (
         stage is Stage.pretrain
         and model
-        and {kind for kind, _ in scan.found.get("stage", [])} - {"inference"} == {"train"}
+        and trained
         and ("tokens" not in scan.found or scan.found.get("dialogue_data"))
     ):
         # "quero treinar o llama 3.1 8b com os dados da empresa": a released model "trained" on a company's
@@ -10960,7 +10992,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

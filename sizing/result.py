@@ -196,6 +196,7 @@ class EncoderInfo(Record, kw_only=True):
 
 
 class ResolvedWorkload(Record, kw_only=True):
+    _omit_empty = ("ep",)
     stage: str
     model: ModelInfo
     precision: str
@@ -227,6 +228,8 @@ class ResolvedWorkload(Record, kw_only=True):
     offload_params: bool = False
     tp: int | None = None
     pp: int | None = None  # pipeline stages (training)
+    # expert-parallel ranks (training an MoE; left out of the JSON unless split)
+    ep: int | None = None
     method: str | None = None  # training method: sft, or a preference method (dpo, orpo...)
     days: int | float | None = None  # the training deadline (a fraction of a day when said in hours)
     stack: str | None = None  # training software (stacks.toml id)
@@ -371,6 +374,8 @@ class Setup(Record, kw_only=True):
     servers: int = 1
     tensor_parallel: int = 1
     pipeline_parallel: int = 1
+    # training an MoE: the ranks its routed experts are split across (None: not split; left out of the JSON)
+    expert_parallel: int | None = None
     zero: int | None = None
     fits: bool
     usable_bytes_per_gpu: int
@@ -389,6 +394,7 @@ class Setup(Record, kw_only=True):
     replicas: int = 1  # data-parallel copies of the model; tensor_parallel x pipeline_parallel GPUs each
     performance: Performance | None = None
     cost: Cost | None = None
+    _omit_empty = ("expert_parallel",)
 
 
 class Alternative(Record, kw_only=True):

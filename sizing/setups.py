@@ -310,9 +310,10 @@ def zero_stage(plan: Plan, gpus: int) -> int:
         return 3  # only ZeRO-3 / FSDP move the weights to the host, on one GPU too (ZeRO-Infinity)
     if gpus // (plan.tp * plan.pp) <= 1:
         return 0
-    # With pipeline stages, the optimizer states are sharded across the data-parallel copies (DeepSpeed's
-    # pipeline engine takes ZeRO-1 at most; Megatron-LM's distributed optimizer is the same split).
-    return 1 if plan.pp > 1 else 3
+    # With pipeline stages or expert parallelism, the optimizer states are sharded across the data-parallel
+    # copies (DeepSpeed's pipeline engine takes ZeRO-1 at most; Megatron-LM's distributed optimizer, which its
+    # pipeline and expert-parallel runs use, is the same split).
+    return 1 if plan.pp > 1 or plan.ep > 1 else 3
 
 
 def training_memory(
@@ -355,6 +356,7 @@ def _kept_training_memory(
         plan.cpu_offload,
         plan.tp,
         plan.pp,
+        plan.ep,
         plan.offload_params,
         plan.image_cross_tokens,
         plan.recipe_optimizer,
@@ -386,6 +388,7 @@ def _training_memory(
         tp=plan.tp,
         stack=plan.stack,
         pp=plan.pp,
+        ep=plan.ep,
         offload_params=plan.offload_params,
         cross_tokens=plan.image_cross_tokens,
         recipe_optimizer=plan.recipe_optimizer,
@@ -496,6 +499,12 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
             return Setup(
                 **common, fits=False, per_gpu=need, free_bytes_per_gpu=room - need.total, problem="tp"
             )
+        if (shape.total // (plan.tp * plan.pp)) % plan.ep:
+            # the expert-parallel ranks are data-parallel ones: they must split them evenly
+            need, _ = training_memory(plan, catalog, gpus=plan.tp * plan.pp * plan.ep)
+            return Setup(
+                **common, fits=False, per_gpu=need, free_bytes_per_gpu=room - need.total, problem="ep"
+            )
         zero = zero_stage(plan, shape.total)
         need, _ = training_memory(plan, catalog, gpus=shape.total, zero=zero)
         fits = need.total <= room
@@ -503,6 +512,7 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
             **common,
             tensor_parallel=plan.tp,
             pipeline_parallel=plan.pp,
+            expert_parallel=plan.ep if plan.ep > 1 else None,
             zero=zero,
             fits=fits,
             per_gpu=need,
@@ -645,8 +655,9 @@ def holds(plan: Plan, shape: Shape, catalog: Catalog, users: int | None = None) 
     """evaluate(plan, shape, catalog).fits (with `users` conversations when given), without building the
     setup: the check a search makes of every shape it passes."""
     if plan.stage.is_training:  # as _evaluate: the conversations play no part
-        if plan.tp > shape.count or shape.total % plan.tp:
-            return False
+        per_copy = plan.tp * plan.pp
+        if plan.tp > shape.count or shape.total % per_copy or (shape.total // per_copy) % plan.ep:
+            return False  # the layout does not split these GPUs (as _evaluate's problem "tp" or "ep")
         memory, _ = training_memory(plan, catalog, gpus=shape.total, zero=zero_stage(plan, shape.total))
         return memory.total <= usable(plan, shape.gpu, catalog)
     tp, pp, problem = split(plan, shape)

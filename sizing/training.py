@@ -289,21 +289,29 @@ def fp8_saved_delta(a: Architecture, layer: int) -> int:
     return delta
 
 
-def fp8_weight_transposes(a: Architecture, checkpointing: bool) -> int:
+def fp8_weight_transposes(a: Architecture, checkpointing: bool, ep: int = 1) -> int:
     """Bytes of the FP8 weight copies an FP8 training holds between a layer's forward and its backward: each
     Transformer Engine Linear casts its weight to FP8 with the transpose the input gradient needs and saves
     the transpose for the backward (module/linear.py: quantize_weight with columnwise usage, the weight saved
     in ctx), 1 byte per weight, fresh each micro-batch when no weight cache is asked (is_first_microbatch
     None, so no workspace is kept). Without checkpointing every layer's stays
     until its backward; with it, only the layer being recomputed has one. From the gathered weights, so
-    ZeRO-3 does not shard them: an MoE layer's are all its experts', none held apart by expert parallelism
-    (with a micro-batch's thousands of tokens routed k of E each, every expert gets some).
+    ZeRO-3 does not shard them: an MoE layer's are all its experts' (with a micro-batch's thousands of tokens
+    routed k of E each, every expert gets some), but with `ep`-way expert parallelism a GPU runs only its
+    E/ep experts, so only theirs.
     The weight cache TE keeps across micro-batches, rowwise and transposed, 2 bytes a weight for the whole step
     (module/linear.py, Linear.forward: _fp8_workspaces["weight"] when is_first_microbatch is not None), is
     left out: only Megatron-LM's TE layers pass is_first_microbatch; the Transformers, Accelerate and torchtune
     models we size call their Linear layers without it."""
     p = a.parts
-    return layer_params(a) if checkpointing else p.attention + p.mlp + p.experts
+    if checkpointing:
+        return layer_params(a) - math.ceil(layer_expert_params(a) * (1 - 1 / ep))
+    return p.attention + p.mlp + math.ceil(p.experts / ep)
+
+
+def layer_expert_params(a: Architecture) -> int:
+    """Routed experts' parameters in one MoE layer (none in a dense model)."""
+    return a.parts.experts // a.moe_layers if a.moe and a.moe_layers else 0
 
 
 def logit_bytes(a: Architecture, tokens: int, stack: Stack) -> int:
@@ -323,6 +331,7 @@ def activations(
     logit_tokens: int | None = None,
     cross_tokens: int = 0,
     fp8: bool = False,
+    ep: int = 1,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
@@ -352,7 +361,7 @@ def activations(
     else:
         stored = sum(count * per_token for count, per_token in kinds)
     if fp8:
-        stored += fp8_weight_transposes(a, checkpointing)
+        stored += fp8_weight_transposes(a, checkpointing, ep)
     if cross_tokens:
         images = cross_tokens * micro_batch
         stored += images * a.hidden_size * act
@@ -488,9 +497,11 @@ def memory(
     recipe_optimizer: bool = False,
     vision_bytes: tuple[int, int] = (0, 0),
     fp8: bool = False,
+    ep: int = 1,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
-    parallel), on the stage that needs the most."""
+    parallel, the data-parallel GPUs split `ep` ways for an MoE's routed experts), on the stage that needs the
+    most."""
     stack = _stack(stack)
     dp = max(1, gpus // (tp * pp))
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
@@ -507,10 +518,10 @@ def memory(
     # torchao's float8 (torchtune) saves the BF16 input and weight for the backward: BF16's activations
     fp8 = fp8 and stack.fp8_backend == "te"
     with_ckpt = activations(
-        a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8
+        a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep
     )
     without_ckpt = activations(
-        a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8
+        a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep
     )
     if pp > 1:
         with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
@@ -523,8 +534,17 @@ def memory(
     # The CUDA context and NCCL/cuBLAS workspaces: about 1 GiB per GPU in PyTorch training.
     overhead = 2**30
     host = offloaded_checkpoints(a, seq_len, micro_batch, stack, act_bytes) * dp if checkpointing else 0
+    # Expert parallelism (Megatron-LM's --expert-model-parallel-size; Lepikhin et al. 2020, GShard,
+    # arXiv:2006.16668): each of `ep` data-parallel ranks keeps E/ep of every MoE layer's routed experts, split by
+    # TP as the rest is (Megatron-LM's expert tensor parallel size defaults to TP). Their states are sharded by
+    # ZeRO over the dp/ep ranks that hold the same experts; everything else over all dp ranks.
+    experts = 0.0
+    edp = dp
+    if ep > 1 and stage in ("full", "pretrain"):
+        experts = a.parts.experts * layer_share(a, pp) / tp / ep
+        edp = max(1, dp // ep)
     if stage in ("full", "pretrain"):
-        params = a.params * share / tp
+        params = a.params * share / tp - experts * (ep - 1)
         weights, grads = 2 * params, GRAD * params
         if reference:
             # The frozen reference copy: 16-bit weights, no gradients nor optimizer states. With adapters,
@@ -555,11 +575,11 @@ def memory(
             False,
         )
     if zero >= 1:
-        optim /= dp
+        optim = _sharded(optim, experts, optimizer_bytes(optimizer, stack), dp, edp)
     if zero >= 2:
-        grads /= dp
+        grads = _sharded(grads, experts, GRAD, dp, edp)
     if zero >= 3:
-        weights /= dp
+        weights = _sharded(weights, experts, 2, dp, edp)
         adapters /= dp
     if cpu_offload and stage in ("full", "pretrain"):
         # ZeRO-Offload (Ren et al. 2021, arXiv:2101.06840, Figure 2): the servers' RAM keeps the optimizer
@@ -580,7 +600,8 @@ def memory(
     step = 0.0
     paged = 0
     if stage in ("full", "pretrain") and not cpu_offload:
-        step = (4 if stack.master_weights else GRAD) * params / (dp if zero >= 1 else 1)
+        width = 4 if stack.master_weights else GRAD
+        step = _sharded(width * params, experts, width, dp, edp) if zero >= 1 else width * params
     if (
         stage == "full"
         and stack.single_device_paged_8bit
@@ -625,6 +646,10 @@ def memory(
         # Each stage sends its micro-batch's hidden states forward and their gradients back: a receive and a
         # send buffer each way (Megatron-LM's p2p communication).
         buffers += math.ceil(4 * seq_len * micro_batch * a.hidden_size * ACT / tp)
+    if experts and a.moe:
+        # The all-to-all that sends each token's hidden state to its k experts' ranks and brings their outputs
+        # back: a send and a receive buffer of tokens x k hidden states (Megatron-LM's MoEAlltoAllTokenDispatcher).
+        buffers += math.ceil(2 * seq_len * micro_batch * a.moe.experts_per_token * a.hidden_size * ACT / tp)
     return TrainingMemory(
         weights=math.ceil(weights),
         gradients=math.ceil(grads),
@@ -682,13 +707,32 @@ def kbit_upcast(stage: str, stack: Stack, zero: int) -> bool:
     return stage == "qlora" and stack.kbit_fp32_upcast and zero < 3
 
 
+def _sharded(whole: float, experts: float, per_param: int, dp: int, edp: int) -> float:
+    """A GPU's ZeRO shard of `whole` bytes of states: the routed experts' part (`experts` parameters of
+    `per_param` bytes) over the `edp` ranks holding the same experts, the rest over all `dp`."""
+    held = experts * per_param
+    return (whole - held) / dp + held / edp
+
+
+def stage_layers(a: Architecture, pp: int) -> int:
+    """Layers of the largest of `pp` pipeline stages: a whole share, one more where they do not divide evenly
+    (Megatron-LM splits an uneven count with --decoder-first/last-pipeline-num-layers; DeepSeek-V3 ran 61
+    layers in 16 stages, arXiv:2412.19437, section 3.2)."""
+    return -(-a.num_layers // pp)
+
+
+def layer_share(a: Architecture, pp: int) -> float:
+    """The share of the layers the largest of `pp` pipeline stages holds."""
+    return stage_layers(a, pp) / a.num_layers if pp > 1 else 1.0
+
+
 def stage_share(a: Architecture, pp: int) -> float:
     """The share of the parameters the largest of `pp` pipeline stages holds (1 without pipelining)."""
     if pp <= 1:
         return 1.0
     p = a.parts
     root = p.embeddings + p.lm_head
-    return ((a.params - root) / pp + max(p.embeddings, p.lm_head or p.embeddings)) / a.params
+    return ((a.params - root) * layer_share(a, pp) + max(p.embeddings, p.lm_head or p.embeddings)) / a.params
 
 
 def stage_weight_bytes(a: Architecture, weight_bytes: float, root_bytes: float, pp: int) -> float:
@@ -701,7 +745,7 @@ def stage_weight_bytes(a: Architecture, weight_bytes: float, root_bytes: float, 
     p = a.parts
     root = p.embeddings + p.lm_head
     body = weight_bytes - root * root_bytes
-    return body / pp + max(p.embeddings, p.lm_head or p.embeddings) * root_bytes
+    return body * layer_share(a, pp) + max(p.embeddings, p.lm_head or p.embeddings) * root_bytes
 
 
 def _pipeline_activations(
@@ -710,10 +754,11 @@ def _pipeline_activations(
     """Activations of the stage that needs the most under the 1F1B schedule (Narayanan et al. 2021,
     arXiv:2104.04473, section 2.2.1; Korthikanti et al. 2022, section 4.2.3): the first stage has `pp`
     micro-batches in flight through its 1/pp of the layers, as much as one micro-batch through every layer,
-    without the loss; the last stage has one micro-batch through its layers, and the loss."""
+    without the loss (more where the layers do not split evenly: `pp` micro-batches through its larger share);
+    the last stage has one micro-batch through its layers, and the loss."""
     logits = math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp)
     body = whole - logits
-    return max(body, math.ceil(body / pp) + logits)
+    return max(math.ceil(body * pp * layer_share(a, pp)), math.ceil(body * layer_share(a, pp)) + logits)
 
 
 def flops_per_token(stage: str, method: str = "sft") -> int:

@@ -93,6 +93,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # "treinar o llama 3.1 8b com os dados da empresa": the plain word for training, a released model and no
     # tokens, read as a fine-tune (said in the answer)
     train_as_fine_tune: bool = False
+    # "treinar o deepseek v3 base": a base release "trained" with no more said continues its pre-training
+    train_base: bool = False
     # ... because the tokens said are conversations ("1 bilhão de tokens de conversas de atendimento"): SFT data
     dialogue_data: bool = False
     # a vision-language fine-tune that trains its vision encoder too ("treinando também o encoder de visão")
@@ -179,6 +181,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     tp: int | None = None
     # pipeline stages for training
     pp: int | None = None
+    # expert-parallel ranks for training an MoE (Megatron-LM --expert-model-parallel-size)
+    ep: int | None = None
     # sft (default) or a preference method: dpo, orpo...
     method: Method | None = None
     # RL: completions sampled per prompt (GRPO's num_generations)

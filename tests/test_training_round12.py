@@ -200,7 +200,9 @@ def test_an_moe_in_fp8_saves_its_experts_inputs_in_fp8_for_the_tokens_each_gets(
 
 
 def test_an_moe_in_fp8_says_the_parallelism_its_memory_assumes_beside_deepseek_v3_s_own(capsys):
-    text = answer(capsys, "treinar deepseek v3 fp8 em 512 h100")
+    # ZeRO-3 said: each GPU gathers whole layers (with no stage said, a layout that splits the experts is chosen:
+    # tests/test_training_parallel.py)
+    text = answer(capsys, "treinar deepseek v3 fp8 em 512 h100 com zero-3")
     assert (
         "MoE em FP8: cada especialista guarda as entradas só dos tokens que recebe (cada token vai a 8 dos 256), "
         "e a conta supõe cada GPU com a camada inteira (o ZeRO-3/FSDP a reúne; sem paralelismo de especialistas)"
@@ -210,6 +212,7 @@ def test_an_moe_in_fp8_says_the_parallelism_its_memory_assumes_beside_deepseek_v
         "O DeepSeek-V3 foi treinado em FP8 em 2.048 H800 com paralelismo de pipeline de 16, de especialistas de 64"
         in text
     )
+    assert "peça esse arranjo (`pp=16 ep=64`) para vê-lo dimensionado" in text
     assert (
         "MoE"
         not in answer(capsys, "full fine-tune llama 8b in fp8").split("Assumptions", 1)[1].split("Notes")[0]
