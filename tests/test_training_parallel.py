@@ -205,3 +205,23 @@ def test_training_a_base_release_continues_its_pre_training(capsys, question):
 )
 def test_training_a_released_chat_model_stays_a_fine_tune(capsys, question):
     assert "ajuste fino completo" in answer(capsys, question).splitlines()[0]
+
+
+def test_slack_answers_the_layouts_in_valid_block_kit(tmp_path):
+    from bot import blocks
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    from .slack_harness import text_of, valid
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    for question, said in [
+        ("treinar deepseek v3 fp8 em 512 h100", "escolhi"),
+        ("pré-treino do deepseek v3 em fp8 em 2048 h800 pp=16 ep=64", "paralelismo de especialistas 64"),
+    ]:
+        reply = pipeline.ask(question, Where("slash_command", channel_id="C1"))
+        assert reply.outcome == "answered", question
+        blocks.validate(reply.message.blocks)
+        valid(reply.message.blocks)
+        assert said in text_of(reply.message.blocks)
+    pipeline.log.close()
