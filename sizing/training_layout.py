@@ -52,6 +52,10 @@ def chosen(plan: Plan, catalog: Catalog) -> Plan:
         key=lambda found: found[1].per_gpu.total,
     )
     if not best.fits:
+        if best.per_gpu.total >= asked.per_gpu.total or shape.servers <= 1:
+            # no layout holds less than ZeRO-3 alone, or one server's GPUs are asked for, where pipeline and
+            # expert layouts across servers are not at stake: nothing to add to the verdict
+            return plan
         said = t(lang, "assume.layout_none", count=i18n.number(shape.total, lang),
                  layout=describe(most, best.zero, lang), need=i18n.gb(best.per_gpu.total, lang),
                  usable=i18n.gb(best.usable_bytes_per_gpu, lang))  # fmt: skip
