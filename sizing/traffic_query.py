@@ -1138,6 +1138,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:de|to|for\s+the|para\s+o|ate\s+o|ate\s+ao|para\s+a|no|na)\s+)?(?:{first_token})\b"
         ), seconds),
         ("ttft_s", regexes.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
+        # "não pode demorar mais que 5 seg", "can't take longer than 3 s": how long it may take, a first-token
+        # target as "resposta em até 5 s" is (a verb, kept out of the word lists: "o treino pode demorar 2 dias" is
+        # a training's time, read elsewhere)
+        ("ttft_s", regexes.compile(
+            rf"\b(?:demorar|demore|demora|levar|leve)\s+mais\s+(?:que|q|de|do\s+que)\s*{_PLAIN}\s*{_SECONDS}"
+        ), seconds),
+        ("ttft_s", regexes.compile(rf"\btake\s+(?:longer|more)\s+than\s*{_PLAIN}\s*{_SECONDS}"), seconds),
         # What each person sends in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume;
         # at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per user per hour", "3 mensagens
         # por hora cada"), or in a minute (sixty times that in the hour), before the service's own rate.

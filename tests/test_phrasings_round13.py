@@ -175,6 +175,11 @@ def test_how_long_it_may_take_is_a_latency_target(capsys, question, read):
     _reads(capsys, question, read)
 
 
+def test_how_long_a_training_may_take_stays_its_time(capsys):
+    lines = _reads(capsys, "o treino pode demorar 2 dias, lora llama 8b 10 mil exemplos", "2 dias")
+    assert "primeiro token" not in lines[0], lines
+
+
 # -- cost and the data's place --------------------------------------------------------------------------------------
 
 
