@@ -1672,6 +1672,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed in query.trades:
         # "workers" names people or a server's processes (traffic_words.toml people_or_processes): which, said
         kind = "workers_people" if typed.lower() in ("workers", "worker") else "trade_word"
+        if traffic_query.people_or_things(typed):  # "monitores" beside students: people, not screens
+            kind = "school_people"
         lines.append(t("understood." + kind, typed=typed))
     for typed, n in query.times_users:
         lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
@@ -1790,6 +1792,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                        shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip
     for typed, people in query.subgroups:
         lines.append(t("understood.subgroup", typed=typed, people=i18n.number(people, lang)))
+    for typed, people, part in query.subgroups_only:
+        lines.append(t("understood.subgroup_only", typed=typed, people=i18n.number(people, lang),
+                       part=i18n.number(part, lang)))  # fmt: skip
     for typed, people, shifts, at_work in query.shift_lists:
         lines.append(t("understood.shifts_listed", typed=typed, people=i18n.number(people, lang),
                        shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip

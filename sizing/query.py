@@ -384,6 +384,9 @@ class Query(msgspec.Struct):
     shift_lists: list[tuple[str, int, int, int]] = []
     # A part of the people named after them ("40 mil alunos, sendo 10% de pós"): (as typed, the people sized).
     subgroups: list[tuple[str, int]] = []
+    # That part said to be the only one using it ("..., sendo 10% de pós, só a pós vai usar"): (the part as typed,
+    # the people counted, the part's, which is sized).
+    subgroups_only: list[tuple[str, int, int]] = []
     # "resposta em até 3 s": a time said of the answer with no word for its first token, read as the time to
     # the first token (the answer says so, and how to ask for the whole answer's)
     ttft_as_answer: list[str] = []
@@ -1859,7 +1862,11 @@ THINGS_THEN_COUNT = regexes.compile(
 # taught to do something (a verb after "a"/"to", a few words on) is fine-tuned, as "fine-tune" alone is; with no
 # verb after it ("a teaching assistant") it is no training. "treinar o modelo para responder como ..." names the
 # same fine-tune with the plain word for training (_stage).
-_TAUGHT_TO = rf"(?:\s+[\w.-]+){{0,6}}?\s+{_W('training.teach_to')}\s+[a-z]{{3,}}"
+# "teach llama 8b our brand voice", "ensinar ao modelo o tom da marca": the way of speaking taught, as a noun, is
+# the thing taught as well
+_TAUGHT_TO = (
+    rf"(?:\s+[\w.-]+){{0,6}}?\s+(?:{_W('training.teach_to')}\s+[a-z]{{3,}}|{_W('training.style')}(?![\w-]))"
+)
 TEACH = rf"{_W('training.teach')}(?={_TAUGHT_TO})"
 TRAINED_TO = regexes.compile(rf"\btrein[a-z]*\b(?={_TAUGHT_TO}\b)|\btrain[a-z]*\b(?={_TAUGHT_TO}\b)")
 _TRAINING_SAID = regexes.compile(
@@ -2578,6 +2585,11 @@ STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_
 # The way of speaking taught ("a responder como", "to answer like"), understood once a teaching is read
 TEACH_SAID = regexes.compile(rf"\b{TEACH}")
 TAUGHT = regexes.compile(rf"\b{_W('training.teach_to')}\s+{_W('training.taught')}\b")
+# The way of speaking taught as a noun ("no tom da marca", "our brand voice"), understood once a teaching or a
+# training is read: it says why the model is fine-tuned, and sizes nothing
+STYLE_TAUGHT = regexes.compile(
+    rf"\b(?:(?:n[oa]|d[oa]|em|com|o|a|in|on|with|our|the)\s+)?{_W('training.style')}(?:\s+(?:d[aoe]s?|of)\s+[a-z]+)?(?![\w-])"
+)
 # "quero ajustar o llama 8b": "ajustar" is fine-tuning when a model is what it adjusts (its name was read and
 # blanked by now, so blanks follow the article) or nothing follows it; "ajustar o contexto" is no training.
 _ADJUST = rf"{_W('stages.adjust')}(?=(?:\s+{_W('stages.adjusted')})?(?:\s{{2,}}|\s*[,.;:?!]|\s*$|\s+(?:com|with|em|usando|pra|para)\b))"
@@ -5718,6 +5730,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(pattern, "stage", lambda m, kind=kind: _stage_at(scan, m, kind))
     if taught:
         scan.take(TAUGHT, "filler", lambda m: True)
+    if taught or any(stage is not Stage.inference for stage, _ in scan.found.get("stage", [])):
+        scan.take(STYLE_TAUGHT, "filler", lambda m: True)
     scan.take(NO_REASONING, "reasoning", lambda m: "off")
     scan.take(REASONING_LOW, "reasoning", lambda m: "low")
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
@@ -6447,6 +6461,14 @@ SUBGROUP = regexes.compile(
     r"(?:\s+(?!(?:usam|usa|usarao|vao|use|uses|will|ao|at|simultane\w*|online|ativos|active)\b)[a-z]+){1,3}\b"
     r"(?![\d-])"
 )
+# That part said to be the only one using it: "só a pós vai usar", "apenas os caixas usam", "only the engineers
+# will use it" (the noun one of the part's own words, _subgroup).
+_ONLY_PART_USES = regexes.compile(
+    r"\b(?:so|somente|apenas|only|just)\s+(?:(?:a|o|as|os|the|our|nossos|nossas|esses|essas|those)\s+)?"
+    r"(?:(?:alunos|pessoal|turma)\s+(?:d[aoe]s?\s+)?)?(?P<noun>[a-z]+)\s+"
+    r"(?:vai|vao|ira|irao|usa|usam|usara|usarao|utiliza|utilizam|acessa|acessam|will|would|use|uses|need|needs)\b"
+)
+_PART_AMOUNT = regexes.compile(r"(\d+(?:[.,]\d+)?)\s*%|(\d+(?:[.,]\d+)*(?:\s*(?:k|mil)\b)?)")
 # The head-count right before a part of it (SUBGROUP).
 _COUNTED_BEFORE_PART = regexes.compile(
     rf"\d[\d.,]*\s*(?:k|mil)?\s+(?:{_HEADS}|{_COUNT_NOUNS})\b(?:\s+[a-z]+){{0,2}}\s*$"
@@ -6466,7 +6488,21 @@ def _subgroup(scan: _Scan) -> None:
         if any(f.group("noun") in words for f in _FOR_PEOPLE.finditer(scan.typed)):
             continue  # "..., sendo 60 analistas, llama 70b pros analistas": the part is the users (_named_users)
         typed = scan.original[m.start("head") : m.end()].strip(" ,")
-        scan.found.setdefault("subgroup", []).append((True, typed))
+        only = next(
+            (o for o in _ONLY_PART_USES.finditer(scan.work, m.end()) if o.group("noun") in words), None
+        )
+        amount = _PART_AMOUNT.search(scan.work, start, m.end())
+        if only is not None and amount is not None:
+            # the part is the load: its share of the head-count, or its own count
+            part = (
+                (_float(amount.group(1)) / 100, True)
+                if amount.group(1)
+                else (parse_count(amount.group(2).replace(" ", "")), False)
+            )
+            scan.found.setdefault("subgroup_only", []).append((part, typed))
+            scan.blank(only.start(), only.end("noun"))
+        else:
+            scan.found.setdefault("subgroup", []).append((True, typed))
         scan.blank(m.start("head"), m.end())
 
 
@@ -9967,6 +10003,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.unknown.append(typed)
         else:
             query.shifts.append((f"{typed} {each}", each * shifts, shifts, each))
+    for (part, share), typed in scan.found.pop("subgroup_only", []):
+        people = next((k for k in ("population", "users") if fields.get(k)), None)
+        sized = round(fields[people] * part) if people and share else part
+        if people is None or not sized or sized >= fields[people]:
+            query.unknown.append(typed)
+        else:
+            query.subgroups_only.append((typed, fields[people], sized))
+            fields[people] = sized
     for _, typed in scan.found.pop("subgroup", []):
         if fields.get("population") or fields.get("users"):
             query.subgroups.append((typed, fields.get("population") or fields["users"]))

@@ -610,6 +610,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "p95 TTFT target is 1.5 seconds", "o primeiro token deve ser de 1 s", "o TTFT precisa ficar abaixo de
         # 500ms", "TTFT has to stay under 1 s"
         r"is|around|about|cerca\s+de|fique|ficar|ficando|stays?|"
+        # "responda rápido, tipo 1s", "respostas rápidas de uns 2 segundos", "answers fast, like 1 s"
+        r"rapido|rapida|rapidas|rapidos|fast|quickly|tipo|uns|umas|like|"
         r"(?:should|must|needs?\s+to|has\s+to|have\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de)"
         r"\s+(?:be|stay|remain|ser|ficar|estar)|"
         # "a resposta tem que começar em 300ms", "the answer must start within 1 s": when it starts is the first token
@@ -1136,6 +1138,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:de|to|for\s+the|para\s+o|ate\s+o|ate\s+ao|para\s+a|no|na)\s+)?(?:{first_token})\b"
         ), seconds),
         ("ttft_s", regexes.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
+        # "não pode demorar mais que 5 seg", "can't take longer than 3 s": how long it may take, a first-token
+        # target as "resposta em até 5 s" is (a verb, kept out of the word lists: "o treino pode demorar 2 dias" is
+        # a training's time, read elsewhere)
+        ("ttft_s", regexes.compile(
+            rf"\b(?:demorar|demore|demora|levar|leve)\s+mais\s+(?:que|q|de|do\s+que)\s*{_PLAIN}\s*{_SECONDS}"
+        ), seconds),
+        ("ttft_s", regexes.compile(rf"\btake\s+(?:longer|more)\s+than\s*{_PLAIN}\s*{_SECONDS}"), seconds),
         # What each person sends in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume;
         # at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per user per hour", "3 mensagens
         # por hora cada"), or in a minute (sixty times that in the hour), before the service's own rate.
@@ -1226,6 +1235,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?!\s*(?:{per}|de\b|do\b|da\b|of\b|com\b|with\b|em\s+\d|in\s+\d|tokens?\b|[-/\d]))"
         ), lambda m: n if (n := length(m)) and n < MOST_AT_ONCE_UNTIMED and not _EACH_BEFORE.search(
             m.string, max(0, m.start() - 40), m.start()) else None),
+        # "100 nurses using llama 8b at once", "80 pessoas usando o chat interno simultaneamente": what they use
+        # sits between the verb and at once (had been 100 people and "Not understood: once"). The count and the
+        # words of at once are taken, what they use is left for its readers; never past another count or clause.
+        ("users_at_once_using", regexes.compile(
+            rf"(?P<count>{_NUM}\s+(?:(?!(?:modelos|models|gpus|placas|cards|servidores|servers|tokens)\b)[a-z]{{4,}}s))"
+            rf"\s+(?:{using})\s+(?:(?!(?:e|and|mas|but|only|so|sendo|porem|com|with)\s)(?![\d.,]+\s*(?:k|mil)?\s+(?:ao|at|em|simult|concurr))[\w.-]+\s+){{1,4}}?"
+            r"(?P<when>ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|concurrently"
+            r"|simultaneously)\b"
+        ), lambda m: ([("users_at_once", n)], [m.span("count"), m.span("when")]) if (n := _count(m.group(2), m.group(3))) else None),
         # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
         ("users_at_once", regexes.compile(
             # "5 pesquisadores ao mesmo tempo": whoever they are (not models, GPUs or servers)
@@ -1930,6 +1948,7 @@ _FIELDS_AND_SPANS = frozenset(
         "batch_window_follow_up",
         "items_per_period",
         "items_spread",
+        "users_at_once_using",
     }
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
@@ -2321,21 +2340,31 @@ def trade_by_ending(word: str) -> bool:
 
 
 @cache
-def _people_or_processes() -> tuple[re.Pattern, re.Pattern]:
+def _people_or_processes() -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
     w = _words()
     return (
         regexes.compile(rf"\b(?:{_alternatives(w['people_or_processes_as_people'])})\b"),
         regexes.compile(rf"\b(?:{_alternatives(w['serving_software'])})\b"),
+        regexes.compile(rf"\b(?:{_alternatives(w['people_or_things_as_people'])})\b"),
+        regexes.compile(rf"\b(?:{_alternatives(w['people_or_things_as_things'])})\b"),
     )
 
 
 def people_or_processes(word: str, text: str) -> bool:
     """Whether a counted word that names people or a server's processes ("workers") is people in this (accent-free,
-    lower case) text: traffic_words.toml's people_or_processes, said of people and with no serving software."""
-    as_people, serving = _people_or_processes()
-    return (
-        word in _words()["people_or_processes"] and bool(as_people.search(text)) and not serving.search(text)
-    )
+    lower case) text: traffic_words.toml's people_or_processes, said of people and with no serving software; or
+    one that names people or things ("monitores"), said in a school and of no screen."""
+    as_people, serving, in_school, screens = _people_or_processes()
+    w = _words()
+    if word in w["people_or_things"]:
+        return bool(in_school.search(text)) and not screens.search(text)
+    return word in w["people_or_processes"] and bool(as_people.search(text)) and not serving.search(text)
+
+
+def people_or_things(word: str) -> bool:
+    """Whether a word names people in a school or things elsewhere ("monitores"): traffic_words.toml's
+    people_or_things."""
+    return strip_accents(word).lower() in _words()["people_or_things"]
 
 
 def at_once_trade_words() -> str:

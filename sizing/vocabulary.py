@@ -196,6 +196,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "teach",
         "teach_to",
         "taught",
+        "style",
     ),
     "contracts": ("on_demand", "project_package", "reserved", "dedicated"),
     "out_of_scope": ("embedding", "encoder", "speech", "image", "video", "closed"),
