@@ -10266,6 +10266,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # its recommendation and speed first (it had been "Não entendi o pedido").
         understood = True
         query.unknown = []
+    if base is not None and not (model or size) and (fits := _largest_in_thread(scan, base, fields, stage)):
+        # "qual o maior modelo que cabe numa H100?" in a thread: what fits there with the thread's load, as a
+        # first question gets it (it had been the thread's model on that GPU, "Não entendi: maior")
+        raise fits
     if base is not None and not (model or size) and _other_family(scan, base, catalog):
         # "e o qwen?", "e com o mistral?", "e o qwen em 4 bits?": which of the family's models, as a first question
         # is asked (it had been "Não entendi o pedido", no answer at all in a channel's thread, or the thread's
@@ -11713,6 +11717,27 @@ def _release_swap(
 
 # "o modelo menor", "um modelo mais leve", "a smaller model", "the bigger version": the thread's model's release at its
 # next size down (or up, `up`).
+# "o maior modelo", "the biggest model", "qual modelo cabe", "which models fit": which model, not the one sized.
+LARGEST_MODEL = regexes.compile(
+    r"\b(?:maior|maiores|largest|biggest)\s+(?:modelos?|models?|llms?)\b"
+    r"|\b(?:qual|que|quais|which|what)\s+(?:modelos?|models?|llms?)\s+(?:cabem?|rodam?|fits?|runs?|can)\b"
+)
+# What a thread's workload keeps when the question becomes what fits: its load, never its model or GPUs.
+_NOT_KEPT_FOR_FITS = frozenset({"model", "gpu", "gpu_count", "model_choices", "together", "compare_counts"})
+
+
+def _largest_in_thread(scan: _Scan, base: Workload, fields: dict, stage: Stage | None) -> QueryError | None:
+    """A follow-up asking which model is the largest that fits (on a GPU it names, or the thread's): what fits,
+    with the thread's load and this question's fields (sizing/fits.py); None for any other follow-up."""
+    gpu = fields.get("gpu") or base.gpu
+    if not gpu or not LARGEST_MODEL.search(strip_accents(scan.original.lower())):
+        return None
+    kept = {k: v for k, v in base.given_fields().items() if k not in _NOT_KEPT_FOR_FITS and v is not None}
+    error = QueryError("query.what_fits", hint="query.examples")
+    error.given = {**kept, **_given(fields, stage or base.stage), "gpu": gpu}
+    return error
+
+
 SIZE_STEP = regexes.compile(
     r"\b(?:modelo|model|versao|version)\s+(?:(?P<down>menor|mais\s+leve|mais\s+pequeno|abaixo)"
     r"|(?P<up>maior|mais\s+forte|acima))\b"

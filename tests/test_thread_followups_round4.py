@@ -342,3 +342,32 @@ def test_a_training_thread_weighs_the_other_model_on_the_same_run(pipeline):
     assert understood(answer) == (
         "Entendi: Llama 3.1 8B ou Qwen2.5 14B · ajuste fino com LoRA · 50.000 exemplos de treino"
     )
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # each had sized the thread's model on that GPU with "Não entendi: “maior”"
+        (
+            "llama 3.1 8b com 10 usuários",
+            "qual o maior modelo que cabe numa H100?",
+            "10 usuários simultâneos",
+        ),
+        ("qwen2.5 7b com 32k de contexto", "e qual modelo cabe numa l40s?", "32.768 tokens de contexto"),
+        (
+            "llama 3.1 8b numa h100 com 20 usuários",
+            "qual o maior modelo que cabe nela?",
+            "20 usuários simultâneos",
+        ),
+        ("mistral 7b for 10 users", "what's the biggest model that fits on an H200?", "10 concurrent users"),
+    ],
+)
+def test_the_largest_model_asked_in_a_thread_is_what_fits_with_its_load(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert answer.startswith(("O que cabe em 1×", "What fits on 1×")), answer[:200]
+    assert said in answer.split("\n\n")[1] and "maior”" not in answer and "biggest”" not in answer
+
+
+def test_a_bigger_model_in_a_thread_is_still_the_next_size_up(pipeline):
+    answer = reply_in_thread(pipeline, "qwen2.5 7b com 10 usuários", "e um modelo maior?")
+    assert understood(answer).startswith("Entendi: Qwen2.5 14B")
