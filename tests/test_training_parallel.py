@@ -226,4 +226,7 @@ def test_slack_answers_the_layouts_in_valid_block_kit(tmp_path):
         blocks.validate(reply.message.blocks)
         valid(reply.message.blocks)
         assert said in text_of(reply.message.blocks)
+    # the setup's own line names the experts' split beside the stages, as the text answer does (it had named
+    # only the stages and ZeRO in Slack)
+    assert "16 estágios de pipeline · especialistas em 64 · ZeRO-1" in text_of(reply.message.blocks)
     pipeline.log.close()
