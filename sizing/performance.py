@@ -468,12 +468,24 @@ class _Workload:
     def step(self, concurrency: float) -> float:
         return self._step(max(concurrency / self.r.pp, 1.0))
 
-    def latencies(self, concurrency: float, rate: float, step: float | None = None) -> tuple[float, float]:
+    def others(self, concurrency: float, closed: bool) -> float:
+        """The prefill work per request, in seconds, that stretches a request's steps: the other requests'.
+        Under Poisson arrivals the others still arrive at the whole rate (PASTA: Wolff, Operations Research
+        30(2), 1982); in a closed loop of N users only N - 1 are others, and a user's own prompt is read
+        before its answer, never during it (one user alone decodes at the step's pace: Qwen2.5 Speed
+        Benchmark, batch 1, tests/fixtures/published_round3.toml)."""
+        if not closed:
+            return self.work
+        return self.work * max(concurrency - 1, 0.0) / concurrency if concurrency > 0 else 0.0
+
+    def latencies(
+        self, concurrency: float, rate: float, step: float | None = None, closed: bool = False
+    ) -> tuple[float, float]:
         """TTFT and TPOT with `concurrency` in flight and `rate` arrivals (`step`: step(concurrency), when
-        known). Prefill chunks ride in the decode steps (vLLM chunked prefill): the prompts' share of GPU
-        time stretches every step; with multi-step scheduling a request joins the batch only between blocks
-        of steps."""
-        free = 1 - rate * self.work
+        known; `closed`: a closed loop of `concurrency` users). Prefill chunks ride in the decode steps (vLLM
+        chunked prefill): the other prompts' share of GPU time stretches every step; with multi-step
+        scheduling a request joins the batch only between blocks of steps."""
+        free = 1 - rate * self.others(concurrency, closed)
         if free <= 0:
             return math.inf, math.inf
         step = self.step(concurrency) if step is None else step
@@ -481,16 +493,25 @@ class _Workload:
         ttft = REQUEST_OVERHEAD_S + wait + (self.alone + self.chunks * step) / free
         return ttft, step / free
 
-    def rate_at(self, concurrency: float, step: float | None = None) -> float:
+    def rate_at(self, concurrency: float, step: float | None = None, closed: bool = False) -> float:
         """Requests per second completed with `concurrency` always in flight (`step`: step(concurrency), when
-        known)."""
-        return self._rate(concurrency, step)
+        known; `closed`: a closed loop of `concurrency` users, whose own prompts do not stretch their steps)."""
+        if not closed:
+            return self._rate(concurrency, step)
+        step = self.step(concurrency) if step is None else step
+        a = REQUEST_OVERHEAD_S + (self.r.scheduler_steps - 1) / 2 * step
+        w, n = self.others(concurrency, closed), concurrency
+        b = a + (self.alone + (self.chunks + self.output) * step) + n * w
+        if a * w <= 0:
+            return n / b
+        return (b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w)
 
     def _rates(self) -> Callable[[float, float | None], float]:
         """rate_at with the workload's constants bound once: the bisections call it thousands of times. Little's
-        law, N = rate x (TTFT + output x TPOT), with the prefill share 1 - rate x work in both latencies, is a
-        quadratic in the rate: A w rate^2 - (A + K + N w) rate + N = 0, A the fixed part of TTFT, K the
-        stretched part plus the answer; its smaller root keeps the share below 1."""
+        law, N = rate x (TTFT + output x TPOT), with the prefill share 1 - rate x w in both latencies (w:
+        others(), the whole work under arrivals at a rate), is a quadratic in the rate:
+        A w rate^2 - (A + K + N w) rate + N = 0, A the fixed part of TTFT, K the stretched part plus the answer;
+        its smaller root keeps the share below 1."""
         step_of, pp = self._step, self.r.pp
         waits = (self.r.scheduler_steps - 1) / 2
         alone, steps_each, w = self.alone, self.chunks + self.output, self.work
@@ -506,15 +527,15 @@ class _Workload:
 
         return rate_at
 
-    def load(self, concurrency: float, rate: float, sustainable: bool = True) -> Load:
-        ttft, tpot = self.latencies(concurrency, rate)
+    def load(self, concurrency: float, rate: float, sustainable: bool = True, closed: bool = False) -> Load:
+        ttft, tpot = self.latencies(concurrency, rate, closed=closed)
         return Load(concurrency, rate, ttft, tpot, self.output, sustainable and math.isfinite(tpot))
 
 
 def at_concurrency(r: Replica, prompt: int, output: int, concurrency: float, history: int = 0) -> Load:
     """A closed loop: `concurrency` requests always in flight (a benchmark's --max-concurrency)."""
     w = r.workload(prompt, output, history)
-    return w.load(concurrency, w.rate_at(concurrency))
+    return w.load(concurrency, w.rate_at(concurrency, closed=True), closed=True)
 
 
 def at_rate(

@@ -577,12 +577,12 @@ def first_token_overlap(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[flo
     """The first token on one copy of `setup` alone, and for a request that arrives while another is in
     flight: under a rate, one that finds another's prompt being read and waits for the rest of it
     (first_token_queued); else, or when that is shorter, one that shares the GPUs with another request's
-    answer (the closed loop at one sequence, perf.at_concurrency)."""
+    answer (the closed loop at two sequences, perf.at_concurrency: the other's prompt stretches its own)."""
     gpu = catalog.gpu(setup.gpu)
     r = replica(plan, gpu, setup.tensor_parallel, setup.pipeline_parallel, catalog, 2)
     p, o, h = plan.prompt, plan.output, plan.history
     alone = perf.at_concurrency(r, p, o, 1e-3, history=h).ttft_s
-    beside = perf.at_concurrency(r, p, o, 1, history=h).ttft_s
+    beside = perf.at_concurrency(r, p, o, 2, history=h).ttft_s
     return alone, max(beside, first_token_queued(plan, setup, catalog)[1])
 
 

@@ -10,7 +10,10 @@ def test_a_word_not_understood_is_listed_once_as_first_typed():
     # A pasted paragraph repeated 20 times had listed "estoque", "fornecedores"... 20 times each ("logística"
     # is read since round 12, a logistics company's business).
     text = "Time de estoque tem várias dúvidas sobre fornecedores. " * 20 + "qwen3 32b fp8 para 40 usuários"
-    assert parse(text).unknown == ["estoque", "fornecedores"]  # "várias" is an everyday word (pt-BR.toml filler)
+    assert parse(text).unknown == [
+        "estoque",
+        "fornecedores",
+    ]  # "várias" is an everyday word (pt-BR.toml filler)
 
 
 @pytest.mark.parametrize(("text", "typed"), [("quem tem visita?", "visita"), ("tem demandas?", "demandas")])

@@ -699,7 +699,7 @@ def test_a_translation_reads_as_many_tokens_as_it_writes(text, lengths, said):
     [
         # Words read with a short answer each had been not understood, and no time was given.
         ("processar 10 milhões de palavras com llama 8b",
-         "15 mi tokens lidos levam menos de 1 hora nesta configuração, com a GPU saturada (~11.616 tokens/s lidos, "
+         "15 mi tokens lidos levam menos de 1 hora nesta configuração, com a GPU saturada (~11.669 tokens/s lidos, "
          "em prompts de 1.000 com respostas de 20 tokens)"),
         ("process 10 million words with llama 8b", "15M tokens read take under an hour on this setup"),
         ("classify 5 million words with llama 8b", "7.5M tokens read take"),
@@ -725,7 +725,7 @@ def test_words_read_are_timed_at_the_pace_prompts_are_read(text, said):
     [
         # A volume of words to summarize had been "Não entendi: “10 milhões de palavras”", with no time.
         ("resumir 10 milhões de palavras com llama 70b",
-         "15 mi tokens lidos levam ~3 horas nesta configuração, com a GPU saturada (~1.471 tokens/s lidos, "
+         "15 mi tokens lidos levam ~3 horas nesta configuração, com a GPU saturada (~1.507 tokens/s lidos, "
          "em prompts de 1.000 com respostas de 100 tokens)"),
         ("summarize 10 million words with llama 3.1 70b", "in prompts of 1,000 with answers of 100 tokens"),
         ("sumarizar 2 milhões de palavras em documentos de 5 páginas com qwen3 32b",
