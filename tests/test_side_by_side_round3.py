@@ -165,7 +165,7 @@ def test_each_gpu_side_shows_what_that_setup_alone_is_answered(capsys):
 def test_counts_that_differ_are_said_when_gpus_are_compared_for_speed(capsys):
     # 4× H100 against 2× H200 had read "a H100 é ~1,2× mais rápida", more GPUs against fewer unsaid
     block = gpu_sides(answer(capsys, "llama 70b em 2 ou 4 h100 ou 2 h200"))
-    assert "A menor que serve é 2× H100 SXM 80 GB. 4× H100 SXM 80 GB é a mais rápida: ~51 tokens/s" in block
+    assert "A menor que serve é 2× H100 SXM 80 GB. 4× H100 SXM 80 GB é a mais rápida: ~52 tokens/s" in block
     assert "a H100 SXM 80 GB é ~" not in block
 
 
