@@ -2131,7 +2131,7 @@ def _written_words(plain: str) -> set[str]:
         plain = _IT_SUFFIX.sub(" ", plain)
     if "=" in plain:  # "ctx=8k users=4": a setting's key, no English word
         plain = _SETTING_KEY.sub(" ", plain)
-    words = set(LETTERS.findall(plain))
+    words = set(_WRITTEN.findall(plain))
     if "-" in plain:  # "podem dizer-me", "indiquem-nos": a pronoun after its verb, as Portugal writes it
         words.update(CLITIC.findall(plain))
         # "20-page documents", "a 10-user pilot": a count joined to its noun, as English writes it
@@ -2749,6 +2749,9 @@ OTHER_ZONE = regexes.compile(rf"\b{_W('replicas.other_zone')}\b")
 WORD = regexes.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
 HYPHENATED_NAME = regexes.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
 LETTERS = regexes.compile(r"[a-z]+")  # the words a language is recognised by: "10users" says "users"
+# ...but a lone letter after a digit is a name's or a unit's ("gpt-4o", "8b", "32k"), no word: "o" of "gpt-4o" had
+# made "is llama 70b cheaper than gpt-4o?" Portuguese
+_WRITTEN = regexes.compile(r"[a-z]{2,}|(?<![a-z0-9])[a-z]")
 NAME_LIKE = regexes.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
 GPU_LIKE = regexes.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
 BLANK_RUNS = regexes.compile(r"\s{2,}")
