@@ -720,10 +720,27 @@ _TOKENS_AFTER = regexes.compile(
 )
 
 
-def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | None], int] | None:
+# An amount by the hour with a ceiling or a budget said before it ("até R$ 5/hora", "budget of $3 per hour", "no
+# máximo R$ 10 a hora por gpu", "under $2/h"): a budget for each GPU-hour, set against each GPU's price by the
+# hour (sizing/budget.py); "pagamos US$ 2 por hora na AWS", with no ceiling, stays a price paid elsewhere.
+_HOURLY_AFTER = regexes.compile(
+    r"\s*(?:/\s*(?:h|hr|hora|hour)\b|(?:por|per|a|the|each|cada|an)\s+(?:h|hr|hora|hour)\b)"
+    r"(?:\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+)
+_HOURLY_CEILING_BEFORE = regexes.compile(
+    r"(?:\b(?:ate|maximo|max|maximum|teto|limite|limit|budget|orcamento|verba|under|below|within|most|up\s+to|"
+    r"menos\s+de|pagar|pay|spend|gastar)\b[\w\s,:=]{0,24})$"
+)
+
+
+def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str | None], int] | None:
     """A money amount as a budget: (amount, currency as typed or None, monthly: True / total: False / None
-    when not said) and where its words end; None for a price ("US$ 2 por hora")."""
-    if _PRICE_AFTER.match(work, m.end()):
+    when not said, or "yearly", or "hourly": each GPU-hour's) and where its words end; None for a price ("US$ 2
+    por hora")."""
+    if hourly := _HOURLY_AFTER.match(work, m.end()):
+        if not _HOURLY_CEILING_BEFORE.search(work, max(0, m.start() - 40), m.start()):
+            return None
+    elif _PRICE_AFTER.match(work, m.end()):
         return None
     text = work[m.start() : m.end()]
     number = _MONEY_NUMBER.search(text[m.start("amount") - m.start() :] if m.group("amount") else text)
@@ -737,6 +754,8 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | Non
         return None
     currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
     end, monthly = m.end(), None
+    if hourly:
+        return (amount, currency, "hourly"), hourly.end()
     if (after := _BUDGET_YEARLY_AFTER.match(work, end)) or _BUDGET_YEARLY_WORD.search(text):
         # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
         return (amount, currency, "yearly"), after.end() if after else end  # type: ignore[return-value]
@@ -3927,6 +3946,7 @@ _BUDGET_FIELDS = {
     "budget_currency",
     "budget_monthly",
     "budget_yearly",
+    "budget_hourly",
     "api_price",
     "api_price_currency",
 }
@@ -10077,6 +10097,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         (amount, currency, monthly), _ = budget[0]
         if monthly == "yearly":
             fields["budget_yearly"], amount, monthly = amount, amount / 12, True
+        elif monthly == "hourly":
+            fields["budget_hourly"], monthly = True, None
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
     if api := scan.found.get("api_price"):
         # Another provider's price per million tokens: the answer sets its own against it, so money is asked.

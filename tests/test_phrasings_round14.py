@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cli import main as gpu_size
+from tests.data_folders import with_prices
 from tests.gpu_size_run import UNKNOWN, answer, understood_lines
 
 
@@ -89,3 +90,63 @@ def test_a_short_english_question_is_answered_in_english(capsys, question, read)
 def test_a_portuguese_question_naming_gpt_4o_stays_portuguese(capsys):
     lines = understood_lines(capsys, "o llama 70b é mais barato que o gpt-4o?")
     assert lines[0].startswith("Entendi: Llama 3.1 70B"), lines
+
+
+# -- a budget by the hour: each GPU-hour's, set against each GPU's price -------------------------------------------
+
+# Made-up hourly prices per GPU, the same for every GPU we rent (tests/test_budget.py's), checkable by hand.
+PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0, project_package = 15.0 }"
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch):
+    yield from with_prices(tmp_path, monkeypatch, {None: PRICES})
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "verdict"),
+    [
+        # each had been "Não entendi: R$ 5/hora"
+        (
+            "llama 8b para 20 pessoas até R$ 15/hora",
+            "orçamento de R$ 15,00 por hora de GPU",
+            "custa a partir de R$ 14,00 por hora, e cabe (reservada).",
+        ),
+        (
+            "llama 70b, no máximo R$ 18 a hora por gpu",
+            "orçamento de R$ 18,00 por hora de GPU",
+            "e cabe (reservada e dedicada).",
+        ),
+        (
+            "llama 8b para 20 pessoas até R$ 10/hora",
+            "orçamento de R$ 10,00 por hora de GPU",
+            "custa pelo menos R$ 14,00 por hora (reservada), R$ 4,00 acima do orçamento.",
+        ),
+        (
+            "budget of BRL 21 per hour, llama 8b for 20 users",
+            "budget of BRL 21.00 per GPU-hour",
+            "within it (reserved, dedicated and on demand).",
+        ),
+    ],
+)
+def test_an_hourly_budget_is_each_gpu_hours(capsys, priced, question, read, verdict):
+    text = answer(capsys, question)
+    assert read in text.splitlines()[0], text
+    assert verdict in text, text
+    assert not any(line.startswith(UNKNOWN) for line in text.splitlines()), text
+
+
+def test_an_hourly_budget_picks_the_largest_suggested_model_within_it(capsys, priced):
+    text = answer(capsys, "qual modelo dá pra rodar com até R$ 15/hora por gpu?")
+    assert "Com o orçamento de R$ 15,00 por hora de GPU, o maior dos sugeridos que cabe é o" in text, text
+
+
+def test_a_price_paid_elsewhere_by_the_hour_stays_no_budget(capsys, priced):
+    text = answer(capsys, "llama 8b, pagamos US$ 2 por hora na aws")
+    assert "Não entendi: “US$ 2 por hora”" in text and "por hora de GPU" not in text, text
+
+
+def test_an_hourly_budget_in_another_currency_is_not_converted(capsys, priced):
+    text = answer(capsys, "budget of $3 per hour, llama 8b for 20 users")
+    assert "budget of USD 3.00 per GPU-hour" in text.splitlines()[0], text
+    assert "I do not convert currencies" in text, text
