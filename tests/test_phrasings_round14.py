@@ -22,6 +22,13 @@ def _no_unknown(lines: list[str]) -> bool:
     return not any(line.startswith(UNKNOWN) for line in lines)
 
 
+def _reads(capsys, question: str, read: str) -> None:
+    """The "Entendi" line starts with `read`, and no word of the question is said not understood."""
+    lines = understood_lines(capsys, question)
+    assert lines[0].startswith(read), lines
+    assert _no_unknown(lines), lines
+
+
 # -- sensitive data: the note says what is true of what was named ----------------------------------------------------
 
 
@@ -82,9 +89,7 @@ def test_health_data_said_sensitive_keep_the_health_note(capsys):
     ],
 )
 def test_a_short_english_question_is_answered_in_english(capsys, question, read):
-    lines = understood_lines(capsys, question)
-    assert lines[0].startswith(read), lines
-    assert _no_unknown(lines), lines
+    _reads(capsys, question, read)
 
 
 def test_a_portuguese_question_naming_gpt_4o_stays_portuguese(capsys):
@@ -150,3 +155,146 @@ def test_an_hourly_budget_in_another_currency_is_not_converted(capsys, priced):
     text = answer(capsys, "budget of $3 per hour, llama 8b for 20 users")
     assert "budget of USD 3.00 per GPU-hour" in text.splitlines()[0], text
     assert "I do not convert currencies" in text, text
+
+
+# -- training data and the brand's voice in business words ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "conversas" had been not understood
+        ("treinar o llama 8b com as nossas conversas do whatsapp", "Entendi: Llama 3.1 8B · ajuste fino"),
+        ("treinar o qwen 7b com os chats de atendimento", "Entendi: Qwen2.5 7B · ajuste fino"),
+        ("fine-tune llama 8b on our whatsapp chats", "Understood: Llama 3.1 8B · full fine-tuning"),
+        # a model that speaks like the company's people learns from their texts: a fine-tune (it had been "Não
+        # entendi o pedido: escreva", or a chat sized)
+        (
+            "qwen 7b que escreva igual nosso time de marketing, 2 mil posts",
+            "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 2.000 exemplos de treino",
+        ),
+        (
+            "fazer o llama 8b falar como nosso suporte, 5 mil conversas",
+            "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 5.000 exemplos de treino",
+        ),
+        (
+            "a model that writes like our sales team, llama 8b, 5k emails",
+            "Understood: Llama 3.1 8B · LoRA fine-tuning · 5,000 training examples",
+        ),
+    ],
+)
+def test_training_data_and_imitating_our_people_are_a_fine_tune(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "quero um modelo que escreva igual nosso time de marketing, 2 mil posts",
+        "fazer o modelo falar como nosso suporte",
+    ],
+)
+def test_imitating_our_people_with_no_model_asks_for_the_model_to_train(capsys, question):
+    # "nosso suporte" is the customer's team, no question about ours (it had been answered as the service's terms)
+    assert gpu_size([question]) != 0
+    said = capsys.readouterr().err
+    assert "Faltou dizer o modelo" in said and "Para dimensionar um treino" in said, said
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "note"),
+    [
+        # had been "Não entendi: tom, marca"
+        (
+            "llama 8b no tom da marca pra 50 pessoas",
+            "50 usuários simultâneos",
+            "prompt de sistema (sem treino",
+        ),
+        ("llama 8b with our brand voice for 50 users", "50 concurrent users", "system prompt (no training"),
+    ],
+)
+def test_the_brand_voice_with_no_training_word_sizes_the_serving_and_says_the_choice(
+    capsys, question, read, note
+):
+    text = answer(capsys, question)
+    lines = text.splitlines()
+    assert read in lines[0] and not any(line.startswith(UNKNOWN) for line in lines), lines[:3]
+    assert note in text and ("ajuste fino" in text or "fine-tune" in text), text
+
+
+# -- always on, people counted, on-premise ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "24h" had been not understood
+        ("rodar o llama 8b 24h", "Entendi: Llama 3.1 8B · inferência · 24/7"),
+        ("llama 8b no ar 24 horas, 20 usuários", "Entendi: Llama 3.1 8B · 20 usuários simultâneos · 24/7"),
+        ("llama 8b up 24 hours for 20 users", "Understood: Llama 3.1 8B · 20 concurrent users · 24/7"),
+        ("llama 8b 24/7 para 20 usuários", "Entendi: Llama 3.1 8B · 20 usuários simultâneos · 24/7"),
+        ("llama 8b 24 horas por dia, 30 pessoas", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · 24/7"),
+    ],
+)
+def test_a_service_on_all_day_is_always_on(capsys, question, read):
+    lines = understood_lines(capsys, question)
+    assert lines[0] == read, lines
+    assert _no_unknown(lines), lines
+
+
+def test_a_deadline_of_24_hours_stays_a_batch(capsys):
+    lines = understood_lines(capsys, "10 mil documentos em 24h com llama 8b")
+    assert lines[0] == "Entendi: Llama 3.1 8B · lote de 10.000 pedidos em 1 dia", lines
+
+
+def test_teaching_assistants_are_people_counted(capsys):
+    # "40" and "TAs" had been not understood, and only the 900 students counted
+    text = answer(capsys, "llama 8b for 40 TAs and 900 students")
+    assert text.splitlines()[0] == "Understood: Llama 3.1 8B · 940 people", text
+    assert "40 + 900 = 940 people" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("precisamos de on-premise?", "A LGPD não exige servidores próprios"),
+        ("do we need on-prem for LGPD?", "The LGPD does not require servers of your own"),
+    ],
+)
+def test_on_premise_asked_says_what_the_lgpd_asks_and_what_we_rent(capsys, question, said):
+    assert gpu_size([question]) != 0
+    text = capsys.readouterr().err
+    assert said in text and ("no Brasil" in text or "in Brazil" in text), text
+    assert "DPA" in text, text  # the contract is for sales and legal to confirm, no promise
+
+
+# -- a base release named by its repository ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been a full fine-tune, while "llama 3.1 8b base" continued pre-training
+        ("train Llama-3.1-8B-Base on 8 h100", "training from scratch / continued pre-training · 8× H100"),
+        ("treinar o Qwen2.5-7B-Base", "treino do zero / pré-treino contínuo"),
+        ("treinar o llama 3.1 8b base", "treino do zero / pré-treino contínuo"),
+    ],
+)
+def test_a_base_release_trained_continues_its_pre_training_however_named(capsys, question, read):
+    lines = understood_lines(capsys, question)
+    assert read in lines[0], lines
+    assert _no_unknown(lines), lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("train Llama-3.1-8B-Instruct on 8 h100", "Understood: Llama 3.1 8B · full fine-tuning"),
+        (
+            "serve Llama-3.1-8B-Base for 10 users",
+            "Understood: Llama 3.1 8B · inference · 10 concurrent users",
+        ),
+    ],
+)
+def test_a_chat_release_trained_stays_a_fine_tune_and_a_base_served_is_served(capsys, question, read):
+    _reads(capsys, question, read)
