@@ -1006,7 +1006,14 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     # the hours the batch is billed for: the setup's own run, when its price says it (sizing/advice.py cost)
     billed = setup.cost.batch_seconds if setup and setup.cost and setup.cost.batch_seconds else None
     hours = (billed or load.batch_seconds) / 3600 if load is not None and load.batch_seconds else None
-    checked = check_budget(budget, setup.cost if setup else None, cur, training, batch_hours=hours)
+    checked = check_budget(
+        budget,
+        setup.cost if setup else None,
+        cur,
+        training,
+        batch_hours=hours,
+        gpus=setup.count if setup else 1,
+    )
     if checked is None:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     yearly = []
@@ -1026,6 +1033,13 @@ def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:
             return [i18n.t(lang, "cost.budget_batch_fits", amount=amount, currency=cur, modes=modes,
                            cheapest=money(checked.cheapest), mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"))]  # fmt: skip
         return [i18n.t(lang, "cost.budget_batch_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
+                       mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over))]  # fmt: skip
+    if checked.period == "gpu_hour":
+        if checked.fits:
+            modes = i18n.join([i18n.t(lang, f"cost.modes.{mode}") for mode in checked.fits], lang)
+            return [i18n.t(lang, "cost.budget_hour_fits", amount=amount, currency=cur, modes=modes,
+                           cheapest=money(checked.cheapest))]  # fmt: skip
+        return [i18n.t(lang, "cost.budget_hour_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
                        mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over))]  # fmt: skip
     if checked.period == "project":
         key = "cost.budget_project_fits" if checked.fits else "cost.budget_project_over"
@@ -2159,7 +2173,7 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
     if w.budget:
         amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
-        parts.append(t(key, amount=amount))
+        parts.append(t("budget_hour" if w.budget_hourly else key, amount=amount))
     if w.api_price:  # an API's price to set ours against says the cost is asked, as a budget does
         parts.append(t("api_price", amount=budget_amount(w.api_price, w.api_price_currency, lang)))
     if w.cheaper and not (w.budget or w.api_price):

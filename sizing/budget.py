@@ -12,8 +12,8 @@ BATCH_MODES = ("on_demand", "project_package")  # the modes rented for hours, as
 
 class BudgetCheck(Record, kw_only=True):
     amount: float
-    period: str  # "month" (serving, or a month's budget said for training), "project" (a training run's) or
-    # "batch" (a batch with a deadline: its hours)
+    period: str  # "month" (serving, or a month's budget said for training), "project" (a training run's),
+    # "batch" (a batch with a deadline: its hours) or "gpu_hour" (each GPU-hour's: prices are by the GPU-hour)
     assumed_monthly: bool  # no period said: a service's budget is read as a month's
     fits: list[str]  # contract modes within the budget, cheapest first
     cheapest_mode: str
@@ -32,12 +32,18 @@ def check(
     currency: str | None,
     training: bool,
     batch_hours: float | None = None,
+    gpus: int = 1,
 ) -> BudgetCheck | None:
     """The setup's price against the budget; None when there is no price to compare (none configured for
     the setup, or a budget in another currency). A batch with a deadline and a budget not said to be a
-    month's: the batch's hours at each mode's price."""
+    month's: the batch's hours at each mode's price. A GPU-hour's budget: each mode's price for one of the
+    setup's `gpus` GPUs an hour."""
     if cost is None or currency is None or currency_mismatch(budget, currency):
         return None
+    if budget.hourly:
+        return gpu_hour_check(
+            budget, {mode: c.per_hour / max(gpus, 1) for mode, c in cost.by_contract_mode.items()}
+        )
     if batch_hours and budget.monthly is not True:
         # A batch rents its hours only: reserved and dedicated capacity is sold by the month, never by the day
         by_price = sorted((c.per_hour * batch_hours, mode) for mode, c in cost.by_contract_mode.items()
@@ -57,7 +63,12 @@ def check(
     return month_check(budget, {mode: c.per_month for mode, c in cost.by_contract_mode.items()})
 
 
-def month_check(budget: BudgetInfo, per_month: dict[str, float]) -> BudgetCheck | None:
+def gpu_hour_check(budget: BudgetInfo, per_gpu_hour: dict[str, float]) -> BudgetCheck | None:
+    """A GPU-hour's price in each contract mode against a budget for each GPU-hour."""
+    return month_check(budget, per_gpu_hour, period="gpu_hour")
+
+
+def month_check(budget: BudgetInfo, per_month: dict[str, float], period: str = "month") -> BudgetCheck | None:
     """A month's price in each contract mode (what-fits' setup, or an answer's Cost) against the budget."""
     by_price = sorted(per_month.items(), key=lambda item: item[1])
     if not by_price:
@@ -65,8 +76,8 @@ def month_check(budget: BudgetInfo, per_month: dict[str, float]) -> BudgetCheck 
     cheapest_mode, cheapest = by_price[0]
     return BudgetCheck(
         amount=budget.amount,
-        period="month",
-        assumed_monthly=budget.monthly is None,
+        period=period,
+        assumed_monthly=budget.monthly is None and period == "month",
         fits=[mode for mode, price in by_price if price <= budget.amount],
         cheapest_mode=cheapest_mode,
         cheapest=cheapest,

@@ -403,6 +403,7 @@ def _budget(given: dict[str, Any]) -> BudgetInfo | None:
         currency=given.get("budget_currency"),
         monthly=given.get("budget_monthly"),
         yearly=given.get("budget_yearly"),
+        hourly=bool(given.get("budget_hourly")),
     )
 
 
@@ -547,7 +548,11 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         cheapest = min(cost.by_contract_mode.items(), key=lambda item: item[1].per_month) if cost else None
         # a training's budget pays for the run's GPU-hours, not for months of a setup: training_budget below
         monthly = budget is not None and result.workload.stage == "inference"
-        checked = budget_check(budget, cost, result.currency, training=False) if monthly else None
+        checked = (
+            budget_check(budget, cost, result.currency, training=False, gpus=rec.count if rec else 1)
+            if monthly
+            else None
+        )
         out.append(
             Suggested(
                 model_id=model_id,

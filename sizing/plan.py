@@ -718,7 +718,11 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         generated_tokens=None if stage.is_training else w.generated_tokens,
         read_tokens=None if stage.is_training else w.read_tokens,
         budget=BudgetInfo(
-            amount=w.budget, currency=w.budget_currency, monthly=w.budget_monthly, yearly=w.budget_yearly
+            amount=w.budget,
+            currency=w.budget_currency,
+            monthly=w.budget_monthly,
+            yearly=w.budget_yearly,
+            hourly=w.budget_hourly,
         )
         if w.budget
         else None,

@@ -720,10 +720,27 @@ _TOKENS_AFTER = regexes.compile(
 )
 
 
-def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | None], int] | None:
+# An amount by the hour with a ceiling or a budget said before it ("até R$ 5/hora", "budget of $3 per hour", "no
+# máximo R$ 10 a hora por gpu", "under $2/h"): a budget for each GPU-hour, set against each GPU's price by the
+# hour (sizing/budget.py); "pagamos US$ 2 por hora na AWS", with no ceiling, stays a price paid elsewhere.
+_HOURLY_AFTER = regexes.compile(
+    r"\s*(?:/\s*(?:h|hr|hora|hour)\b|(?:por|per|a|the|each|cada|an)\s+(?:h|hr|hora|hour)\b)"
+    r"(?:\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+)
+_HOURLY_CEILING_BEFORE = regexes.compile(
+    r"(?:\b(?:ate|maximo|max|maximum|teto|limite|limit|budget|orcamento|verba|under|below|within|most|up\s+to|"
+    r"menos\s+de|pagar|pay|spend|gastar)\b[\w\s,:=]{0,24})$"
+)
+
+
+def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str | None], int] | None:
     """A money amount as a budget: (amount, currency as typed or None, monthly: True / total: False / None
-    when not said) and where its words end; None for a price ("US$ 2 por hora")."""
-    if _PRICE_AFTER.match(work, m.end()):
+    when not said, or "yearly", or "hourly": each GPU-hour's) and where its words end; None for a price ("US$ 2
+    por hora")."""
+    if hourly := _HOURLY_AFTER.match(work, m.end()):
+        if not _HOURLY_CEILING_BEFORE.search(work, max(0, m.start() - 40), m.start()):
+            return None
+    elif _PRICE_AFTER.match(work, m.end()):
         return None
     text = work[m.start() : m.end()]
     number = _MONEY_NUMBER.search(text[m.start("amount") - m.start() :] if m.group("amount") else text)
@@ -737,6 +754,8 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | Non
         return None
     currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
     end, monthly = m.end(), None
+    if hourly:
+        return (amount, currency, "hourly"), hourly.end()
     if (after := _BUDGET_YEARLY_AFTER.match(work, end)) or _BUDGET_YEARLY_WORD.search(text):
         # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
         return (amount, currency, "yearly"), after.end() if after else end  # type: ignore[return-value]
@@ -1635,6 +1654,15 @@ TRAIN_TOKENS = regexes.compile(
 # Tokens of conversations ("1 bilhão de tokens de conversas de atendimento", "1B tokens of customer support
 # chats"): a supervised fine-tune's data (SFT), never a pre-training corpus, however many. Up to two words may
 # stand between ("tokens of customer support chats"); only the conversations' noun is taken.
+# Conversations named as a training's data with no count ("treinar o llama 8b com as nossas conversas do
+# whatsapp", "fine-tune it on our support chats"): a fine-tune's (SFT) data, where they come from said after them
+# (it had been "Não entendi: conversas").
+DIALOGUE_NAMED = regexes.compile(
+    r"\b(?:com|usando|sobre|on|with|using|from)\s+(?:(?:o|a|os|as|the|todas\s+as|todos\s+os|all)\s+)?"
+    r"(?:(?:nosso|nossa|nossos|nossas|our|seus|suas|their|meus|minhas|my)\s+)?"
+    rf"(?P<noun>{_W('training.dialogue_data')})\b"
+    r"(?:\s+(?:d[aoe]s?|of|from|on|n[oa]s?|in)\s+(?:(?:nosso|nossa|our)\s+)?[a-z]{3,})?"
+)
 DIALOGUE_TOKENS = regexes.compile(
     rf"\btokens\s+(?:de|em|of|from|in)\s+(?:[a-z]+\s+){{0,2}}?(?P<noun>{_W('training.dialogue_data')})\b"
 )
@@ -1720,6 +1748,11 @@ ALWAYS_ON = regexes.compile(
     r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
     r"|\b(?:(?:for|during)\s+)?(?:the\s+|a\s+)?(?:whole|full|entire)\s+month\b"
     r"|\b(?:(?:durante|por)\s+)?(?:o|um)\s+mes\s+(?:todo|inteiro)\b"
+    # "rodar o llama 8b 24h", "no ar 24 horas": the hours of every day, not a deadline ("em 24h", "within 24
+    # hours"), a period ("a cada 24h", "últimas 24 horas") or a run's length ("por 24h", "for 24 hours")
+    r"|(?:\b(?:no\s+ar|ligado|ligada|online|up)\s+)?(?<![\w.,])(?<!\bem\s)(?<!\bin\s)(?<!\bate\s)(?<!within\s)(?<!\bcada\s)(?<!every\s)(?<!\bpor\s)"
+    r"(?<!\bfor\s)(?<!\bde\s)(?<!\bof\s)(?<!ultimas\s)(?<!\blast\s)(?<!\bdas\s)(?<!\bnas\s)(?<!\bapos\s)"
+    r"(?<!after\s)24\s*(?:h|hs|horas|hours)\b(?!\s*(?:de|of|para|pra|to|a|-)\s)(?![\w/-]|[.,]\d)"
 )
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
 # Portugal), "dias úteis".
@@ -1868,10 +1901,16 @@ _TAUGHT_TO = (
     rf"(?:\s+[\w.-]+){{0,6}}?\s+(?:{_W('training.teach_to')}\s+[a-z]{{3,}}|{_W('training.style')}(?![\w-]))"
 )
 TEACH = rf"{_W('training.teach')}(?={_TAUGHT_TO})"
+# A model that speaks like the company's own people ("que escreva igual nosso time de marketing", "falar como nosso
+# suporte", "writes like our sales team"): their texts teach it, a fine-tune as a teaching is (it had been a chat
+# sized, or "Não entendi: escreva"); the people said are its goal, understood with it (IMITATED)
+_LIKE_OURS = rf"\s+{_W('training.like')}\s+{_W('training.ours')}\s+[a-z]{{3,}}"
+IMITATE = rf"{_W('training.imitating')}(?={_LIKE_OURS})"
+IMITATED = regexes.compile(rf"{_LIKE_OURS}(?:\s+(?:de|of)\s+[a-z]{{3,}})?\b")
 TRAINED_TO = regexes.compile(rf"\btrein[a-z]*\b(?={_TAUGHT_TO}\b)|\btrain[a-z]*\b(?={_TAUGHT_TO}\b)")
 _TRAINING_SAID = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'lora', 'full', 'fine_tune', 'pretrain', 'train'))}"
-    rf"|{TEACH})"
+    rf"|{TEACH}|{IMITATE})"
 )
 # Training data by its size on disk: "dataset de 2gb de texto", "50 GB of legal text", "corpus: 500 MB". A
 # noun of data before the size or after it is needed: a bare "80gb" is a GPU's memory.
@@ -2131,7 +2170,7 @@ def _written_words(plain: str) -> set[str]:
         plain = _IT_SUFFIX.sub(" ", plain)
     if "=" in plain:  # "ctx=8k users=4": a setting's key, no English word
         plain = _SETTING_KEY.sub(" ", plain)
-    words = set(LETTERS.findall(plain))
+    words = set(_WRITTEN.findall(plain))
     if "-" in plain:  # "podem dizer-me", "indiquem-nos": a pronoun after its verb, as Portugal writes it
         words.update(CLITIC.findall(plain))
         # "20-page documents", "a 10-user pilot": a count joined to its noun, as English writes it
@@ -2597,7 +2636,7 @@ STAGES = [
     (
         kind,
         regexes.compile(
-            rf"\b(?:{_W('stages.' + kind)}{'|' + TEACH + '|' + _ADJUST if kind == 'fine_tune' else ''})\b"
+            rf"\b(?:{_W('stages.' + kind)}{'|' + TEACH + '|' + IMITATE + '|' + _ADJUST if kind == 'fine_tune' else ''})\b"
         ),
     )
     for kind in STAGE_WORDS
@@ -2749,6 +2788,9 @@ OTHER_ZONE = regexes.compile(rf"\b{_W('replicas.other_zone')}\b")
 WORD = regexes.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
 HYPHENATED_NAME = regexes.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
 LETTERS = regexes.compile(r"[a-z]+")  # the words a language is recognised by: "10users" says "users"
+# ...but a lone letter after a digit is a name's or a unit's ("gpt-4o", "8b", "32k"), no word: "o" of "gpt-4o" had
+# made "is llama 70b cheaper than gpt-4o?" Portuguese
+_WRITTEN = regexes.compile(r"[a-z]{2,}|(?<![a-z0-9])[a-z]")
 NAME_LIKE = regexes.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
 GPU_LIKE = regexes.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
 BLANK_RUNS = regexes.compile(r"\s{2,}")
@@ -3778,6 +3820,8 @@ COMMERCIAL = regexes.compile(
     r"|compat\w*\s+com\s+(?:a\s+)?(?:api\s+da\s+)?openai|pagar|pagamento|pix|boleto|nota\s+fiscal|fatura|invoice|billing"
     r"|payment|pay|contrato\s+minimo|fidelidade|suporte|support|onboarding|trial|teste\s+gratis|free\s+trial)\b"
 )
+# The customer's own support team ("falar como nosso suporte", "like our support team"): no question about ours
+_OUR_SUPPORT = regexes.compile(r"\b(?:nosso|nossa|our)\s+(?:(?:time|equipe)\s+de\s+)?(?:suporte|support)\b")
 # Data kept in the European Union, or the GDPR it answers to: "os dados têm de permanecer na UE", "our data
 # must stay in the EU under GDPR", "RGPD", "na Europa". Our GPUs are in Brazil: the answer says what that means
 # there (sizing/advice.py). "UE"/"EU" alone only as typed in capitals ("eu" is Portuguese for "I": "eu preciso
@@ -3924,6 +3968,7 @@ _BUDGET_FIELDS = {
     "budget_currency",
     "budget_monthly",
     "budget_yearly",
+    "budget_hourly",
     "api_price",
     "api_price_currency",
 }
@@ -4839,6 +4884,7 @@ BARE_REPO = regexes.compile(
 
 _SIZED = regexes.compile(r"(?<![a-z0-9])(?:\d+x)?\d+(?:\.\d+)?[bm](?![a-z0-9])", re.IGNORECASE)  # "8x7B" too
 _DATE_TAIL = regexes.compile(r"[-_.]\d{4}$")  # "-2506": a release's year and month (Mistral, Qwen)
+_BASE_TAIL = regexes.compile(r"(?i)[-_.]base(?![a-z])")
 
 
 def _bare_repo_names(text: str, catalog: Catalog) -> str:
@@ -4871,7 +4917,9 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
             named, rest = versioned
             return named if VARIANT_TAILS.fullmatch("-" + rest) else f"{named} {rest}"
         if precision is None and plain != base and normalize(plain) in index:
-            return plain  # "Qwen2.5-Coder-7B-Instruct": the catalogue's name with a variant tail
+            # "Qwen2.5-Coder-7B-Instruct": the catalogue's name with a variant tail; a base release's tail is said
+            # after it ("Llama-3.1-8B-Base": "llama 3.1 8b base" trained continues its pre-training, _BASE_RELEASE)
+            return f"{plain} base" if _BASE_TAIL.search(base[len(plain) :]) else plain
         if precision is None:
             # "Qwen3-32B-Instruct-2507": the catalogue's model, its release's date after it (RELEASE_TAG)
             tag = _DATE_TAIL.search(plain)
@@ -5571,6 +5619,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 (True, scan.original[m.start("noun") : m.end()])
             )
             scan.blank(m.start("noun"), m.end("noun"))
+        for m in scan.finditer(DIALOGUE_NAMED):
+            scan.found.setdefault("dialogue_data", []).append(
+                (True, scan.original[m.start("noun") : m.end()])
+            )
+            scan.blank(m.start("noun"), m.end())
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     # In a training question a million tokens is data, no sequence ("lora llama 8b 10^6 tokens").
     least = 10**6 if training else 10**7
@@ -5730,8 +5783,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(pattern, "stage", lambda m, kind=kind: _stage_at(scan, m, kind))
     if taught:
         scan.take(TAUGHT, "filler", lambda m: True)
+    if any(stage is not Stage.inference for stage, _ in scan.found.get("stage", [])):
+        scan.take(IMITATED, "filler", lambda m: True)
     if taught or any(stage is not Stage.inference for stage, _ in scan.found.get("stage", [])):
         scan.take(STYLE_TAUGHT, "filler", lambda m: True)
+    else:
+        # "llama 8b no tom da marca pra 50 pessoas": the brand's voice with no training said, a choice between a
+        # prompt and a fine-tune, said in a note beside the serving sized (it had been "Não entendi: tom, marca")
+        scan.take(STYLE_TAUGHT, "style_served", lambda m: True)
     scan.take(NO_REASONING, "reasoning", lambda m: "off")
     scan.take(REASONING_LOW, "reasoning", lambda m: "low")
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
@@ -10074,6 +10133,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         (amount, currency, monthly), _ = budget[0]
         if monthly == "yearly":
             fields["budget_yearly"], amount, monthly = amount, amount / 12, True
+        elif monthly == "hourly":
+            fields["budget_hourly"], monthly = True, None
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
     if api := scan.found.get("api_price"):
         # Another provider's price per million tokens: the answer sets its own against it, so money is asked.
@@ -10426,6 +10487,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         example = scan.original[: sabia.start()] + "sabiá 7b" + scan.original[sabia.end() :]
         raise QueryError("query.topic_sabia_which", hint=None, example=" ".join(example.split()))
     training = stage is not None and stage.is_training
+    if scan.found.get("style_served") and not training and (model or size):
+        query.noted = [*query.noted, "style_served"]
     if topic_words.knowledge(strip_accents(scan.original.lower()), training):
         # "quero treinar um modelo com os documentos da empresa": RAG usually serves the model knowing the texts
         # better than a fine-tune; said with no model (it had been "Faltou dizer o modelo"), and beside a sizing.
@@ -10602,7 +10665,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "onde ficam os servidores? precisamos cumprir a LGPD": where the GPUs are, and what that means
             # under the LGPD, before any model is chosen.
             raise QueryError("query.residency", hint="query.residency_size")
-        if COMMERCIAL.search(plain):
+        if COMMERCIAL.search(_OUR_SUPPORT.sub(" ", plain)):
             # "vocês têm SLA?", "SOC 2?", "API compatível com OpenAI?", "dá pra pagar em reais?": terms of the
             # service, not a sizing; said to be sales' and how to ask for one
             raise QueryError("query.commercial", hint="query.residency_size")

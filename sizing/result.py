@@ -78,6 +78,7 @@ class BudgetInfo(Record, kw_only=True):
     currency: str | None = None
     monthly: bool | None = None
     yearly: float | None = None  # a year's budget as typed; `amount` is then its month (a twelfth)
+    hourly: bool = False  # each GPU-hour's ceiling ("até R$ 5/hora"): set against a GPU's price by the hour
 
 
 class ApiPriceInfo(Record, kw_only=True):

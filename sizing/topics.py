@@ -24,6 +24,7 @@ SAID = (
     "china",
     "sensitive_health",
     "financial",
+    "sensitive",
     "dpo_method",
     "epochs",
     "dpo",
@@ -49,7 +50,7 @@ WITH_OFFERING = ("spot", "max_gpus", "interconnect", "terms")
 OF_A_GPU = ("bandwidth", "interconnect", "terms", "price", "rent", "provisioning")
 # Said beside a sizing when the question names a model too ("dados de saúde, llama 70b"): a note, the model
 # sized as asked.
-NOTES = ("sensitive_health", "financial")
+NOTES = ("sensitive_health", "financial", "sensitive")
 # Open-weight models from Chinese labs: "os dados saem do Brasil se eu usar o deepseek?" asks where the data
 # goes, not for a sizing (the catalogue's families, as models.toml names them).
 CHINESE_FAMILIES = (
@@ -104,7 +105,7 @@ THANKS = regexes.compile(
 )
 _A_WORD = regexes.compile(r"[^\W\d_]")  # a letter: punctuation or emoji alone ask nothing
 _NOTE_CUE = regexes.compile(
-    r"saud|pacient|prontuar|medic|clinic|sensi|banc|financ|cart|credit|pci|health|patient"
+    r"saud|pacient|prontuar|medic|clinic|sensi|biometr|genetic|banc|bank|financ|cart|credit|pci|health|patient"
 )
 _CHINA_CUE = regexes.compile(r"chin|segur|safe|sa(?:i|em|ir)\b|leave|brasil|brazil|pais|exterior|abroad")
 
@@ -134,7 +135,13 @@ def noted(plain: str) -> list[str]:
     llama 70b": sensitive personal data), cheap to reject: most questions hold none of the cue letters."""
     if not _NOTE_CUE.search(plain):
         return []
-    return [key for key in NOTES if _PATTERNS[key].search(plain)]
+    found = [key for key in NOTES if _PATTERNS[key].search(plain)]
+    if "sensitive" in found and len(found) > 1:
+        # "dados sensíveis de pacientes" is health data, said by its own note; "dados sensíveis de clientes
+        # bancários" is banking data, which LGPD Art. 5 II does not list as sensitive (it had earned the health
+        # note): the kind named says what is true, the bare word nothing more
+        found.remove("sensitive")
+    return found
 
 
 def beside(plain: str, pieces: set[str] | None = None) -> list[tuple[str, int, int]]:

@@ -367,6 +367,7 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     budget_currency: str | None = None
     budget_monthly: bool | None = None
     budget_yearly: float | None = None  # a year's budget as typed (budget is then its twelfth, a month's)
+    budget_hourly: bool = False  # the budget is each GPU-hour's ("até R$ 5/hora"), not a month's
     # "sai mais barato que a API a US$ 0,60 por milhão?": another provider's price per million generated
     # tokens, and the currency it was typed in (None: the offering's), set against ours
     api_price: float | None = None
