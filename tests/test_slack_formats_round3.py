@@ -236,14 +236,19 @@ def _answers_at(slack, *stamps: str) -> None:
     slack.fake.reply("chat.postMessage", lambda p: {"channel": p["channel"], "ts": left.pop(0)})
 
 
-def test_an_edited_question_updates_its_answer_in_place(slack):
-    _answers_at(slack, "1700000901.000100", "1700000902.000100")
-    asked = sr.message(
-        "llama 3.1 8b 16bit", channel="DU0070", channel_type="im", user="U0070", ts="1700000900.000100"
-    )
-    slack.event(asked, "EvE1")
+def _answered_in_dm(slack, text: str, n: str, ts: str, event_id: str) -> dict:
+    """A question asked in user U<n>'s DM (channel DU<n>) at `ts` and answered: the message event, for the
+    edits and deletions that follow it."""
+    asked = sr.message(text, channel=f"DU{n}", channel_type="im", user=f"U{n}", ts=ts)
+    slack.event(asked, event_id)
     slack.fake.wait_for("chat.postMessage", timeout=WAIT)
     _quiet(slack)
+    return asked
+
+
+def test_an_edited_question_updates_its_answer_in_place(slack):
+    _answers_at(slack, "1700000901.000100", "1700000902.000100")
+    asked = _answered_in_dm(slack, "llama 3.1 8b 16bit", "0070", "1700000900.000100", "EvE1")
     edit = _changed(asked, "qwen2.5 7b 16bit pra 20 usuários", "1700000910.000000")
     slack.event(edit, "EvE2")
     slack.event(edit, "EvE2", retry=1)
@@ -340,12 +345,7 @@ def test_an_edit_a_dead_worker_left_unanswered_is_updated_by_the_next(slack):
     from .test_retry_after_a_dead_worker import _claim_in_another_process
 
     _answers_at(slack, "1700001701.000100")
-    asked = sr.message(
-        "llama 3.1 8b 16bit", channel="DU0079", channel_type="im", user="U0079", ts="1700001700.000100"
-    )
-    slack.event(asked, "EvW1")
-    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-    _quiet(slack)
+    asked = _answered_in_dm(slack, "llama 3.1 8b 16bit", "0079", "1700001700.000100", "EvW1")
     body = sr.event(_changed(asked, "qwen2.5 7b 16bit", "1700001710.000000"), event_id="EvW2")
     keys = [
         ("EvW2", json.loads(body)["event_time"]),
@@ -383,12 +383,7 @@ def test_an_edit_of_a_message_the_app_did_not_answer_is_left_alone(slack):
     ],
 )  # fmt: skip
 def test_an_edit_that_changes_no_word_is_not_answered_again(slack, same):
-    asked = sr.message(
-        "qwen2.5 7b 16bit", channel="DU0074", channel_type="im", user="U0074", ts="1700001300.000100"
-    )
-    slack.event(asked, "EvE11")
-    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-    _quiet(slack)
+    asked = _answered_in_dm(slack, "qwen2.5 7b 16bit", "0074", "1700001300.000100", "EvE11")
     slack.event(same(asked), "EvE12")
     _quiet(slack)
     assert slack.fake.calls("chat.update") == [] and len(slack.rows()) == 1
@@ -396,12 +391,7 @@ def test_an_edit_that_changes_no_word_is_not_answered_again(slack, same):
 
 def test_a_deleted_question_takes_its_answer_along(slack):
     _answers_at(slack, "1700001401.000100")
-    asked = sr.message(
-        "llama 3.1 8b 16bit", channel="DU0075", channel_type="im", user="U0075", ts="1700001400.000100"
-    )
-    slack.event(asked, "EvD1")
-    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-    _quiet(slack)
+    asked = _answered_in_dm(slack, "llama 3.1 8b 16bit", "0075", "1700001400.000100", "EvD1")
     answer_ts = "1700001401.000100"
     slack.event(_deleted(asked, "1700001410.000000"), "EvD2")
     slack.event(_deleted(asked, "1700001410.000000"), "EvD2", retry=1)
@@ -433,12 +423,7 @@ def test_a_deleted_message_the_app_did_not_answer_or_an_answer_deleted_changes_n
 
 
 def test_an_answer_already_gone_is_not_an_error(slack, caplog):
-    asked = sr.message(
-        "qwen2.5 7b 16bit", channel="DU0077", channel_type="im", user="U0077", ts="1700001600.000100"
-    )
-    slack.event(asked, "EvD6")
-    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-    _quiet(slack)
+    asked = _answered_in_dm(slack, "qwen2.5 7b 16bit", "0077", "1700001600.000100", "EvD6")
     slack.fake.reply("chat.delete", {"ok": False, "error": "message_not_found"})
     with caplog.at_level(logging.ERROR):
         assert slack.event(_deleted(asked, "1700001610.000000"), "EvD7") == 200
