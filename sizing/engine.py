@@ -1074,6 +1074,10 @@ def _long_prompt_reading(plan: Plan, rec, workload: Workload, catalog: Catalog):
         if again is not None and again.problem is None and not advice.smaller(found, again):
             found, target = again, tighter
             found_alone = traffic.first_token_alone(plan, found, catalog)
+    if found_alone <= default:
+        # the rate asked for a setup that reads a prompt in time after all: only the wait behind another
+        # prompt misses the default, which is _first_token_edge()'s to say ("5 s, above the 6 s" otherwise)
+        return None
     lang = plan.lang
     share, queued = traffic.first_token_queued(plan, found, catalog)
     # "um contrato de 100 páginas": the documents as the question counted them, when they are the prompt
