@@ -152,7 +152,7 @@ def test_the_reading_costs_its_month_where_prices_are_shown(priced):
     text, result = answer("chat interno pra 800 pessoas com llama 3.3 70b")
     line = alternatives(text)[0]
     # 2 GPUs at 9.5 an hour, 730 hours a month (tests/conftest.py, priced)
-    assert line.endswith("primeiro token em ~0,21 s), R$ 13.870 por mês (sob demanda)."), line
+    assert line.endswith("primeiro token em ~0,22 s), R$ 13.870 por mês (sob demanda)."), line
     staff = blocks.answer(result, None, show_prices=True, payload="{}")
     customer = blocks.answer(result, None, show_prices=False, payload="{}")
     for message in (staff, customer):
