@@ -101,6 +101,23 @@ def test_an_assistant_thread_opens_with_a_hello_and_questions_the_app_answers(sl
     assert {r["outcome"] for r in slack.rows()} == {"answered"}
 
 
+def test_with_the_assistant_container_on_a_person_is_greeted_once_not_also_in_the_messages_tab(slack):
+    """A first-time user opening the app sees the container's thread hello; the Messages tab's welcome, meant for
+    apps without the container, would be a second greeting."""
+    slack.event(_thread_started("U0062", "DU0062"), "EvW1")
+    slack.event(sr.app_home_opened("U0062", tab="messages"), "EvW2")
+    slack.event(sr.app_home_opened("U0063", tab="messages"), "EvW3")  # another person, later
+    _quiet(slack)
+    [hello] = slack.fake.calls("chat.postMessage")
+    assert hello.params["thread_ts"] == "1729999327.187299" and _said(hello).startswith("Olá! Eu calculo")
+
+
+def test_without_the_assistant_container_the_messages_tab_still_welcomes(slack):
+    slack.event(sr.app_home_opened("U0064", tab="messages"), "EvW4")
+    [welcome] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    assert welcome.params["channel"] == "DU0064" and "thread_ts" not in welcome.params
+
+
 def test_a_question_in_an_assistant_thread_shows_the_app_thinking_and_names_the_thread(slack):
     slack.event(_thread_started(), "EvA3")
     _quiet(slack)
