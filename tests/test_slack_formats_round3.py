@@ -406,6 +406,24 @@ def test_an_edit_that_changes_no_word_is_not_answered_again(slack, same):
     assert slack.fake.calls("chat.update") == [] and len(slack.rows()) == 1
 
 
+def test_an_edit_that_reads_the_same_leaves_the_answer_and_the_log_alone(slack):
+    """An accent fixed, a "por favor" added: the answer would be the same one, posted again, and logged again."""
+    asked = _answered_in_dm(slack, "llama 3.1 8b 16bit pra 10 usuarios", "0075", "1700001400.000100", "EvE13")
+    slack.event(_changed(asked, "Llama 3.1 8B 16bit pra 10 usuários por favor", "1700001410.000000"), "EvE14")
+    _quiet(slack)
+    assert slack.fake.calls("chat.update") == [] and len(slack.rows()) == 1
+
+
+def test_an_edit_fixing_a_word_the_reader_had_corrected_updates_the_answer(slack):
+    """ "lama" had been read as Llama and said so; with the typo fixed the answer drops that line."""
+    _answers_at(slack, "1700001501.000100", "1700001502.000100")
+    asked = _answered_in_dm(slack, "lama 3.1 8b 16bit", "0076", "1700001500.000100", "EvE15")
+    slack.event(_changed(asked, "llama 3.1 8b 16bit", "1700001510.000000"), "EvE16")
+    [update] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    assert "Llama 3.1 8B" in _said(update) and "lama" not in _said(update).replace("Llama", "")
+    assert [r["surface"] for r in slack.rows()] == ["dm", "edit"]
+
+
 def test_a_deleted_question_takes_its_answer_along(slack):
     _answers_at(slack, "1700001401.000100")
     asked = _answered_in_dm(slack, "llama 3.1 8b 16bit", "0075", "1700001400.000100", "EvD1")
