@@ -20,6 +20,7 @@ from .catalog import (
 )
 from .choice import as_copies, recommend
 from .i18n import t
+from .memo import shared
 from .performance import end_to_end
 from .plan import (
     MONTH_DAYS,
@@ -354,6 +355,13 @@ def serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] 
     that nothing serves it."""
     if plan.stage.is_training:
         return None
+    # Once per sizing: the answer's estimate and its alternatives both ask, and each failed step down is a
+    # search that walks the whole offering.
+    return shared(("lower_precision", id(plan), id(catalog)), lambda: _serving_lower_precision(plan, catalog),
+                  keep=plan)  # fmt: skip
+
+
+def _serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] | None:
     precision_id = plan.precision.id
     for _ in range(2):  # 8 bits, then 4: below that, quality is no longer a production's
         precision_id = LOWER.get(precision_id)
