@@ -1289,7 +1289,8 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                 )
             return Estimates(text=[t(lang, "estimate.no_tokens")])
         flops = run_flops(plan, plan.tokens)
-        recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
+        recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing,
+                                             plan.selective_recompute, plan.seq_len)  # fmt: skip
         mfu = catalog.training_mfu(gpu)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
         days = gpu_hours / setup.count / 24
@@ -1318,7 +1319,8 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
         if recompute:
             # The same time, more hardware work: hardware FLOPs utilization = MFU x (model + recompute) / model.
             hfu = mfu * (flops + recompute) / flops
-            result.text.append(t(lang, "estimate.recompute", recompute=i18n.scientific(recompute, lang),
+            key = "estimate.recompute_selective" if plan.selective_recompute else "estimate.recompute"
+            result.text.append(t(lang, key, recompute=i18n.scientific(recompute, lang),
                                  hfu=i18n.percent(hfu, lang)))  # fmt: skip
         # With tokens there is always a deadline: the customer's, or the offering's default (said so).
         if plan.days and days <= plan.days:
@@ -1940,7 +1942,8 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         # The cluster that finishes in time, never smaller than the one that holds the run.
         gpus = max(math.ceil(gpu_hours / (days * 24)), hold or 0)
         result.training_flops, result.gpu_hours, result.mfu = flops, gpu_hours, mfu
-        result.recompute_flops = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
+        result.recompute_flops = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing,
+                                                          plan.selective_recompute, plan.seq_len)  # fmt: skip
         result.gpus_to_finish, result.deadline_days = gpus, days
         result.wall_clock_days = gpu_hours / gpus / 24
         params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),

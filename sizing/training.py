@@ -371,6 +371,19 @@ def activations(
     return math.ceil((stored + residual_grads + logits) / tp)
 
 
+def _context_parallel_kv(a: Architecture, seq_len: int, micro_batch: int, tp: int) -> int:
+    """What context parallelism adds beyond each rank's own tokens: the keys and values of the whole sequence for
+    the layer being run, gathered from the other ranks before its attention (Llama 3's all-gather context
+    parallelism, arXiv:2407.21783, section 3.3.2; Megatron-LM's ring passes the same chunks round and holds
+    fewer at once), split by tensor parallelism as the heads are. A Mamba or MLP-only layer gathers none."""
+    widths = [
+        a.layer_heads(index)[0] * a.layer_heads(index)[1]
+        for _, index in _layer_kinds(a)
+        if a.has_attention(index) and not a.is_mamba(index)
+    ]
+    return math.ceil(seq_len * micro_batch * 2 * max(widths, default=0) * ACT / tp)
+
+
 def offloaded_checkpoints(
     a: Architecture, seq_len: int, micro_batch: int, stack: Stack, act: int = ACT
 ) -> int:
@@ -498,12 +511,28 @@ def memory(
     vision_bytes: tuple[int, int] = (0, 0),
     fp8: bool = False,
     ep: int = 1,
+    cp: int = 1,
 ) -> TrainingMemory:
-    """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
-    parallel, the data-parallel GPUs split `ep` ways for an MoE's routed experts), on the stage that needs the
-    most."""
+    """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
+    context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
+    experts), on the stage that needs the most.
+
+    Context parallelism (Megatron-LM's --context-parallel-size, docs "context_parallel"; Llama 3 405B's 128k
+    stage, arXiv:2407.21783, section 3.3.2) gives each of `cp` ranks 1/cp of every sequence's tokens: its
+    activations, loss and pipeline messages are those of seq_len/cp tokens. The weights are whole on every
+    context rank, as on a data-parallel copy, and ZeRO/FSDP shards the states over the dp x cp ranks (Megatron-LM's
+    distributed optimizer shards over its data-parallel-with-context group; torchtitan's FSDP over dp_shard x cp)."""
     stack = _stack(stack)
-    dp = max(1, gpus // (tp * pp))
+    dp = max(1, gpus // (tp * pp * cp))
+    if cp > 1:
+        # every context rank of a sequence's group is a copy of the weights: the ZeRO group is dp x cp
+        ring = _context_parallel_kv(a, seq_len, micro_batch * PREFERENCE[method][1], tp)
+        m = memory(a, stage, base_weight_bytes, gpus // cp * cp, zero, -(-seq_len // cp), micro_batch,
+                   checkpointing, optimizer, lora_rank, lora_targets, cpu_offload, tp, stack, pp, method,
+                   offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
+                   recipe_optimizer, vision_bytes, fp8, ep)  # fmt: skip
+        m.comm_buffers += ring
+        return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
     # (a tied head is a copy there): the largest stage has a share of the layers and the larger of the two.
     share = stage_share(a, pp)
@@ -785,10 +814,24 @@ def teacher_flops(teacher: Architecture | None, tokens: float) -> float:
     return 2 * teacher.active_params * tokens if teacher is not None else 0.0
 
 
-def recompute_flops(a: Architecture, tokens: int, checkpointing: bool) -> float:
+def recompute_flops(
+    a: Architecture, tokens: int, checkpointing: bool, selective: bool = False, seq_len: int = 0
+) -> float:
     """Full activation recomputation runs every layer's forward a second time: 2 x N x D more hardware
-    FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU)."""
-    return 2 * a.active_params * tokens if checkpointing else 0.0
+    FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU). Selective recomputation
+    (Korthikanti et al. 2022, section 5) reruns the attention's two matrix products alone: 4·b·s²·h FLOPs per
+    layer forward (Narayanan et al. 2021, arXiv:2104.04473, appendix: 24Bsh² + 4Bs²h a layer), 4·s·h per token,
+    h the layer's query width, over the layers that have attention."""
+    if checkpointing:
+        return 2 * a.active_params * tokens
+    if not selective:
+        return 0.0
+    width = sum(
+        count * a.num_heads * a.layer_heads(index)[1]
+        for count, index in _layer_kinds(a)
+        if a.has_attention(index) and not a.is_mamba(index)
+    )
+    return 4.0 * seq_len * width * tokens
 
 
 # Reinforcement-learning fine-tunes, as TRL runs them (huggingface/trl, v1.9.0, the latest release when this
