@@ -28,10 +28,14 @@ from .workload import Method, Stage
 def chosen(plan: Plan, catalog: Catalog) -> Plan:
     """The plan with the layout its named GPUs need, said in its assumptions; the plan itself when it has one
     said, needs none or none is searched for it."""
+    lang = plan.lang
     if not _searched(plan):
+        if plan.context_split and plan.cp == 1:
+            # the split asked where no layout is searched (adapters, one GPU, a layout said): its degree is needed
+            said = t(lang, "assume.context_split_kept", detail=t(lang, "assume.context_split_degree"))
+            return plan.but(assumptions=(*plan.assumptions, said))
         return plan
     shape = shape_for(plan, plan.gpu, plan.gpus, catalog)
-    lang = plan.lang
     asked = evaluate(plan, shape, catalog, capacity=False)
     if asked.fits or asked.per_gpu.total <= asked.gpu_memory_bytes:
         if plan.context_split:

@@ -245,6 +245,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "ep",
         "cp",
         "recompute",
+        "seq_len",
         "precision",
         "kv_cache",
         "model",

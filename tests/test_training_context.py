@@ -190,3 +190,34 @@ def test_slack_answers_context_parallelism_in_valid_block_kit(tmp_path):
     valid(reply.message.blocks)
     assert re.search(r"contexto em \d+ · ZeRO-3", text_of(reply.message.blocks))
     pipeline.log.close()
+
+
+def test_a_pasted_megatron_command_is_read_whole(capsys):
+    question = (
+        "torchrun pretrain_gpt.py --tensor-model-parallel-size 8 --context-parallel-size 2 --recompute-activations"
+        " --seq-length 65536 llama 3.1 70b 64 h100"
+    )
+    line = understood_lines(capsys, question)[0]
+    for said in ("sequências de 65.536 tokens", "paralelismo de tensor 8", "paralelismo de contexto 2",
+                 "recomputação seletiva"):  # fmt: skip
+        assert said in line, said
+    setup = setup_of(capsys, question)
+    assert (setup["tensor_parallel"], setup["context_parallel"]) == (8, 2)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("treinar llama 3.1 8b em 8 h100 sem recomputação", "sem gradient checkpointing"),
+        ("train llama 3.1 8b on 8 h100 with no recomputation", "without gradient checkpointing"),
+        ("treinar llama 3.1 8b em 8 h100 com recomputação completa", "com gradient checkpointing"),
+    ],
+)
+def test_recomputation_in_plain_words(capsys, question, said):
+    assert said in understood_lines(capsys, question)[0]
+
+
+def test_ring_attention_where_no_layout_is_searched_asks_for_the_degree(capsys):
+    text = answer(capsys, "lora llama 3.1 70b em 8 h100 com sequências de 32k e ring attention")
+    assert "sequência dividida entre as GPUs" in text.splitlines()[0]
+    assert "diga o grau para dividi-la (ex.: `cp=4`" in text
