@@ -44,9 +44,9 @@ from .result import (
     Setup,
     SizingResult,
 )
-from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than, zero_stage
+from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than
 from .training_layout import for_adapters
-from .training_layout import parts as layout_parts
+from .training_layout import setup_parts as setup_layout_parts
 from .weights import engine_weight_bytes, quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
 
@@ -1949,9 +1949,11 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),
                       gpu_hours=i18n.gpu_hours(gpu_hours, lang), days=i18n.day_count(days, lang),
                       gpus=i18n.number(gpus, lang))  # fmt: skip
-    # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages.
-    zero = zero_stage(plan, hold or per_server * MAX_SERVERS)
-    split = [*([f"ZeRO-{zero}"] if zero else []), *layout_parts(plan, lang)]
+    # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages; the layout
+    # those GPUs get (a layout searched for the GPUs asked is searched again for them: sizing/setups.py).
+    servers = -(-hold // per_server) if hold else MAX_SERVERS
+    held = evaluate(plan, Shape(gpu, per_server, servers, False), catalog, capacity=False)
+    split = [*([f"ZeRO-{held.zero}"] if held.zero else []), *setup_layout_parts(held, lang)]
     result.text.append(t(lang, key, gpu=gpu.name, hold=i18n.number(hold or 0, lang), formula=formula,
                          mfu=i18n.percent(mfu, lang), split=", ".join(split) or "DDP", **params))  # fmt: skip
     if plan.gpu_hours_asked and result.gpu_hours:

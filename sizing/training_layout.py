@@ -21,6 +21,7 @@ from .catalog import GPU, Catalog
 from .i18n import t
 from .layouts import moe as _moe
 from .plan import Plan, context_parallel_said
+from .result import Setup
 from .setups import evaluate, first_fit, shape_for
 from .workload import Method, Stage
 
@@ -100,17 +101,24 @@ def _searched(plan: Plan) -> bool:
 
 
 def parts(plan: Plan, lang: str) -> list[str]:
-    """The model-parallel degrees of a training run, in words: tensor, pipeline, expert."""
-    said = []
-    if plan.tp > 1:
-        said.append(t(lang, "answer.tensor_parallel", n=plan.tp))
-    if plan.pp > 1:
-        said.append(t(lang, "answer.pipeline_stages", n=plan.pp))
-    if plan.ep > 1:
-        said.append(t(lang, "answer.expert_parallel", n=plan.ep))
-    if plan.cp > 1:
-        said.append(t(lang, "answer.context_parallel", n=plan.cp))
-    return said
+    """The model-parallel degrees of a training run, in words: tensor, pipeline, expert, context."""
+    return _degrees(plan.tp, plan.pp, plan.ep, plan.cp, lang)
+
+
+def setup_parts(setup: Setup, lang: str) -> list[str]:
+    """The model-parallel degrees a setup was sized with (its own GPUs' layout), in words."""
+    return _degrees(setup.tensor_parallel, setup.pipeline_parallel, setup.expert_parallel or 1,
+                    setup.context_parallel or 1, lang)  # fmt: skip
+
+
+def _degrees(tp: int, pp: int, ep: int, cp: int, lang: str) -> list[str]:
+    keys = (
+        "answer.tensor_parallel",
+        "answer.pipeline_stages",
+        "answer.expert_parallel",
+        "answer.context_parallel",
+    )
+    return [t(lang, key, n=n) for key, n in zip(keys, (tp, pp, ep, cp), strict=True) if n > 1]
 
 
 def describe(plan: Plan, zero: int | None, lang: str) -> str:
