@@ -221,3 +221,24 @@ def test_ring_attention_where_no_layout_is_searched_asks_for_the_degree(capsys):
     text = answer(capsys, "lora llama 3.1 70b em 8 h100 com sequências de 32k e ring attention")
     assert "sequência dividida entre as GPUs" in text.splitlines()[0]
     assert "diga o grau para dividi-la (ex.: `cp=4`" in text
+
+
+def test_a_gpt3_shaped_layer_stores_korthikantis_figure_less_what_it_does_not_have():
+    # Korthikanti et al. 2022, eq. 1: s·b·h·(34 + 5·a·s/h) bytes a layer without recomputation. Without dropout
+    # (two s·b·h masks of 1 byte) and with FlashAttention (no a·s² scores, the part selective recomputation
+    # drops), 32·s·b·h: what the engine holds for both "no recomputation" and "selective".
+    import msgspec
+
+    from sizing import training
+    from sizing.catalog import load_catalog
+
+    base = load_catalog().model("llama-3.1-8b")
+    h = base.hidden_size
+    gpt = msgspec.structs.replace(base, mlp="plain", num_kv_heads=base.num_heads, intermediate_size=4 * h)
+    assert training.layer_activation_bytes_per_token(gpt, 0) == 32 * h
+    s, layers = 4096, gpt.num_layers
+    stored = training.activations(gpt, s, 1, checkpointing=False)
+    recomputed = training.activations(gpt, s, 1, checkpointing=True)
+    beside_layers = stored - layers * 32 * s * h  # the residual gradients and the loss, the same in both
+    # full recomputation keeps each layer's input (2·s·b·h bytes) and rebuilds one layer at a time
+    assert recomputed - beside_layers == layers * 2 * s * h + 32 * s * h
