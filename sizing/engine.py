@@ -1335,7 +1335,7 @@ def _micro_batch_that_fits(plan: Plan, w: Workload, catalog: Catalog) -> Plan:
         return plan
     if plan.method.is_rl:
         return plan
-    dp = max(1, w.gpus // (plan.tp * plan.pp))
+    dp = max(1, w.gpus // (plan.tp * plan.pp * plan.cp))  # a context group shares its sequences
 
     def fits(batch: int) -> bool:
         trial = plan.but(batch=batch)

@@ -1310,9 +1310,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         and seq_len == default_seq
     ):
         said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
-    # Data-parallel replicas: the GPUs said over the tensor- and pipeline-parallel ones (the global batch splits
-    # among them). Unknown when no count is said: the recommendation picks it.
-    dp = max(1, w.gpus // ((w.tp or 1) * (w.pp or 1))) if w.gpus else None
+    # Data-parallel replicas: the GPUs said over the tensor-, pipeline- and context-parallel ones (the global batch
+    # splits among them: a context group shares its sequences). Unknown when no count is said: the recommendation
+    # picks it.
+    dp = max(1, w.gpus // ((w.tp or 1) * (w.pp or 1) * (w.cp or 1))) if w.gpus else None
     accum = w.grad_accum or 1
     if w.batch:
         batch = w.batch

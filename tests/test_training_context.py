@@ -242,3 +242,9 @@ def test_a_gpt3_shaped_layer_stores_korthikantis_figure_less_what_it_does_not_ha
     beside_layers = stored - layers * 32 * s * h  # the residual gradients and the loss, the same in both
     # full recomputation keeps each layer's input (2·s·b·h bytes) and rebuilds one layer at a time
     assert recomputed - beside_layers == layers * 2 * s * h + 32 * s * h
+
+
+def test_a_context_group_shares_its_sequences_in_the_global_batch(capsys):
+    # Llama 3 405B's 128k stage: 16,384 GPUs / (TP 8 x CP 16 x PP 16) = DP 8 (arXiv:2407.21783, Table 4)
+    text = answer(capsys, LLAMA3_128K + " global batch 16")
+    assert "× 8 data-parallel GPUs" in text
