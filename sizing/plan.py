@@ -189,6 +189,7 @@ class Plan(msgspec.Struct, frozen=True):
     speech_load: Load | None = None
     checkpointing: bool = True
     selective_recompute: bool = False  # only the attention recomputed (checkpointing is then False)
+    eager_attention: bool = False  # attention without FlashAttention: the a x s x s scores stored
     lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
     cpu_offload: bool = False
     offload_params: bool = (
@@ -1339,12 +1340,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     # the default), selective (the attention alone: with FlashAttention, what no recomputation stores) or none.
     selective = w.selective_recompute
     checkpointing = not selective and (True if w.checkpointing is None else w.checkpointing)
+    # without FlashAttention (eager) the attention's scores are what selective recomputation saves
+    eager = "_eager" if w.eager_attention else ""
     if selective:
-        said.append(t(lang, "assume.selective_recompute"))
+        said.append(t(lang, f"assume.selective_recompute{eager}"))
     elif w.checkpointing is None:
         said.append(t(lang, "assume.checkpointing"))
     elif not w.checkpointing:
-        said.append(t(lang, "assume.no_recompute"))
+        said.append(t(lang, f"assume.no_recompute{eager}"))
     stack = plan.stack or catalog.default_stack
     optimizer = w.optimizer or Optimizer.adamw
     lora = plan.stage in (Stage.lora, Stage.qlora)
@@ -1492,6 +1495,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         _check_ep(model, ep, plan.stage, rl)
         said.append(t(lang, "assume.expert_parallel", ep=ep, held=model.moe.experts // ep,
                       experts=model.moe.experts, top_k=model.moe.experts_per_token))  # fmt: skip
+    if w.eager_attention:
+        # without FlashAttention each layer's scores are stored: what each recomputation does with them
+        kept = "selective" if selective else "full" if checkpointing else "none"
+        scores = training.attention_scores(
+            model, seq_len, batch * training.PREFERENCE[(w.method or Method.sft).value][1]
+        )
+        said.append(t(lang, "assume.eager_attention", scores=i18n.gb(scores, lang),
+                      kept=t(lang, f"assume.eager_scores_{kept}")))  # fmt: skip
     cp = w.cp or 1
     if cp > 1:
         said.append(context_parallel_said(cp, seq_len, lang))
@@ -1547,6 +1558,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         cp=cp,
         context_split=w.context_split,
         selective_recompute=selective,
+        eager_attention=w.eager_attention,
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),

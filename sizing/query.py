@@ -2225,6 +2225,11 @@ CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
 SELECTIVE_RECOMPUTE = regexes.compile(
     rf"(?:--?)?\b(?:{_W('training.with')}\s+)?{_W('training.selective')}(?![\w-])"
 )
+# Attention without FlashAttention (transformers' attn_implementation="eager"): its scores are stored
+# (the key as pasted: attn_implementation="eager", attn_implementation: eager, --attn-implementation eager)
+EAGER_ATTENTION = regexes.compile(
+    rf"\b{_W('training.eager_attention')}(?![\w-])|\battn[_-]implementation\W{{0,4}}eager\b"
+)
 FULL_RECOMPUTE = regexes.compile(
     rf"(?:--?)?\b(?:{_W('training.with')}\s+)?{_W('training.full_recompute')}(?![\w-])"
 )
@@ -4688,7 +4693,7 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
-_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "recompute", "seq_len", "precision", "kv_cache", "model",
+_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "recompute", "attention", "seq_len", "precision", "kv_cache", "model",
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
                  "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
@@ -4786,6 +4791,9 @@ def launch_line(text: str) -> str:
             if name == "recompute-activations" or granularity == "selective":
                 return " selective recomputation " + ("" if granularity in ("", "selective") else f"{value} ")
             return " full recomputation " if granularity == "full" else f" {value or ''} "
+        if kind == "attention":
+            # only eager changes the figures (FlashAttention and SDPA's kernels keep no scores)
+            return " attn_implementation eager " if (value or "").lower().strip("\"'") == "eager" else " "
         if kind == "fsdp":
             # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
             return " fsdp "
@@ -5448,6 +5456,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             _served_adapter_counts(scan)
     # the granularity first: "selective activation checkpointing" is no full recomputation
     scan.take(SELECTIVE_RECOMPUTE, "selective_recompute", lambda m: True)
+    # before the settings already assumed: "sem flash attention" is not FlashAttention named
+    scan.take(EAGER_ATTENTION, "eager_attention", lambda m: True)
     scan.take(FULL_RECOMPUTE, "checkpointing", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(LORA_QV, "lora_targets", lambda m: "qv")
@@ -9828,6 +9838,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["cp"] = cp
         if _one(scan, "selective_recompute", "selective_recompute"):
             fields["selective_recompute"] = True
+        if _one(scan, "eager_attention", "eager_attention"):
+            fields["eager_attention"] = True
         if _one(scan, "context_split", "context_split") and cp is None:
             fields["context_split"] = True
     query.lang = _one(scan, "lang", "lang")
@@ -11138,7 +11150,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

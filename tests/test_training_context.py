@@ -145,7 +145,7 @@ def test_each_recomputation_is_said_with_its_cost(capsys):
     selective = answer(
         capsys, "full fine-tune llama 3.1 8b on 8 h100 seq 16384 2B tokens --recompute-granularity selective"
     )
-    assert "(selective recomputation, the memory of none; with full gradient checkpointing:" in selective
+    assert "(selective recomputation; with full gradient checkpointing:" in selective
     # 4·s·h a token in each of the 32 layers (h = 4,096): 1.72 x 10^19 FLOPs for 2B tokens
     flops = answer_json(
         capsys, "full fine-tune llama 3.1 8b on 8 h100 seq 16384 2B tokens --recompute-granularity selective"
@@ -248,3 +248,30 @@ def test_a_context_group_shares_its_sequences_in_the_global_batch(capsys):
     # Llama 3 405B's 128k stage: 16,384 GPUs / (TP 8 x CP 16 x PP 16) = DP 8 (arXiv:2407.21783, Table 4)
     text = answer(capsys, LLAMA3_128K + " global batch 16")
     assert "× 8 data-parallel GPUs" in text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "sem flash attention",
+        "attn_implementation=eager",
+        "without flash attention",
+        'attn_implementation="eager"',
+        "torchrun train.py --attn_implementation eager",
+    ],
+)
+def test_attention_without_flash_attention_keeps_its_scores_unless_recomputed(capsys, said):
+    # Korthikanti et al. 2022: the 5·a·s²·b bytes of each layer's scores are what selective recomputation drops
+    base = f"treinar llama 3.1 8b em 8 h100 seq 8192 zero 3 {said}"
+    line = understood_lines(capsys, base)[0]
+    assert "sem FlashAttention" in line or "without FlashAttention" in line
+    none = setup_of(capsys, base + " sem gradient checkpointing")["per_gpu"]["activations"]
+    selective = setup_of(capsys, base + " --recompute-granularity selective")["per_gpu"]["activations"]
+    full = setup_of(capsys, base)["per_gpu"]["activations"]
+    flash = setup_of(capsys, "treinar llama 3.1 8b em 8 h100 seq 8192 zero 3 sem gradient checkpointing")
+    scores = 5 * 32 * 8192 * 8192  # a = 32 heads, s = 8,192, b = 1
+    assert none - selective == 32 * scores  # every one of the 32 layers
+    assert selective == flash["per_gpu"]["activations"]
+    assert full - scores < selective  # full recomputation: only the layer rebuilt holds them
+    text = answer(capsys, base)
+    assert "10,7 GB por camada" in text or "10.7 GB a layer" in text
