@@ -2222,16 +2222,14 @@ NO_CHECKPOINTING = regexes.compile(
 CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
 # Megatron-LM's --recompute-granularity (arguments.py): "selective" recomputes the attention alone, "full" every
 # layer (Korthikanti et al. 2022, arXiv:2205.05198, section 5)
-SELECTIVE_RECOMPUTE = regexes.compile(
-    rf"(?:--?)?\b(?:{_W('training.with')}\s+)?{_W('training.selective')}(?![\w-])"
+SELECTIVE_RECOMPUTE, FULL_RECOMPUTE = (
+    regexes.compile(rf"(?:--?)?\b(?:{_W('training.with')}\s+)?{_W('training.' + key)}(?![\w-])")
+    for key in ("selective", "full_recompute")
 )
 # Attention without FlashAttention (transformers' attn_implementation="eager"): its scores are stored
 # (the key as pasted: attn_implementation="eager", attn_implementation: eager, --attn-implementation eager)
 EAGER_ATTENTION = regexes.compile(
     rf"\b{_W('training.eager_attention')}(?![\w-])|\battn[_-]implementation\W{{0,4}}eager\b"
-)
-FULL_RECOMPUTE = regexes.compile(
-    rf"(?:--?)?\b(?:{_W('training.with')}\s+)?{_W('training.full_recompute')}(?![\w-])"
 )
 # NVIDIA Transformer Engine: its FP8 recipes are what it is used for on Hopper (TE docs, "Using FP8 with
 # Transformer Engine"), so a training with it and no precision said trains in FP8 (sizing/plan.py says what
