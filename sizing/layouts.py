@@ -48,6 +48,8 @@ def context_layouts(plan: Plan, total: int, per_server: int) -> list[tuple[int, 
     """The layouts that split each sequence over 2, 4, ... context-parallel ranks, the fewest ranks first, each
     rank keeping at least CP_MIN_TOKENS of it."""
     found = []
+    if plan.eager_attention:
+        return found  # context parallelism runs FlashAttention-style kernels only (sizing/plan.py, cp_eager)
     for cp in POWERS[1:]:
         if plan.seq_len < cp * CP_MIN_TOKENS or total % cp:
             break

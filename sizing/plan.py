@@ -1504,6 +1504,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         said.append(t(lang, "assume.eager_attention", scores=i18n.gb(scores, lang),
                       kept=t(lang, f"assume.eager_scores_{kept}")))  # fmt: skip
     cp = w.cp or 1
+    if cp > 1 and w.eager_attention:
+        # Megatron-LM's and TE's context parallelism run FlashAttention or fused attention kernels, PyTorch's
+        # ring attention SDPA's flash or efficient ones: none splits the eager attention's score matrix
+        raise SizingError("cp_eager", "cp_examples", cp=cp)
     if cp > 1:
         said.append(context_parallel_said(cp, seq_len, lang))
     if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1 or pp > 1 or cp > 1):

@@ -275,3 +275,11 @@ def test_attention_without_flash_attention_keeps_its_scores_unless_recomputed(ca
     assert full - scores < selective  # full recomputation: only the layer rebuilt holds them
     text = answer(capsys, base)
     assert "10,7 GB por camada" in text or "10.7 GB a layer" in text
+
+
+def test_context_parallelism_without_flash_attention_is_refused_and_never_chosen(capsys):
+    assert gpu_size(["treinar llama 3.1 8b em 8 h100 seq 32768 cp 4 sem flash attention"]) != 0
+    err = capsys.readouterr().err
+    assert "Paralelismo de contexto 4 pede FlashAttention" in err and "Traceback" not in err
+    text = answer(capsys, "train llama 3.1 70b on 32 h100 seq 131072 without flash attention")
+    assert "context parallel" not in text
