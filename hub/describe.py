@@ -210,6 +210,21 @@ def _mpt(c: dict, a: dict) -> None:
         a.update(qkv_bias=True, o_bias=True, mlp_bias=True, norm="layer")
 
 
+def _opt(c: dict, a: dict) -> None:
+    """Meta's OPT: a ReLU MLP ffn_dim wide, biases on every linear layer and LayerNorm, the output head tied to
+    the token embedding, and a learned position table of max_position_embeddings + 2 rows (transformers
+    modeling_opt.py, OPTLearnedPositionalEmbedding's offset of 2; facebook/opt-125m: 125,239,296 parameters)."""
+    if int(c.get("word_embed_proj_dim") or a["hidden_size"]) != a["hidden_size"]:
+        # opt-350m embeds in 512 and projects to the hidden size (project_in/project_out), a shape the
+        # catalogue's architecture does not hold.
+        raise Unsupported("embedding_projection")
+    a.update(mlp="plain", norm="layer", tie_embeddings=bool(c.get("tie_word_embeddings", True)),
+             intermediate_size=int(c.get("ffn_dim") or 4 * a["hidden_size"]),
+             position_embeddings=int(c.get("max_position_embeddings") or 2048) + 2)  # fmt: skip
+    if c.get("enable_bias", True):
+        a.update(qkv_bias=True, o_bias=True, mlp_bias=True)
+
+
 def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
@@ -252,6 +267,8 @@ def architecture(config: dict) -> dict:
                  mlp_bias=True, norm="layer")  # fmt: skip
     if _is_mpt(c):
         _mpt(c, a)
+    if kind == "opt":
+        _opt(c, a)
     if c.get("multi_query") and not c.get("new_decoder_architecture") and not c.get("num_kv_heads"):
         a["num_kv_heads"] = 1  # Falcon-7B's multi-query attention (vLLM falcon.py: one KV head)
     if c.get("head_dim"):

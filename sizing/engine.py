@@ -1339,7 +1339,7 @@ def _micro_batch_that_fits(plan: Plan, w: Workload, catalog: Catalog) -> Plan:
         return plan
     if plan.method.is_rl:
         return plan
-    dp = max(1, w.gpus // (plan.tp * plan.pp))
+    dp = max(1, w.gpus // (plan.tp * plan.pp * plan.cp))  # a context group shares its sequences
 
     def fits(batch: int) -> bool:
         trial = plan.but(batch=batch)
@@ -2109,6 +2109,8 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         tp=plan.tp if training else None,
         pp=plan.pp if training else None,
         ep=plan.ep if training and plan.ep > 1 else None,
+        cp=plan.cp if training and plan.cp > 1 else None,
+        selective_recompute=True if training and plan.selective_recompute else None,
         method=plan.method.value if training else None,
         days=plan.days if training else None,
         stack=plan.stack.id if training and plan.stack else None,

@@ -3503,3 +3503,19 @@ def test_the_slack_header_of_a_saturated_named_gpu_says_so():
     header = next(b["text"]["text"] for b in message.blocks if b["type"] == "header")
     assert header == "1× H200 SXM 141 GB: não dá conta desta carga"
     assert "1× H200 SXM 141 GB: não dá conta desta carga" in message.text
+
+
+def test_a_smaller_machine_holding_no_conversation_of_the_asked_length_is_timed_at_the_context_it_offers():
+    """ "2× A100: nenhum usuário com 65.536 tokens; 5 usuários com até 7.994 tokens" had come with one
+    conversation's speed at the full 64k (~48 tokens/s per user and ~46 in all: one conversation that does not
+    fit, and fewer tokens in all than per user); the speed is the load it offers, every user at the shorter
+    context."""
+    result = size(parse("mixtral 8x22b fp8 com 64k de contexto para 5 usuários").workload)
+    [smaller] = [a for a in result.alternatives if a.kind == "smaller_setup_partial"]
+    assert smaller.setup.max_users == 0 and 0 < smaller.setup.max_context_tokens < 65_536
+    p = smaller.setup.performance
+    assert p.concurrency == 5
+    assert p.output_tokens_per_s > p.tokens_per_s_per_user * 4
+    full_context = result.recommendation.performance
+    assert p.ttft_s < full_context.ttft_s * 4  # a shorter history: no 64k conversation is timed
+    assert "nenhum usuário com 65.536 tokens; 5 usuários com até" in smaller.text
