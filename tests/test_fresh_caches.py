@@ -263,7 +263,7 @@ def test_a_split_kept_for_one_model_precision_and_gpu_is_not_another_s(capsys, o
 # Loads nothing we rent serves at their precision: the answer says, in its estimate and among its alternatives,
 # the first precision down that does (or that none does), each its own model's and load's.
 BEYOND = [
-    "qwen3 8b 300 req/s",  # FP8 serves it on 25 H200s
+    "qwen3 8b 300 req/s",  # FP8 serves it on 24 H200s
     "llama 3.1 8b 320 req/s",  # FP8 too, on other copies
     "llama 3.3 70b 60 req/s",  # FP8, copies of 2 GPUs each
     "llama 3.3 70b 120 req/s",  # neither FP8 nor 4 bits
@@ -278,12 +278,12 @@ def test_the_precision_down_that_serves_a_load_is_the_question_s_own_whatever_wa
         [alt["setup"]["count"] for alt in alone[q]["alternatives"] if alt["kind"] == "lower_precision"]
         for q in BEYOND
     ]
-    assert lower[0] == [25] and lower[1] and lower[2] and lower[3] == [] and lower[4] == []
+    assert lower[0] == [24] and lower[1] and lower[2] and lower[3] == [] and lower[4] == []
     assert lower[1] != lower[0] or alone[BEYOND[1]]["alternatives"] != alone[BEYOND[0]]["alternatives"]
 
 
 def test_a_load_nothing_serves_is_searched_one_precision_down_once_and_said_twice(capsys, monkeypatch):
-    # The estimate ("Em FP8 (8-bit), 25× H200 ... atende esta carga") and the alternative both say the setup one
+    # The estimate ("Em FP8 (8-bit), 24× H200 ... atende esta carga") and the alternative both say the setup one
     # precision down: one search within the sizing (each failed step down walks the whole offering), where the
     # answer had searched it twice.
     from sizing import advice
@@ -294,10 +294,10 @@ def test_a_load_nothing_serves_is_searched_one_precision_down_once_and_said_twic
     _forget_everything()
     text = answer(capsys, "qwen3 8b 300 req/s")
     assert len(searched) == 1
-    said = "Em FP8 (8-bit): 25× H200 SXM 141 GB"
+    said = "Em FP8 (8-bit): 24× H200 SXM 141 GB"
     assert (
         said in text
-        and "Em FP8 (8-bit), 25× H200 SXM 141 GB (25 cópias do modelo, 1 GPU cada) atende" in text
+        and "Em FP8 (8-bit), 24× H200 SXM 141 GB (24 cópias do modelo, 1 GPU cada) atende" in text
     )
 
 
