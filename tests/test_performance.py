@@ -303,22 +303,38 @@ def test_a_decode_step_does_not_read_the_input_embedding_table(catalog):
     assert 1 - one_token / with_table == pytest.approx(0.24, abs=0.01)  # the ceiling was 24% low
 
 
-def test_the_error_the_answers_quote_is_the_measured_one(catalog):
-    """Every serving answer quotes the model's worst error on the stock rows: it must stay the truth."""
-    import math
-
-    from sizing import i18n
-
-    worst = 0.0
+def _stock_errors(catalog) -> dict[str, float]:
+    """|model / measured - 1| of every figure a stock row is held to, by row and figure."""
+    errors = {}
     for row in ROWS:
         if _vendor(row):
             continue
         predicted = predict(row, catalog)
         for figure in _checked(row):
             measured = KV_BOUND_BURST.get(row_id(row), {}).get(figure, row[figure])
-            worst = max(worst, abs(predicted[figure] / measured - 1))
-    quoted = f"{math.ceil(worst * 100)}%"
+            errors[f"{row_id(row)}:{figure}"] = abs(predicted[figure] / measured - 1)
+    return errors
+
+
+def test_the_error_the_answers_quote_is_the_measured_one(catalog):
+    """Every serving answer quotes the model's worst error on the stock rows: it must stay the truth."""
+    import math
+
+    from sizing import i18n
+
+    quoted = f"{math.ceil(max(_stock_errors(catalog).values()) * 100)}%"
     assert quoted in i18n.t("en", "perf.model") and quoted in i18n.t("pt-BR", "perf.model")
+
+
+def test_prompts_read_without_the_output_layer_fit_the_stock_rows_better(catalog):
+    """With the output layer counted once per prompt and PREFILL_MFU refitted on the same rows, the stock rows'
+    worst error is 22.0% (Llama 3.1 8B FP8 on an H100, CNN/DailyMail, R17: -22%), where it had been 22.6%, and
+    their median 7.5%, where it had been 8.1%."""
+    import statistics
+
+    errors = _stock_errors(catalog)
+    assert max(errors.values()) <= 0.221
+    assert statistics.median(errors.values()) <= 0.076
 
 
 @pytest.mark.parametrize("precision", ["bf16", "fp8", "int8", "int4"])
