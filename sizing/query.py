@@ -460,6 +460,14 @@ _NUMBER_WORD = alternation(NUMBER_WORDS)
 NUMBER_PHRASE = regexes.compile(
     rf"\b{_NUMBER_WORD}(?:(?:\s+{_W('counting.and')}\s+|-|\s+(?={_NUMBER_WORD}\b)){_NUMBER_WORD})*\b"
 )
+# "two hundred", "três dúzias": the word multiplies the count before it (one when none is said).
+SCALES = {strip_accents(w): 100 for w in VOCAB.words("counting.hundred")} | {
+    strip_accents(w): 12 for w in VOCAB.words("counting.dozen")
+}
+# "a few hundred users", "several dozen", "tens of thousands": a vague count right before a hundred, a dozen or a
+# thousand, where no number is honest: left not understood (the bare hundred had been read as 100 people, "tens
+# of thousands" as 1,000).
+VAGUE_BEFORE = regexes.compile(rf"\b(?:{_W('counting.vague')})\s+$")
 _ONE = _W("counting.one")
 # "primeiro token em menos de um segundo", "under a second": one second of latency ("segundo" had been left not
 # understood, and the target dropped). Not "um segundo modelo" (a second model).
@@ -6409,12 +6417,16 @@ def _number_words(scan: _Scan) -> None:
     def tens(m: re.Match) -> str:
         # "vinte e cinco": each word's value, summed; "meia dúzia": a phrase's own value.
         phrase = " ".join(LETTERS.findall(m.group(0)))
+        first = phrase.split(" ", 1)[0]
+        # "dúzias de usuários", "a few hundred": a dozen or a hundred with no count before it, only a vague one
+        if first in SCALES and (first.endswith("s") or VAGUE_BEFORE.search(scan.work, 0, m.start())):
+            return m.group(0)
         total = NUMBER_WORDS.get(phrase)
         if total is None:
             total = 0
             for w in LETTERS.findall(m.group(0)):
-                if w == "hundred":  # "two hundred and fifty": a multiplier (Portuguese says "duzentos")
-                    total = max(total, 1) * 100
+                if w in SCALES:  # "two hundred and fifty": a multiplier (Portuguese says "duzentos")
+                    total = max(total, 1) * SCALES[w]
                 elif w in NUMBER_WORDS:
                     total += NUMBER_WORDS[w]
         return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
@@ -6430,7 +6442,9 @@ def _number_words(scan: _Scan) -> None:
 
     def bare(m: re.Match) -> str:
         typed = m.group(0)
-        if _AFTER_DIGITS.search(scan.work, 0, m.start()):
+        if _AFTER_DIGITS.search(scan.work, 0, m.start()) or VAGUE_BEFORE.search(
+            scan.work, 0, m.end() - len(typed.split()[-1])
+        ):
             return typed  # "10 mil", "dez mil" (digits by now): a multiplier, read with its number
         if len(typed) >= 5:  # "de mil", "thousand": room for the digits and a space
             return f"{1000:<{len(typed)}}"

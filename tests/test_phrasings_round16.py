@@ -1,0 +1,132 @@
+"""Questions as people type them in Slack, sixteenth round (2026-12-07): how customers really ask. English as
+Slack Connect channels write it (the TCO, "a couple hundred users", "two dozen"), vague counts left unread
+rather than guessed ("a few hundred"), training words in three languages ("instruction-tune", "our legal
+corpus", "ajuste por instruções"), and short English questions answered in English. Each answer is what the
+user sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gpu_size_run import UNKNOWN, understood_lines
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+def _no_unknown(lines: list[str]) -> bool:
+    return not any(line.startswith(UNKNOWN) for line in lines)
+
+
+def _reads(capsys, question: str, read: str) -> list[str]:
+    """The "Entendi" line says `read`, and no word of the question is said not understood."""
+    lines = understood_lines(capsys, question)
+    assert read in lines[0], lines
+    assert _no_unknown(lines), lines
+    return lines
+
+
+# -- counts said in words ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: couple" and no users
+        ("llama 8b for a couple of users", "Understood: Llama 3.1 8B · 2 concurrent users"),
+        # had been 100 users: the hundred alone
+        ("llama 8b for a couple hundred users", "200 concurrent users"),
+        # had been 2 users: the dozen dropped
+        ("llama 8b for two dozen users", "24 concurrent users"),
+        ("llama 8b para duas dúzias de usuários", "24 usuários simultâneos"),
+        ("llama 8b for two hundred and fifty users", "250 concurrent users"),
+        ("llama 8b for half a dozen users", "6 concurrent users"),
+    ],
+)
+def test_counts_said_in_words_are_their_number(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "unread"),
+    [
+        # each had been read as 100 (or 1,000, or 12) people: a number the customer never said
+        ("llama 70b for a few hundred users", "“few”"),
+        ("llama 8b for several hundred users", "“several”"),
+        ("llama 8b for tens of thousands of users", "“tens”"),
+        ("llama 8b para dezenas de milhares de usuários", "“dezenas”"),
+        ("llama 8b para algumas dúzias de usuários", "“dúzias”"),
+    ],
+)
+def test_a_vague_count_is_said_not_understood_never_guessed(capsys, question, unread):
+    lines = understood_lines(capsys, question)
+    assert not any(n in lines[0] for n in ("100 ", "1,000", "1.000", "12 ")), lines
+    assert any(line.startswith(UNKNOWN) and unread in line for line in lines), lines
+
+
+# -- money in a buyer's words ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: TCO"
+        ("what's the TCO per month for llama 70b for 200 users", "200 concurrent users · cost"),
+        ("total cost of ownership of llama 8b for 50 users", "50 concurrent users · cost"),
+        # had been "Not understood: minimised"
+        ("llama 8b for 200 users, minimised cost", "200 concurrent users · cost"),
+    ],
+)
+def test_the_total_cost_of_ownership_asks_the_cost(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+# -- training words ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been no training at all, and "instruction-tune" not understood
+        ("instruction-tune llama 8b on 20k examples", "Understood: Llama 3.1 8B · LoRA fine-tuning · 20,000"),
+        ("instruction tuning llama 8b, 20k examples", "Understood: Llama 3.1 8B · LoRA fine-tuning · 20,000"),
+        ("ajuste por instruções do llama 8b com 20 mil exemplos", "ajuste fino com LoRA · 20.000 exemplos"),
+        ("afinação por instruções do llama 8b com 20 mil exemplos", "Percebi: Llama 3.1 8B · ajuste fino"),
+    ],
+)
+def test_instruction_tuning_is_a_fine_tune(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: corpus"
+        (
+            "continue pretraining llama 8b on our legal corpus of 2B tokens",
+            "continued pre-training · 2B training",
+        ),
+        (
+            "continuar o pré-treinamento do llama 8b com 2 bilhões de tokens do nosso corpus",
+            "pré-treino contínuo · 2 bi tokens de treino",
+        ),
+    ],
+)
+def test_a_corpus_is_the_training_text(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+# -- English words only English writes --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been answered in Portuguese
+        ("llama 70b fp8 weights, fp8 kv cache", "Understood: Llama 3.1 70B · FP8 (8-bit) · KV cache in FP8"),
+    ],
+)
+def test_english_only_words_get_an_english_answer(capsys, question, read):
+    _reads(capsys, question, read)
