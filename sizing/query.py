@@ -4690,9 +4690,10 @@ _LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORE
 # A file or folder on disk ("./models/qwen2.5-7b-instruct-q4_k_m.gguf", "/models/Qwen2.5-7B-Instruct"): its
 # own name is the model's; the folders above it are no words of the question ("models/qwen2.5" had been
 # read as a repo, and the model taken for another). A trainer's config file in its folder
-# ("deepspeed_configs/zero2.json", "examples/llama3/qlora.yml") is no repo either.
+# ("deepspeed_configs/zero2.json", "examples/llama3/qlora.yml") is no repo either. A rate's unit with its
+# user after a slash ("30 tok/s/user", "2 req/min/user") is no folder.
 LOCAL_PATH = regexes.compile(
-    r"(?<![\w:/.~-])(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
+    r"(?<![\w:/.~-])(?!(?:tokens?|toks?|tk|reqs?|requests?|t)/(?:s|seg|sec|min|h)/)(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
     r"([\w.-]+?)/?(?![\w./-])"
 )
 _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)

@@ -948,7 +948,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # share of its sustainable rate a setup is priced at.
         ("utilization", regexes.compile(
             rf"(?<![\w.,])(\d{{1,3}}(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?{busy}\b"
-            rf"|(?<!memory[\s_-])(?<!memoria[\s_-])\b{busy}\s*(?:de|of|at|em|a|=|:)?\s*(\d{{1,3}}(?:[.,]\d+)?)\s*%"
+            # "utilisation target 60%", "utilização alvo de 70%": the goal's noun between (it had been unread)
+            rf"|(?<!memory[\s_-])(?<!memoria[\s_-])\b{busy}(?:\s+(?:target|goal|alvo|meta|maxima|maximum|max))?"
+            rf"\s*(?:de|of|at|em|a|=|:)?\s*(\d{{1,3}}(?:[.,]\d+)?)\s*%"
         ), utilization),
         # "2M tokens per day, 80% input 20% output": how a token volume splits between prompts and answers
         # (query._build makes the two volumes).
@@ -1119,14 +1121,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             # "20 tokens de resposta por segundo" is a speed too (it had been answers of 20 tokens)
             r"(?:(?:de|of)\s+(?:resposta|saida|output|geracao|generation)\s+)?"
             r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
-            r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador)|\s+(?:each|cada))?"
+            r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador)|\s+(?:each|cada)"
+            # "30 tokens/s/user": the user after a slash, as the unit goes on
+            r"|\s*/\s*(?:usuario|user|utilizador|stream|session|sessao))?"
         ), lambda m: _float(m.group(1))),
         # "50 tps por usuário", "30 tok/s each": tokens a second glued as shorthand writes them, a user's speed
         # when said of each user ("tps" alone may be transactions, and stays not understood).
         ("tokens_per_s", regexes.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:de|of|a|at|em|in))?\s*)?(?:\b(?:pelo\s+menos|no\s+minimo|at\s+least|>=?)\s*)?"
-            rf"{_PLAIN}\s*(?:tps|tok/s|t/s)\s+(?:por|per|para\s+cada|for\s+each|each|cada|pra\s+cada)"
-            r"(?:\s+(?:usuario|user|pessoa|person|utilizador|um|sessao|session|conversa|conversation))?\b"
+            rf"{_PLAIN}\s*(?:tps|tok/s|t/s)(?:\s+(?:por|per|para\s+cada|for\s+each|each|cada|pra\s+cada)"
+            # "30 tok/s/user": the user after a slash
+            r"|\s*/(?=\s*(?:usuario|user|utilizador|stream|session|sessao)\b))"
+            r"(?:\s*(?:usuario|user|pessoa|person|utilizador|um|sessao|session|conversa|conversation|stream))?\b"
         ), lambda m: _float(m.group(1))),
         # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
         ("tokens_per_s", regexes.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
@@ -1906,9 +1912,11 @@ def night_seconds() -> float:
 
 
 # The average word must end the rate's phrase: in "2000 requests per minute, average prompt 1500 tokens" it is
-# the prompt's (the rate had been taken for an average, its peak 3.6 times higher).
+# the prompt's (the rate had been taken for an average, its peak 3.6 times higher). "20 rps sustained, 60 rps
+# burst": the rate held all day is the average, the burst the peak (they had been refused as a contradiction).
 _AVERAGE_AFTER = regexes.compile(
-    r"\s*,?\s*(?:em\s+media|na\s+media|de\s+media|on\s+average|in\s+average|average|avg|medios?|medias?)\b"
+    r"\s*,?\s*(?:em\s+media|na\s+media|de\s+media|on\s+average|in\s+average|average|avg|medios?|medias?|"
+    r"sustained|steady(?:\s+state)?|baseline|sustentad[oa]s?)\b"
     r"(?=\s*(?:$|[,.;:!?)]|(?:e|and|com|with|no|na|nos|nas|durante|during|over|ao|a|the|por|per|ate|until)\b))"
 )
 _OFF_PEAK_AFTER = regexes.compile(
@@ -1917,7 +1925,9 @@ _OFF_PEAK_AFTER = regexes.compile(
     r"aos\s+(?:sabados|domingos|fins\s+de\s+semana)|at\s+night|overnight|off[\s-]peak|outside\s+(?:business|office)\s+hours|"
     r"(?:on|at)\s+(?:the\s+)?weekends?)\b"
 )
-_AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?:de|of|:)?\s*(?:~\s*)?$")
+_AVERAGE_BEFORE = regexes.compile(
+    r"\b(?:uma\s+)?(?:media|average|avg|mean|sustained|steady(?:\s+state)?|baseline)\s*(?:de|of|:)?\s*(?:~\s*)?$"
+)
 
 
 # Kinds whose converter gives the fields a phrase sets and the spans it takes (patterns(): Taken).

@@ -130,3 +130,67 @@ def test_a_corpus_is_the_training_text(capsys, question, read):
 )
 def test_english_only_words_get_an_english_answer(capsys, question, read):
     _reads(capsys, question, read)
+
+
+# -- speed, latency and load as engineers write them -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "tok/s/" had been taken for folders of a path, and the 30 for 30 users (50 with the 20 said)
+        ("llama 70b, 30 tokens/s/user, 20 users", "20 concurrent users · ≥ 30 tokens/s per user"),
+        ("llama 70b, 30 tok/s/user", "≥ 30 tokens/s"),
+        ("llama 70b, 50 tps/user", "≥ 50 tokens/s"),
+    ],
+)
+def test_a_speed_per_user_after_a_slash_is_each_users_speed(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "30 concurrent" not in lines[0] and "30 usuários" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: 2s" and no target
+        ("llama 70b, latency SLA of 2s", "Understood: Llama 3.1 70B · first token ≤ 2.0 s"),
+        ("llama 70b, latency SLA 2 s", "first token ≤ 2.0 s"),
+        ("llama 70b, p95 latency SLO of 800 ms, 20 users", "p95 · first token ≤ 0.8 s"),
+        ("llama 70b com SLA de latência de 1 s para 30 usuários", "primeiro token ≤ 1,0 s"),
+    ],
+)
+def test_a_latency_sla_is_a_latency_target(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been refused, in Portuguese, as a contradiction of the two rates
+        ("llama 8b, 20 rps sustained, 60 rps burst", "Understood: Llama 3.1 8B · 60 requests/s"),
+        ("llama 8b, sustained 20 rps, bursts of 60 rps", "Understood: Llama 3.1 8B · 60 requests/s"),
+        ("llama 8b, 10 req/s sustentado e 40 req/s no pico", "Entendi: Llama 3.1 8B · 40 requisições/s"),
+    ],
+)
+def test_a_sustained_rate_beside_its_burst_sizes_the_burst(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: utilisation, 60"
+        ("llama 70b, utilisation target 60%", "cost at 60% utilization"),
+        ("llama 70b para 100 usuários, utilização alvo de 70%", "custo a 70% de utilização"),
+        # had been "Not understood: optimised"
+        ("llama 70b optimised for latency, 20 users", "20 concurrent users · fast answers"),
+        ("llama 70b optimized for latency", "Understood: Llama 3.1 70B · fast answers"),
+        ("llama 70b optimised for throughput", "Understood: Llama 3.1 70B"),
+        (
+            "llama 8b, we need to finetune on our organisation's data, 10k examples",
+            "10,000 training examples",
+        ),
+    ],
+)
+def test_uk_and_us_spellings_are_read_alike(capsys, question, read):
+    _reads(capsys, question, read)
