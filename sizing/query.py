@@ -815,13 +815,14 @@ _YEAR_NOT_BEFORE = (
     r"mensagens|messages|perguntas|questions|consultas|queries|tokens?|exemplos|examples|amostras|samples"
 )
 YEAR_OR_QUARTER = regexes.compile(
-    r"\b(?:em|desde|no|ate|in|since|until|by|ano|year)\s+"
+    r"\b(?:em|desde|no|ate|in|since|until|by|ano|year)\s+(?:(?:the|o)\s+(?=[a-z1-4]))?"
     rf"(?P<when>(?:199\d|20[0-3]\d)(?!\s*(?:tokens?|toks?|k\b|mil\b|[.,]\d))(?!\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{_YEAR_NOT_BEFORE})\b)"
     r"|q[1-4]\s+(?:de|of)\s+(?:19|20)\d\d"
     r"|(?:[1-4](?:o|º)|primeiro|segundo|terceiro|quarto|first|second|third|fourth)\s+(?:semestre|trimestre|quarter|half)"
     r"(?:\s+(?:de|of)\s+(?:19|20)\d\d)?)(?![\w/:])"
-    # "lançar no Q4", "by Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file)
-    r"|\b(?:no|na|ate|until|by)\s+(?P<quarter>q[1-4])(?![\w_])"
+    # "lançar no Q4", "by Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file), or after a
+    # count and "in" ("20 users now, 200 in Q3": it had been a Q3_K_M file and prompts of 200 tokens)
+    r"|\b(?:no|na|ate|until|by|(?<=\d\s)in)\s+(?P<quarter>q[1-4])(?![\w_])"
     # "a empresa é de 2019.", "planos para 2026,": after "de"/"para" only where the sentence ends ("para 2000
     # trabalhadores" is a count)
     r"|\b(?P<end_word>de|do|para|pra|from|of|for)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
@@ -5363,7 +5364,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             ):
                 continue  # "llama 8b para 2000": the people the model serves (PLAIN_USERS), no year
             scan.found.setdefault("date", []).append((None, scan.original[m.start(group) : m.end(group)]))
-            scan.blank(m.start(group), m.end(group))
+            # its "in"/"no" too: "200 in" left alone reads as a prompt's tokens ("8k in / 1k out"), "200 no" no count
+            scan.blank(m.start() if group != "year_end" else m.start(group), m.end(group))
     _number_words(scan)
     _spaced_thousands(scan, catalog)
     if scan.search(_MANY_GROUPS_CUE):
@@ -6565,7 +6567,10 @@ def _counted_in_parens(scan: _Scan) -> None:
 SUBGROUP = regexes.compile(
     rf"(?<=[\w)])(?P<head>\s*,?\s*(?:{traffic_query.subgroup_words()})\s+)(?:(?:uns|umas|cerca\s+de|about|around|~)\s*)?"
     r"(?:\d+(?:[.,]\d+)?\s*%|\d+(?:[.,]\d+)*(?:\s*(?:k|mil)\b)?)"
-    r"(?:\s+(?!(?:usam|usa|usarao|vao|use|uses|will|ao|at|simultane\w*|online|ativos|active)\b)[a-z]+){1,3}\b"
+    # not the part at once ("dos quais 30 em simultâneo", Portugal's "ao mesmo tempo"; "of whom 30 concurrently"),
+    # read as the people at once (it had been left "dos quais 30 em" not understood)
+    r"(?:\s+(?!(?:usam|usa|usarao|vao|use|uses|will|ao|at|simultane\w*|online|ativos|active|em\s+simultaneo|"
+    r"em\s+paralelo|concurrent\w*|a\s+usar|a\s+utilizar|utiliza\w*)\b)[a-z]+){1,3}\b"
     r"(?![\d-])"
 )
 # That part said to be the only one using it: "só a pós vai usar", "apenas os caixas usam", "only the engineers

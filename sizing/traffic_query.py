@@ -1059,7 +1059,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("output_volume", regexes.compile(
             rf"\b(?:{aggregate})(?:\s+(?:{aggregate}|de|of|alvo|target|desejad[oa]|minim[oa]|minimum|required|necessari[oa]))*"
             rf"\s*[:=]?\s*(?:~\s*)?{_PLAIN}\s*({big})?\s*"
-            rf"(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*)?{per}\s*(?P<unit>{unit})s?\b"
+            # "throughput of 5k tok/s aggregate": the word said again after the unit
+            rf"(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*)?{per}\s*(?P<unit>{unit})s?\b(?:\s+(?:{aggregate})\b)?"
         ), volume),
         ("output_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*{per}\s*(?P<unit>{unit})s?\b"

@@ -194,3 +194,90 @@ def test_a_sustained_rate_beside_its_burst_sizes_the_burst(capsys, question, rea
 )
 def test_uk_and_us_spellings_are_read_alike(capsys, question, read):
     _reads(capsys, question, read)
+
+
+# -- now and later: a quarter is a date, never a file ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been a GGUF Q3_K_M file and prompts of 200 tokens
+        (
+            "llama 8b, 20 users now and 200 in Q3",
+            "Understood: Llama 3.1 8B · 200 concurrent users · production",
+        ),
+        ("llama 8b, 20 users now, 200 in the third quarter", "200 concurrent users · production"),
+        ("llama 8b, 20 users now and 200 by Q3", "200 concurrent users · production"),
+        # had been "Não entendi: 200"
+        ("llama 8b, 20 usuários agora e 200 no terceiro trimestre", "200 usuários simultâneos · produção"),
+        (
+            "llama 8b, 20 utilizadores agora e 200 no 3º trimestre",
+            "200 utilizadores em simultâneo · produção",
+        ),
+    ],
+)
+def test_a_count_for_a_later_quarter_is_the_phase_to_size(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "GGUF" not in lines[0] and "prompts of 200" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("llama 8b in q4", "INT4"),  # a 4-bit file where no count is before it
+        ("llama 8b em q4 para 10 usuários", "INT4 (AWQ/GPTQ g128) · 10 usuários simultâneos"),
+    ],
+)
+def test_a_q_with_no_count_before_it_stays_a_4_bit_file(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+# -- European Portuguese ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Não percebi: 300, dos quais 30 em"
+        (
+            "o modelo vai ser usado por uns 300 colaboradores, dos quais 30 em simultâneo, llama 8b",
+            "Percebi: Llama 3.1 8B · 30 utilizadores em simultâneo · 300 pessoas",
+        ),
+        ("2000 employees, of whom 300 concurrently, llama 8b", "300 concurrent users · 2,000 people"),
+        # had been "Não percebi: toda"
+        ("llama 8b para a equipa toda, somos 40", "Percebi: Llama 3.1 8B · 40 utilizadores em simultâneo"),
+    ],
+)
+def test_people_at_once_among_a_head_count_in_portugal(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_subgroup_named_by_its_trade_stays_a_part_of_the_people(capsys):
+    lines = _reads(capsys, "llama 8b, 8 mil funcionários, dos quais 2 mil caixas", "8.000 pessoas")
+    assert any("como uma parte das 8.000 pessoas" in line for line in lines), lines
+
+
+# -- a buyer's and an engineer's words --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: rate"
+        ("we're evaluating qwen 2.5 72b for ~300 seats, what's the monthly run rate?", "300 people · cost"),
+        # had been "Not understood: spin, hackathon"
+        ("spin up llama 8b for a hackathon, 50 devs, 2 days", "inference · 50 concurrent users · for 2 days"),
+        # had been "Not understood: hitting, concurrently"
+        ("we'll have ~150 agents hitting it concurrently, qwen 32b", "Qwen2.5 32B · 150 concurrent users"),
+        # had been "Not understood: aggregate"
+        ("llama 8b, throughput of 5k tok/s aggregate", "Understood: Llama 3.1 8B · 10 requests/s"),
+        # had been answered in Portuguese
+        (
+            "llama 8b, prompts avg 2k tokens, outputs avg 300 tokens, 10 rps",
+            "Understood: Llama 3.1 8B · prompts of 2,000 tokens · answers of 300 tokens · 10 requests/s",
+        ),
+    ],
+)
+def test_a_buyers_and_an_engineers_words(capsys, question, read):
+    _reads(capsys, question, read)
