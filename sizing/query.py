@@ -1127,7 +1127,9 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
-_DISTIL = regexes.compile(r"\bdistil[\s_-](?=(?:qwen|llama)\b)")
+# Only after "r1"/"deepseek": "distil llama 70b into llama 8b" is the British verb (it had been one model's
+# name, refused as a contradiction).
+_DISTIL = regexes.compile(r"(?:(?<=r1[\s_-])|(?<=deepseek[\s_-]))distil[\s_-](?=(?:qwen|llama)\b)")
 # European Portuguese said by its grammar rather than a word of its own: "estou a pensar treinar", "estamos a
 # avaliar" (Brazil says "estou pensando", "estamos avaliando"), and "mil milhões" (Brazil's "bilhões").
 PT_PT_PHRASES = regexes.compile(
@@ -1657,8 +1659,9 @@ CONTEXT_MILLIONS_BEFORE = regexes.compile(
     rf"|{_NUM}\s*{_MILLION_WORD}\s+(?:de\s+)?tokens?\s+{_W('keys.per_request')}\b"
 )
 # Not before "per request": "1M tokens per request" is one request's context (CONTEXT_UNIT), not data.
+# "a 5B-token corpus": the adjective's singular after a hyphen (it had been a 5B model beside the one named).
 TRAIN_TOKENS = regexes.compile(
-    rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+|of\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
+    rf"{_NUM}\s*({_BIG})(?:\s+(?:de\s+)?tokens|-token)\b(?!\s+(?:de\s+|of\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
 )
 # Tokens of conversations ("1 bilhão de tokens de conversas de atendimento", "1B tokens of customer support
 # chats"): a supervised fine-tune's data (SFT), never a pre-training corpus, however many. Up to two words may

@@ -281,3 +281,58 @@ def test_a_subgroup_named_by_its_trade_stays_a_part_of_the_people(capsys):
 )
 def test_a_buyers_and_an_engineers_words(capsys, question, read):
     _reads(capsys, question, read)
+
+
+# -- training words, as ML engineers write them -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been refused: "distil" (one l) read as part of a model's name, "5B" as a second model
+        (
+            "distil llama 70b into llama 8b",
+            "Understood: Llama 3.1 8B · full fine-tuning · distilled from Llama 3.1 70B",
+        ),
+        (
+            "we want to distil qwen 72b into qwen 7b on 50k examples",
+            "distilled from Qwen2.5 72B · 50,000 training",
+        ),
+        (
+            "continue pre-training qwen 7b on our 5B-token corpus",
+            "continued pre-training · 5B training tokens",
+        ),
+        (
+            "continue pretraining qwen 7b on a 500M-token corpus",
+            "continued pre-training · 500M training tokens",
+        ),
+    ],
+)
+def test_a_british_distil_and_a_hyphenated_token_count_are_read(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_deepseek_distil_model_keeps_its_name(capsys):
+    _reads(capsys, "deepseek r1 distil qwen 32b for 10 users", "DeepSeek R1 Distill Qwen 32B · 10 concurrent")
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: double, paged, optimizers"
+        (
+            "QLoRA with double quantization and paged optimizers, llama 70b",
+            "NF4 (bitsandbytes) · QLoRA fine-tuning",
+        ),
+        # had been "Not understood: only", "targeting", "domain-adaptive", "5k, traces"
+        ("LoRA on q_proj and v_proj only, llama 8b", "Understood: Llama 3.1 8B · LoRA fine-tuning"),
+        ("LoRA targeting all linear layers with rank 64, llama 70b", "LoRA fine-tuning · LoRA rank 64"),
+        (
+            "domain-adaptive pretraining of mistral 7b on 1B tokens",
+            "continued pre-training · 1B training tokens",
+        ),
+        ("fine-tune qwen 7b for tool use on 5k traces", "LoRA fine-tuning · 5,000 training examples"),
+    ],
+)
+def test_training_settings_as_engineers_name_them(capsys, question, read):
+    _reads(capsys, question, read)
