@@ -1083,11 +1083,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s+(?:de\s+|of\s+)?"
             rf"(?:saida|output|resposta|respostas|answers?|responses?)\s*{per}\s*(?P<unit>{slow_unit})s?\b"
         ), volume),
+        ("output_volume", regexes.compile(
+            rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*{per}\s*(?P<unit>{slow_unit})s?\s+out\b"
+        ), volume),
         # The prompts' side of a daily volume ("2M tokens per day of input", "2M input tokens a day", "2 milhões de
         # tokens de entrada por dia"): with the answers' side it makes the rate and the prompt's length.
         ("input_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:input\s+|prompt\s+)?(?:{tokens})\s*{per}\s*(?P<unit>{slow_unit})s?"
-            rf"\s+(?:of\s+|de\s+)?(?:input|entrada|prompts?)\b"
+            # "12M tokens/day in, 2M tokens/day out": "in" and "out" as an engineer's shorthand
+            rf"\s+(?:of\s+|de\s+)?(?:input|entrada|prompts?|in(?=\s*(?:[,;.)]|$|and\b|e\b)))\b"
             rf"|{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:input\s+|prompt\s+)(?:{tokens})\s*{per}\s*(?P<unit2>{slow_unit})s?\b"
             rf"|{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s+(?:de\s+|of\s+)?(?:input|entrada|prompts?)\s*{per}\s*(?P<unit3>{slow_unit})s?\b"
         ), volume),

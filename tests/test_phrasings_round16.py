@@ -336,3 +336,19 @@ def test_a_deepseek_distil_model_keeps_its_name(capsys):
 )
 def test_training_settings_as_engineers_name_them(capsys, question, read):
     _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # had been refused as two request rates that contradict each other
+        "llama 8b, 12M tokens/day in, 2M tokens/day out",
+        "llama 8b, 12M input tokens/day, 2M output tokens/day",
+    ],
+)
+def test_tokens_in_and_out_a_day_make_the_prompts_and_the_rate(capsys, question):
+    _reads(capsys, question, "Understood: Llama 3.1 8B · prompts of 3,000 tokens · 4,000 requests a day")
+
+
+def test_tokens_a_day_in_production_stay_the_whole_volume(capsys):
+    _reads(capsys, "llama 8b, 2M tokens per day in production", "1,333 requests a day · production")
