@@ -1256,6 +1256,9 @@ GROW_TO = regexes.compile(
     r"\b(?:crescer|crescermos|crescendo|cresce|chegar|chegarmos|chegando|grow|grows|growing|reach|reaching|scale"
     r"|scaling|expandir|expand(?:ing)?)\s+(?=(?:pra|para|a|ate|to|up\s+to|em)\s+\d)"
 )
+_GROWTH_BEFORE = regexes.compile(
+    r"(?:\d+(?:[.,]\d+)?\s*(?:x|%|times|vezes)|\b(?:double|triple|dobrar|triplicar|duplicar))(?:\s+[a-z]+){0,2}\s*$"
+)
 FUTURE_WHEN = regexes.compile(
     r"\b(?:(?:no|o)\s+)?ano\s+que\s+vem\b|\b(?:no\s+)?proximo\s+ano\b|\bnext\s+year\b|\bdaqui\s+a\s+(?:um|1)\s+ano\b"
     r"|\bwithin\s+a\s+year\b|\bin\s+a\s+year(?:'s\s+time)?\b|\bno\s+futuro\b|\bin\s+the\s+future\b"
@@ -5560,7 +5563,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(POINTS, "filler", lambda m: True)
     scan.take(ACCORDING_TO, "filler", lambda m: True)
     scan.take(GROW_TO, "filler", lambda m: True)
-    scan.take(FUTURE_WHEN, "filler", lambda m: True)
+    # not a growth's horizon ("2x growth in a year"): traffic_query reads it with the growth
+    scan.take(
+        FUTURE_WHEN, "filler", lambda m: None if _GROWTH_BEFORE.search(scan.work, 0, m.start()) else True
+    )
     traffic_query.take(scan, follow_up=base is not None, training=training, batch_thread=batch_thread)
     if _PEAK_WORD.search(scan.work) or _PEAK_WORD.search(strip_accents(scan.original.lower())):
         scan.take(PEAK_HOUR, "filler", lambda m: _peak_before(scan, m))

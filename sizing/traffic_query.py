@@ -785,8 +785,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def _growth(m: re.Match):
         if m.group("verb"):
             factor = scale_words[_BLANKS.sub(" ", m.group("verb"))]
-        elif m.group("x") or m.group("x2"):
-            factor = _float(m.group("x") or m.group("x2"))
+        elif m.group("x") or m.group("x2") or m.group("x3"):
+            factor = _float(m.group("x") or m.group("x2") or m.group("x3"))
         else:
             factor = 1 + _float(m.group("pct") or m.group("pct2")) / 100
         return factor if factor > 1 else None
@@ -1583,7 +1583,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?)?"
             rf"\b(?:(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*(?P<pct>\d+(?:[.,]\d+)?)\s*%"
             rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
-            rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
+            rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
+            # "2x growth in a year", "crescimento" after its multiple
+            rf"|(?P<x3>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:{growth_nouns}))"
             rf"(?:\s+(?:o|a|os|as|the|nosso|nossa|our)?\s*(?:{loads}))?"
             rf"\s+(?P<horizon>(?:{horizon})\s+(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b)"
         ), _growth),

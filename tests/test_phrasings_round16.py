@@ -352,3 +352,28 @@ def test_tokens_in_and_out_a_day_make_the_prompts_and_the_rate(capsys, question)
 
 def test_tokens_a_day_in_production_stay_the_whole_volume(capsys):
     _reads(capsys, "llama 8b, 2M tokens per day in production", "1,333 requests a day · production")
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Not understood: growth, 2x" (or "growing"): "in a year" was taken as when, alone
+        ("llama 70b, 50 users, growth of 2x in a year", "Understood: Llama 3.1 70B · 100 concurrent users"),
+        ("llama 70b, 50 users, growing 2x in a year", "100 concurrent users"),
+        ("llama 70b, 50 users, 2x growth in a year", "100 concurrent users"),
+        ("llama 70b, 50 usuários, crescendo 50% em um ano", "75 usuários simultâneos"),
+    ],
+)
+def test_growth_with_its_horizon_sizes_the_grown_load_and_says_todays(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert any(
+        line.startswith(("Read “", "Li “")) and ("growth" in line or "crescimento" in line) for line in lines
+    ), lines
+
+
+def test_a_count_next_year_stays_the_count_to_size(capsys):
+    _reads(
+        capsys,
+        "if we grow to 500 users next year, llama 8b",
+        "Understood: Llama 3.1 8B · 500 concurrent users",
+    )
