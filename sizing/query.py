@@ -464,6 +464,12 @@ NUMBER_PHRASE = regexes.compile(
 SCALES = {strip_accents(w): 100 for w in VOCAB.words("counting.hundred")} | {
     strip_accents(w): 12 for w in VOCAB.words("counting.dozen")
 }
+# "3 dozen users", "5 hundred": the digits times the word after them (they had been 12 and 100).
+DIGITS_SCALE = regexes.compile(rf"(?<![\w.,])(\d{{1,4}})\s+({alternation(list(SCALES))})\b")
+# "a quarter of a million requests": a quarter before the multiplier, as HALF reads a half.
+QUARTER = regexes.compile(
+    rf"\b(?:{_W('counting.quarter')})(?=\s+(?:{_W('multipliers.million')}|{_W('multipliers.billion')})\b)"
+)
 # "a few hundred users", "several dozen", "tens of thousands": a vague count right before a hundred, a dozen or a
 # thousand, where no number is honest: left not understood (the bare hundred had been read as 100 people, "tens
 # of thousands" as 1,000).
@@ -2336,9 +2342,9 @@ VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\
 # "1.000 usuários", "2,500 users": grouped thousands are a count, never "1.0" users.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
 USERS = regexes.compile(
-    rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?(?:\s*|-(?=[a-z]))({_SMALL})?\s*(?:de\s+|of\s+)?"
+    rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?(?:\s*|-(?=[a-z]))({_SMALL})?\+?\s*(?:de\s+|of\s+)?"
     rf"(?:{_W('users.adjectives')}\s+)?{_COUNT_NOUNS}\b"
-)  # "30+ usuários", "150 internal users", "a 50-person team"
+)  # "30+ usuários", "10k+ users", "150 internal users", "a 50-person team"
 # Several counts of users in one question (_phases, _summed_parts): phases, the larger sized ("piloto com 10 usuários e
 # depois 100", "start with 5 users, scale to 200 later"), or parts of one group that add up ("10 pessoas do
 # suporte + 15 do comercial", "vendas (10), suporte (25) e jurídico (5)", "a sales team of 12 and 30 support
@@ -6466,8 +6472,14 @@ def _number_words(scan: _Scan) -> None:
             return "1k "
         return typed
 
+    if "dozen" in scan.work or "hundred" in scan.work or "duzia" in scan.work:
+        scan.work = DIGITS_SCALE.sub(
+            lambda m: f"{int(m.group(1)) * SCALES[m.group(2)]:<{len(m.group(0))}}", scan.work
+        )
     scan.work = NUMBER_PHRASE.sub(tens, scan.work)
     scan.work = THOUSANDS_AND.sub(thousands, scan.work)
+    if "quarter" in scan.work:
+        scan.work = QUARTER.sub(lambda m: f"{0.25:<{len(m.group(0))}}", scan.work)
     scan.work = ONE_BEFORE_MULTIPLIER.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
     scan.work = THOUSANDS_SPELT.sub(spelt, scan.work)
     scan.work = BARE_BILLION.sub(

@@ -25,7 +25,8 @@ OFFLINE = regexes.compile(
 )
 
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
-_NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])"
+# "2k+ employees": the plus of "at least" before a space
+_NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])(?:\+(?=\s))?"
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
 _BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"

@@ -113,7 +113,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),  # a message with only these asks for the help (thanks: a reply)
     "topics": (),  # subject (sizing/topics.py) = the words that announce it in a question with no model
     "concepts": (),  # a word of the answers (sizing/concepts.py) = the words that name it in "o que é ...?"
-    "counting": ("one", "and", "half", "thousand", "before_thousand", "hundred", "dozen", "vague"),
+    "counting": ("one", "and", "half", "thousand", "before_thousand", "hundred", "dozen", "vague", "quarter"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": (
         "hour",

@@ -377,3 +377,35 @@ def test_a_count_next_year_stays_the_count_to_size(capsys):
         "if we grow to 500 users next year, llama 8b",
         "Understood: Llama 3.1 8B · 500 concurrent users",
     )
+
+
+# -- more counts in words -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "1× A100 SXM 80 GB": "a hundred" became "a 100"
+        ("llama 8b for a hundred or so users", "Understood: Llama 3.1 8B · 100 concurrent users"),
+        ("llama 8b for 100 or so users", "Understood: Llama 3.1 8B · 100 concurrent users"),
+        ("llama 8b for 100-odd users", "100 concurrent users"),
+        ("llama 8b for a hundred and fifty users", "150 concurrent users"),
+        # had been 12 users: the digits before the dozen dropped
+        ("llama 8b for 3 dozen users", "36 concurrent users"),
+        # had been a 10,000-token context, and 2k context
+        ("llama 8b for 10K+ users", "Understood: Llama 3.1 8B · 10,000 people"),
+        ("llama 8b for 2k+ employees", "Understood: Llama 3.1 8B · 2,000 people"),
+        # had been "Not understood: upwards", "north"
+        ("llama 8b for upwards of 300 users", "300 concurrent users"),
+        ("llama 8b for north of 1k users", "1,000 people"),
+        # had been a million
+        ("llama 8b, quarter of a million requests a month", "250,000 requests a month"),
+    ],
+)
+def test_more_counts_as_english_says_them(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "A100" not in lines[0] and "context" not in lines[0], lines
+
+
+def test_a_gpu_named_a100_stays_a_gpu(capsys):
+    _reads(capsys, "llama 8b on an a100 for 10 users", "10 concurrent users · 1× A100 SXM 80 GB")
