@@ -4706,7 +4706,7 @@ _LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORE
 # ("deepspeed_configs/zero2.json", "examples/llama3/qlora.yml") is no repo either. A rate's unit with its
 # user after a slash ("30 tok/s/user", "2 req/min/user") is no folder.
 LOCAL_PATH = regexes.compile(
-    r"(?<![\w:/.~-])(?!(?:tokens?|toks?|tk|reqs?|requests?|t)/(?:s|seg|sec|min|h)/)(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
+    r"(?<![\w:/.~-])(?!(?:tokens?|toks?|tk|reqs?|requests?|t|msgs?|messages?|queries|calls?)/(?:s|seg|sec|min|h|hr|hour|d|day|dia)/)(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
     r"([\w.-]+?)/?(?![\w./-])"
 )
 _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)

@@ -1238,7 +1238,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("users_at_once", regexes.compile(
             rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{at_once_nouns})|(?:de\s+)?(?:{at_once_nouns})\s+(?:(?:{using})\s+)?(?:{in_flight}))\b"
         ), length),
-        ("users_at_once", regexes.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
+        # "peak concurrency ~150", "concorrência de uns 40": about that many
+        ("users_at_once", regexes.compile(
+            rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*(?:(?:~|≈|uns|umas|about|around|cerca\s+de)\s*)?{_NUM}"
+            rf"(?!\s*(?:{tokens})\b)"
+        ), length),
         # "llama 8b com 10 requisições", "with 20 requests": requests counted with no period are that many at
         # once (traffic_words.toml requests_no_period); a period, a length or an owner after them is another reading.
         ("users_at_once", regexes.compile(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.cli import main as gpu_size
 from tests.gpu_size_run import UNKNOWN, understood_lines
 
 
@@ -409,3 +410,31 @@ def test_more_counts_as_english_says_them(capsys, question, read):
 
 def test_a_gpu_named_a100_stays_a_gpu(capsys):
     _reads(capsys, "llama 8b on an a100 for 10 users", "10 concurrent users · 1× A100 SXM 80 GB")
+
+
+# -- an engineer's shorthand ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been 215 users: "req/hr/" taken for a path's folders, the 15 for users
+        ("llama 8b, 200 users, 15 req/hr/user", "200 people · 15 requests per person per hour"),
+        # had been "Not understood: 150"
+        ("rough sizing for llama 70b, 2k DAU, peak concurrency ~150", "150 concurrent users · 2,000 people"),
+        ("llama 8b, concorrência de uns 40", "Entendi: Llama 3.1 8B · 40 usuários simultâneos"),
+        # had been "Not understood: TPOT", "goodput, SLO", "HIPAA-compliant", "napkin", "back-of-the-envelope"
+        ("what's the TPOT for llama 70b on 4x L40S?", "Understood: Llama 3.1 70B · 4× L40S 48 GB"),
+        ("llama 70b, goodput at 2s TTFT SLO", "Understood: Llama 3.1 70B · first token ≤ 2.0 s"),
+        ("we need HIPAA-compliant hosting for llama 70b", "Understood: Llama 3.1 70B"),
+        ("napkin math for serving llama 70b to 5k users?", "inference · 5,000 people"),
+        ("back-of-the-envelope for llama 8b at 100 QPS", "Understood: Llama 3.1 8B · 100 requests/s"),
+    ],
+)
+def test_an_engineers_shorthand(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_tpot_asked_alone_is_still_explained(capsys):
+    assert gpu_size(["what is TPOT?"]) == 0
+    assert "time per output token" in capsys.readouterr().out
