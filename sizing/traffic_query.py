@@ -1272,6 +1272,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
+        # "a headcount of 3,500", "headcount: 3500", "a 1,200-strong workforce": HR's count of the people
+        ("population", regexes.compile(
+            rf"\b(?:headcount|head[\s-]count)\s*(?:de|of|is|=|:)?\s*(?:~\s*)?{_NUM}"
+            rf"|{_NUM}-strong\s+(?:{people})\b"
+        ), lambda m: _count(m.group(1) or m.group(3), m.group(2) or m.group(4))),
         # "2 mil clientes por dia", "300 users a day", "1000 users/day": the people of a day. A head-count, unless each one's
         # conversation is said ("cada conversa com 8 mensagens"): then a daily volume (sizing/query.py).
         ("people_per_day", regexes.compile(

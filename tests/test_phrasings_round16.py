@@ -438,3 +438,44 @@ def test_an_engineers_shorthand(capsys, question, read):
 def test_tpot_asked_alone_is_still_explained(capsys):
     assert gpu_size(["what is TPOT?"]) == 0
     assert "time per output token" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: headcount, 3,500", a 3,500-token context, and "1,200-strong, workforce"
+        ("we have a headcount of 3,500, llama 70b", "Understood: Llama 3.1 70B · 3,500 people"),
+        ("llama 70b, 3.5k headcount, 10% at peak", "3,500 people · 10% active at once"),
+        ("llama 8b for a 1,200-strong workforce", "Understood: Llama 3.1 8B · 1,200 people"),
+    ],
+)
+def test_hrs_words_for_the_people_are_a_head_count(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "context" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: mixed", "GPU-hours", "throughput-oriented", "preferências", "mista"
+        (
+            "fine-tune llama 8b with flash attention 2 and bf16 mixed precision",
+            "BF16/FP16 (16-bit) · full fine-tuning",
+        ),
+        (
+            "treino do llama 8b em precisão mista bf16, 10 mil exemplos",
+            "BF16/FP16 (16-bit) · ajuste fino com LoRA",
+        ),
+        ("continued pretraining: llama 8b, 20B tokens, how many GPU-hours?", "20B training tokens"),
+        (
+            "llama 70b, throughput-oriented batch job, 1M docs overnight",
+            "a batch of 1,000,000 requests in 8 hours",
+        ),
+        (
+            "fazer SFT e depois DPO no qwen 7b com 10 mil pares de preferências",
+            "10.000 exemplos de treino · DPO",
+        ),
+    ],
+)
+def test_training_and_batch_words_the_answer_already_states(capsys, question, read):
+    _reads(capsys, question, read)
