@@ -50,3 +50,31 @@ def test_q4_1_and_q5_1_weigh_their_blocks_between_their_neighbours(capsys):
     q4_0, q4_1, q5_0, q5_1 = (weights(q) for q in ("q4_0", "q4_1", "q5_0", "q5_1"))
     assert q4_0 < q4_1 < q5_0 < q5_1
     assert 9.39 * 0.99 <= q4_1 / 1e9 <= 9.39 * 1.01
+
+
+@pytest.mark.parametrize(
+    ("question", "published_gb"),
+    [
+        ("phi-4 q4_k_m", 9.05),
+        ("phi-4 q5_k_m", 10.60),
+        ("phi-4 iq4_nl", 8.38),
+        ("phi-4-reasoning q5_k_m", 10.60),
+    ],
+)
+def test_a_fused_qkv_projection_is_priced_as_the_one_tensor_llama_cpp_writes(capsys, question, published_gb):
+    # llama.cpp converts Phi-3/Phi-4's qkv_proj to one attn_qkv tensor: Q4_K_M stores it at Q5_K and Q5_K_M at
+    # Q6_K in every layer, and IQ4_NL has no attn_v to raise (bartowski/phi-4-GGUF). The answer had said 8.89,
+    # 10.41 and 8.41 GB, pricing q, k and v apart.
+    weights = answer_json(capsys, question)["memory"]["weights"] / 1e9
+    assert abs(weights / published_gb - 1) <= 0.005, (question, weights)
+
+
+def test_a_phi3_config_read_from_the_hub_keeps_its_attention_fused():
+    # The same rule for a Phi-3-architecture repo the catalogue does not hold (hub/describe.py reads its config).
+    from hub.describe import architecture
+
+    phi3 = {"model_type": "phi3", "hidden_size": 3072, "num_hidden_layers": 32, "num_attention_heads": 24,
+            "num_key_value_heads": 8, "intermediate_size": 8192, "vocab_size": 200064}  # fmt: skip
+    llama = {**phi3, "model_type": "llama"}
+    assert architecture(phi3)["fused_qkv"] is True
+    assert not architecture(llama).get("fused_qkv")
