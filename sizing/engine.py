@@ -95,12 +95,16 @@ def size(
     notes or assumptions (what the head-count reading shows of its sizing: _brief)."""
     global _CACHE
     catalog = catalog or load_catalog()
+    if brief:
+        # Asked only from within an answer, which the cache keeps: the question asked again finds its answer
+        # first. Kept here too, a brief sizing was one more key to encode and one more entry pushing answers
+        # out (the cache starts over when full).
+        return _size(workload, catalog, source, other_reading, brief)
     key = (
         _json(workload),
         id(catalog),
         source.key if source is not None else None,
         other_reading,
-        brief,
     )
     hit = _CACHE.get(key)
     _STATS["lookups"] += 1
