@@ -161,6 +161,26 @@ def present(text_pieces: set[str], text: str) -> tuple[int, int]:
     return bits, known
 
 
+def may_search(pattern: re.Pattern, text: str, told: tuple[set[str], int, int]) -> bool:
+    """False only where `pattern` cannot match `text`, by what the caller gathered of the text (`told`: its
+    pieces(), and its present() bits with how many tests they tell; the reader's scan gathers them once a
+    question): the tests' bits once the pattern is worked out, else its strings."""
+    text_pieces, bits, known = told
+    worked_out = NEEDED.get(id(pattern))
+    if worked_out is not None and worked_out[4] <= known:
+        return passes(worked_out[3], bits)
+    return may_match(pattern, text_pieces) and strings_in(pattern, text_pieces, text)
+
+
+def search(pattern: re.Pattern, text: str, told: tuple[set[str], int, int] | None = None) -> re.Match | None:
+    """pattern.search(text), not run where may_search says it cannot match (with `told`): for the big
+    alternations of words read from a question's whole text (documents, verbs of review, concepts), which find
+    nothing in most questions and took the longest to say so."""
+    if told is not None and not may_search(pattern, text, told):
+        return None
+    return pattern.search(text)
+
+
 @cache
 def _any_of(strings: frozenset[str]) -> re.Pattern | None:
     """One pattern that matches where one of `strings` is in a text (None: there are none); the longest first,

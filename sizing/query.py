@@ -523,6 +523,8 @@ class _Scan(msgspec.Struct):
     work: str
     typed: str = ""  # the working text as it starts: the text as typed, lower case, without accents
     typed_pieces: set[str] | None = None  # its pieces (the working text's until it is rewritten)
+    # Its pieces, and the tests it passes with how many they tell (prefilter.search)
+    typed_told: tuple[set[str], int, int] | None = None
     found: dict[str, list] = {}
     taken: set[int] = set()
     _pieces: set[str] | None = None
@@ -537,6 +539,12 @@ class _Scan(msgspec.Struct):
         self.typed_pieces = self._pieces = prefilter.pieces(self.work)
         self._pieces_of = self.work
         self._present, self._known = prefilter.present(self._pieces, self.work)
+        self.typed_told = (self.typed_pieces, self._present, self._known)
+
+    def told_of(self, plain: str) -> tuple[set[str], int, int] | None:
+        """What was gathered of the text as typed (typed_told), for `plain`, that text without accents in lower
+        case: the working text started as it unless a trade's word was read as people's (_as_people)."""
+        return self.typed_told if plain == self.typed else None
 
     def _renew(self) -> None:
         """The pieces and tests of a working text that was rewritten."""
@@ -594,6 +602,12 @@ class _Scan(msgspec.Struct):
     def finditer(self, pattern: re.Pattern, pos: int = 0, endpos: int = _END) -> list[re.Match]:
         """Every match, read before any is blanked."""
         return list(pattern.finditer(self.work, pos, endpos)) if self.may_match(pattern) else []
+
+    def sub(self, pattern: re.Pattern, repl) -> None:
+        """The working text rewritten by pattern.sub, skipped where may_match says the pattern finds nothing
+        (most of the number words' rewrites, on every question)."""
+        if self.may_match(pattern):
+            self.work = pattern.sub(repl, self.work)
 
     def take(self, pattern: re.Pattern, kind: str, convert) -> None:
         if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~270 patterns
@@ -2814,14 +2828,61 @@ _GPU_CUE = regexes.compile(r"(?:\b(?:numa|na|uma|um|em|on|an|a|gpu|gpus|placa|pl
 _SHORT_GPU = regexes.compile(r"^[a-z]\d{1,3}[a-z]?$")  # "t4", "p4", "a10g"
 
 
+_INDEXES_OF: dict[int, tuple] = {}
+
+
 def _indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
     """Normalized names -> entries, as sizing.names resolves them (built once per catalogue)."""
-    return {
+    return _indexes_and_names(catalog)[0]
+
+
+def _names_index(catalog: Catalog) -> dict[str, tuple[tuple[str, object], ...]]:
+    """Every catalogue name a span of a question may be, with what it names: (kind, entry) for each index that
+    has it, in _indexes' order, and ("plural", GPU) for a GPU's name with an "s" ("h100s") that is no name of
+    its own. One look-up a span, where _names had tried the four indexes and the plural one by one."""
+    return _indexes_and_names(catalog)[1]
+
+
+def _indexes_and_names(catalog: Catalog) -> tuple[dict[str, dict[str, object]], dict]:
+    # Kept with the lists they were built from: a catalogue whose list is replaced gets them anew (as name_index).
+    cached = _INDEXES_OF.get(id(catalog))
+    if (
+        cached is not None
+        and cached[0] is catalog
+        and cached[1] is catalog.models
+        and cached[2] is catalog.gpus
+        and cached[3] is catalog.precisions
+        and cached[4] is catalog.series
+    ):
+        return cached[5]
+    indexes = {
         "model": name_index(catalog.models),
         "gpu": name_index(catalog.gpus),
         "precision": name_index(catalog.precisions),
         "series": name_index(catalog.series),
     }
+    combined: dict[str, list] = {}
+    for kind, index in indexes.items():
+        for key, item in index.items():
+            combined.setdefault(key, []).append((kind, item))
+    gpus = indexes["gpu"]
+    for key, item in gpus.items():
+        plural = key + "s"
+        if plural not in gpus and len(plural) > 2:  # as _plural_gpu reads one
+            combined.setdefault(plural, []).append((_PLURAL, item))
+    built = (indexes, {key: tuple(hits) for key, hits in combined.items()})
+    _INDEXES_OF[id(catalog)] = (
+        catalog,
+        catalog.models,
+        catalog.gpus,
+        catalog.precisions,
+        catalog.series,
+        built,
+    )
+    return built
+
+
+_PLURAL = "plural"  # a GPU's name in the plural, in _names_index
 
 
 _BUCKETS: dict[int, tuple[Catalog, dict]] = {}
@@ -2899,18 +2960,18 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     names, firsts, shared, known = _uncatalogued_names(catalog)
     if not prefilter.any_in(firsts, scan.work):
         return
-    spans = [(start, end) for start, end, _ in _spans(scan.work)]
+    spans = _spans(scan.work)
     models = name_index(catalog.models)
     found = next(
-        ((start, end) for start, end in spans
-         if normalize(scan.work[start:end]) in known
+        ((start, end) for start, end, _, key in spans
+         if key in known
          and not _NO_NAME_AFTER.match(scan.work, end)
          # "deepseek coder v3": another release than the one listed, which the catalogue says it does not know
          and not _RELEASE_AFTER.match(scan.work, end)
          # a name inside a catalogue model's longer one ("nemotron ultra 253b", "deepseek coder v2 lite") is
          # that model's
          and not any(s <= start and e >= end and (s, e) != (start, end)
-                     and normalize(scan.work[s:e]) in models for s, e in spans)),
+                     and other in models for s, e, _, other in spans)),
         None,
     )  # fmt: skip
     if found is None:
@@ -5871,7 +5932,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # "first try llama 8b, then qwen 7b if it is not good": how the models are tried, read by parse (_chosen_between)
     scan.take(TRIAL, "trial", lambda m: True)
     if _DOCUMENT_TASKS & {v for v, _ in scan.found.get("task", [])} or traffic_query.reviews_documents(
-        scan.typed
+        scan.typed, scan.typed_told
     ):
         # "resumo de relatórios", "analisar petições", "review our contracts": what the task reads is understood,
         # and the word that says which ones ("petições iniciais", "old contracts")
@@ -5969,7 +6030,7 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
     plain = strip_accents(scan.original.lower())
     if len(plain) != len(scan.work):
         return  # spans of the text as typed would not be the scan's
-    for key, start, end in concepts.asked(plain, beside=True):
+    for key, start, end in concepts.asked(plain, beside=True, told=scan.told_of(plain)):
         query.concepts = list(dict.fromkeys([*query.concepts, key]))
         scan.blank(start, end)
     if loading := concepts.load_time_asked(plain):
@@ -6407,22 +6468,22 @@ def _number_words(scan: _Scan) -> None:
             return "1k "
         return typed
 
-    scan.work = NUMBER_PHRASE.sub(tens, scan.work)
-    scan.work = THOUSANDS_AND.sub(thousands, scan.work)
-    scan.work = ONE_BEFORE_MULTIPLIER.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
-    scan.work = THOUSANDS_SPELT.sub(spelt, scan.work)
-    scan.work = BARE_BILLION.sub(
+    scan.sub(NUMBER_PHRASE, tens)
+    scan.sub(THOUSANDS_AND, thousands)
+    scan.sub(ONE_BEFORE_MULTIPLIER, lambda m: f"{1:<{len(m.group(0))}}")
+    scan.sub(THOUSANDS_SPELT, spelt)
+    scan.sub(
+        BARE_BILLION,
         lambda m: (
             m.group(0)
             if _AFTER_DIGITS.search(scan.work, 0, m.start())
             else f"{'1 bilhoes':<{len(m.group(0))}}"
         ),
-        scan.work,
     )
-    scan.work = BARE_THOUSAND.sub(bare, scan.work)
-    scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
-    scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
-    scan.work = ONE_BEFORE_DURATION.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
+    scan.sub(BARE_THOUSAND, bare)
+    scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
+    scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
+    scan.sub(ONE_BEFORE_DURATION, lambda m: f"{1:<{len(m.group(0))}}")
     if "segundo" in scan.work or "second" in scan.work:
         scan.work = ONE_SECOND.sub(
             lambda m: m.group(0)[: m.start("one") - m.start()] + f"{1:<{len(m.group('one'))}}", scan.work
@@ -6604,7 +6665,7 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
             return m.group(0)
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 
-    scan.work = SPACED_THOUSANDS.sub(join, scan.work)
+    scan.sub(SPACED_THOUSANDS, join)
 
 
 # "1.000.000 tokens", "1,000,000 users", "10.000.000" (and "1 000 000", dotted by _spaced_thousands): a number
@@ -6622,16 +6683,24 @@ def _joined_groups(m: re.Match) -> str:
 _JOINER = regexes.compile(r"[\s_/.-]*")
 
 
-def _spans(work: str):
-    """Runs of up to MAX_SPAN words joined only by spaces or name punctuation (not commas or "?")."""
-    tokens = list(WORD.finditer(work))
-    joined = [bool(_JOINER.fullmatch(work, a.end(), b.start())) for a, b in itertools.pairwise(tokens)]
-    for i in range(len(tokens)):
+def _spans(work: str) -> list[tuple[int, int, int, str]]:
+    """Runs of up to MAX_SPAN words joined only by spaces or name punctuation (not commas or "?"), longest
+    first from each word: start, end, words, and the run's normalize() key. The key is its words' keys joined:
+    what joins them is punctuation and spaces, which normalize drops, and it reads character by character
+    (one normalize a word, not one a run: ~15 in place of ~44 a question)."""
+    tokens = [(m.start(), m.end(), normalize(m.group())) for m in WORD.finditer(work)]
+    count = len(tokens)
+    joined = [bool(_JOINER.fullmatch(work, a[1], b[0])) for a, b in itertools.pairwise(tokens)]
+    out = []
+    for i in range(count):
         end = i + 1
-        while end < len(tokens) and end - i < MAX_SPAN and joined[end - 1]:
+        while end < count and end - i < MAX_SPAN and joined[end - 1]:
             end += 1
+        start = tokens[i][0]
+        keys = list(itertools.accumulate(token[2] for token in tokens[i:end]))
         for j in range(end, i, -1):
-            yield tokens[i].start(), tokens[j - 1].end(), j - i
+            out.append((start, tokens[j - 1][1], j - i, keys[j - i - 1]))
+    return out
 
 
 # A name ending in a bare number ("devstral 2"), for a count said right after it ("devstral 2 gpus").
@@ -6674,45 +6743,44 @@ _ARTICLE_SPLIT = regexes.compile(r"[oa]\s+[a-z]")
 def _names(scan: _Scan, catalog: Catalog) -> None:
     """Catalogue names (models, GPUs, precisions), longest first; "2x h100" and "duas H100" carry a count."""
     indexes = _indexes(catalog)
+    names = _names_index(catalog)
     matches = []
     glue = "x" in scan.work or "×" in scan.work or "*" in scan.work  # _GLUED_COUNT needs one (most lack all)
-    for start, end, length in _spans(scan.work):
-        key = normalize(scan.work[start:end])
-        for kind, index in indexes.items():
-            if key in index:
-                if kind == "model" and _SPLIT_VERSION.search(scan.work, start, end):
-                    continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
-                if _ARTICLE_SPLIT.match(scan.work, start, end):
-                    continue  # names ignore spaces: "ajuda com o llama" is no Ollama (it had been q4_k_m)
-                if kind == "model" and not same_size_word(index[key], key, scan.work[start:end]):
-                    continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
-                if kind == "model" and _NO_NAME_AFTER.match(scan.work, end):
-                    continue  # "o command a partir de amanhã": Portuguese after the name's last word, no Command A
-                if (
-                    kind == "model"
-                    and _COUNTED_NUMBER_END.search(scan.work, start, end)
-                    and (COUNTED.match(scan.work, end) or _GPUS_AFTER.match(scan.work, end))
-                ):
-                    continue  # "devstral 2 gpus": two GPUs of Devstral, not Devstral 2
-                if (
-                    kind == "gpu"
-                    and key.isdigit()
-                    and (
-                        _NUMBER_USE_AFTER.match(scan.work, end)
-                        or _NUMBER_USE_BEFORE.search(scan.work, 0, start)
-                    )
-                ):
-                    continue  # "4080 tokens", "3090 usuários", "contexto de 4090": a number, no GeForce
-                if (
-                    kind == "gpu"
-                    and _SPACED_A.match(scan.work, start, end)
-                    and _NUMBER_USE_AFTER.match(scan.work, end)
-                ):
-                    continue  # "servi-lo a 40 utilizadores", "a 100 usuários": "a" is a preposition, no A40 or A100
-                matches.append((length, end - start, -start, start, end, kind, index[key]))
-        # "H100s", "two A100s": a GPU name in the plural.
-        if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
-            matches.append((length, end - start, -start, start, end, "gpu", gpu))
+    for start, end, length, key in _spans(scan.work):
+        for kind, item in names.get(key, ()):
+            if kind is _PLURAL:
+                # "H100s", "two A100s": a GPU name in the plural.
+                matches.append((length, end - start, -start, start, end, "gpu", item))
+                continue
+            if kind == "model" and _SPLIT_VERSION.search(scan.work, start, end):
+                continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
+            if _ARTICLE_SPLIT.match(scan.work, start, end):
+                continue  # names ignore spaces: "ajuda com o llama" is no Ollama (it had been q4_k_m)
+            if kind == "model" and not same_size_word(item, key, scan.work[start:end]):
+                continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
+            if kind == "model" and _NO_NAME_AFTER.match(scan.work, end):
+                continue  # "o command a partir de amanhã": Portuguese after the name's last word, no Command A
+            if (
+                kind == "model"
+                and _COUNTED_NUMBER_END.search(scan.work, start, end)
+                and (COUNTED.match(scan.work, end) or _GPUS_AFTER.match(scan.work, end))
+            ):
+                continue  # "devstral 2 gpus": two GPUs of Devstral, not Devstral 2
+            if (
+                kind == "gpu"
+                and key.isdigit()
+                and (
+                    _NUMBER_USE_AFTER.match(scan.work, end) or _NUMBER_USE_BEFORE.search(scan.work, 0, start)
+                )
+            ):
+                continue  # "4080 tokens", "3090 usuários", "contexto de 4090": a number, no GeForce
+            if (
+                kind == "gpu"
+                and _SPACED_A.match(scan.work, start, end)
+                and _NUMBER_USE_AFTER.match(scan.work, end)
+            ):
+                continue  # "servi-lo a 40 utilizadores", "a 100 usuários": "a" is a preposition, no A40 or A100
+            matches.append((length, end - start, -start, start, end, kind, item))
         # "2xa100", "8xh100": a count glued to a GPU name (a span starting with a digit, as the pattern's; the
         # test skips running it on the ~25 spans of a question, most of words).
         glued = _GLUED_COUNT.match(scan.work, start, end) if glue and scan.work[start].isdecimal() else None
@@ -9547,10 +9615,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "qwen3 coder 30b para 15 devs": developers served a coding model use it as their IDE's assistant.
         fields["task"] = Task.code
     plain = strip_accents(scan.original.lower())
-    documents = traffic_query.documents_read(plain)
+    told = scan.told_of(plain)
+    documents = traffic_query.documents_read(plain, told)
     if documents == "page" and query.no_images:
         documents = None  # "notas fiscais, sem imagens": the invoices come as text, about a page
-    if fields.get("task") is None and documents and traffic_query.reviews_documents(plain):
+    if fields.get("task") is None and documents and traffic_query.reviews_documents(plain, told):
         # "analisar contratos", "revisar os relatórios", "review our contracts": the whole document is read and
         # what matters in it pointed out, as "análise de contratos" says (the extraction task's words)
         fields["task"] = Task.extraction
@@ -10477,7 +10546,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # with no model to weigh (it had been quantization explained, the GPUs dropped): asked back.
         raise ChoiceWithoutModel(precisions, fields["gpu"], fields.get("gpus") or 1, scan.original)
     if not (model or size) and (
-        explained := concepts.asked(strip_accents(scan.original.lower()), weigh_alike=True)
+        explained := concepts.asked(
+            typed_plain := strip_accents(scan.original.lower()),
+            weigh_alike=True,
+            told=scan.told_of(typed_plain),
+        )
     ):
         # "o que é quantização?", "qual a diferença entre lora e qlora", "what does TTFT mean": the words of
         # the answers explained (they had been "Faltou dizer o modelo" or "Não entendi")
