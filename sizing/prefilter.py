@@ -146,19 +146,39 @@ def _ways_as_bits(needed: frozenset[str] | None, second: tuple | None) -> tuple[
         return ways, len(_TESTS)
 
 
-def present(text_pieces: set[str], text: str) -> tuple[int, int]:
+def present(text_pieces: set[str], text: str, tokens: list | None = None) -> tuple[int, int]:
     """The bits of the tests `text` (whose pieces() are given) passes, and how many tests were numbered
-    before they were gathered: a pattern with a test numbered since is not known to them."""
+    before they were gathered: a pattern with a test numbered since is not known to them. `tokens`, where
+    given, gets each token found with the bits it gave, for still_present."""
     # First: a test numbered meanwhile is not counted, whether its tokens were seen or not.
     known = len(_TESTS)
     bits = 0
     for piece in _PIECES_KNOWN.intersection(text_pieces):
         bits |= _BY_PIECE[piece]
+        if tokens is not None:
+            tokens.append((piece, _BY_PIECE[piece]))
     for piece in _WHOLES_KNOWN.intersection(text_pieces):
         for string, of in _WHOLES[piece]:
             if string in text:
                 bits |= of
+                if tokens is not None:
+                    tokens.append((string, of))
     return bits, known
+
+
+def still_present(tokens: list, text: str) -> tuple[int, list]:
+    """present()'s bits for `text` made from the text its tokens were found in by turning characters into
+    spaces (what the reader's scan does to what it has read), and the tokens still in it. Only tokens can
+    go: each is looked for again (a piece is in a text's pieces() where it is in the text; no piece nor
+    whole string holds a space), a few dozen substring tests in place of gathering them anew. ANY_CASE stays
+    (a pattern may run for nothing, never be skipped where it matches)."""
+    bits = 0
+    kept = []
+    for token, of in tokens:
+        if token in text or token == ANY_CASE:
+            bits |= of
+            kept.append((token, of))
+    return bits, kept
 
 
 def may_search(pattern: re.Pattern, text: str, told: tuple[set[str], int, int]) -> bool:
