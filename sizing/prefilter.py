@@ -356,27 +356,57 @@ def _matches_ascii(char: str) -> bool:
     return any(pattern.fullmatch(chr(code)) for code in range(128))
 
 
+# What _items_and_runs yields for a literal run joined to what each branch after it begins with.
+_JOINED = object()
+
+
 def _items_and_runs(items):
     """A sequence's items with each run of literal characters joined into one string (yielded as (None, it)):
-    a run is in every match whole."""
+    a run is in every match whole. A run right before an alternation is also yielded joined to the literal
+    start of each of its branches (as (_JOINED, strings)): "(?:meses|month|mes|mo)" is parsed as "m" and
+    "(?:eses|onth|es|o)", whose strings alone ("o") are in nearly every text; one of "meses", "month", "mes",
+    "mo" is in every match."""
     run: list[str] = []
     for op, av in items:
         if op is sre.LITERAL:
             run.append(chr(av))
             continue
         if run:
-            yield None, "".join(run)
+            joined = "".join(run)
+            yield None, joined
+            branches = _branches(op, av)
+            if branches is not None:
+                yield _JOINED, {joined + _literal_start(branch) for branch in branches}
             run = []
         yield op, av
     if run:
         yield None, "".join(run)
 
 
+def _branches(op, av):
+    """The branches of an alternation, or of a group that is one (not one that turns case-insensitivity on)."""
+    if op is sre.BRANCH:
+        return av[1]
+    if op is sre.SUBPATTERN and not av[1] & re.IGNORECASE and len(av[3]) == 1 and av[3][0][0] is sre.BRANCH:
+        return av[3][0][1][1]
+    return None
+
+
+def _literal_start(items) -> str:
+    """The literal characters a sequence begins with ("" where it begins otherwise)."""
+    start = []
+    for op, av in items:
+        if op is not sre.LITERAL:
+            break
+        start.append(chr(av))
+    return "".join(start)
+
+
 def _of_sequence(items) -> set[str] | None:
     """For a sequence of items, every match holds each item's match: the most selective item's strings."""
     options: list[set[str]] = []
     for op, av in _items_and_runs(items):
-        found = {av} if op is None else _of_item(op, av)
+        found = {av} if op is None else av if op is _JOINED else _of_item(op, av)
         if found:
             options.append(found)
     return max(options, key=_selectivity, default=None)
@@ -389,6 +419,8 @@ def _conjuncts(items) -> list[set[str]]:
     for op, av in _items_and_runs(items):
         if op is None:
             out.append({av})
+        elif op is _JOINED:
+            out.append(av)
         elif op is sre.SUBPATTERN and not av[1] & re.IGNORECASE:
             out += _conjuncts(av[3])
         elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT) and av[0] >= 1:
