@@ -307,6 +307,13 @@ def _sized(
     if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
         plan, rec, slower = timed
         assumptions = list(plan.assumptions)
+    budget_pick = None
+    # An hour's budget chooses the setup within it, as the customer would (sizing/advice.py hour_budget_pick)
+    if (
+        not (plan.stage.is_training or plan.gpu or plan.gpus or brief)
+        and (picked := advice.hour_budget_pick(plan, rec, catalog)) is not None
+    ):
+        rec, budget_pick = picked
     at_rate = None  # (the recommendation, its performance) when a rate sized its conversations
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
@@ -427,6 +434,8 @@ def _sized(
             avail = advice.availability(plan, rec, catalog)
             if avail is not None and avail.replicas > avail.load_replicas:
                 decided = "availability"
+            elif budget_pick is not None and budget_pick.chosen:
+                decided = "budget_hour"
         if workload.cheaper and not brief and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
             # The cheaper setups first, and the alternatives they repeat no longer.
@@ -684,8 +693,15 @@ def _sized(
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
-        decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided and not brief else None,
+        decided=(
+            t(lang, "decided.budget_hour", setup=advice.describe(rec, lang), without=budget_pick.setup)
+            if decided == "budget_hour" and budget_pick is not None and rec is not None
+            else advice.decided_text(plan, rec, decided, catalog, avail)
+            if decided and not brief
+            else None
+        ),
         availability=avail,
+        budget_pick=budget_pick,
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
         gpu_choice=gpu_choice,

@@ -723,6 +723,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             monthly=w.budget_monthly,
             yearly=w.budget_yearly,
             hourly=w.budget_hourly,
+            per_gpu=w.budget_per_gpu,
         )
         if w.budget
         else None,

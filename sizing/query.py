@@ -723,9 +723,14 @@ _TOKENS_AFTER = regexes.compile(
 # An amount by the hour with a ceiling or a budget said before it ("até R$ 5/hora", "budget of $3 per hour", "no
 # máximo R$ 10 a hora por gpu", "under $2/h"): a budget for each GPU-hour, set against each GPU's price by the
 # hour (sizing/budget.py); "pagamos US$ 2 por hora na AWS", with no ceiling, stays a price paid elsewhere.
+# Each GPU's hour only when the GPU is said beside the hour ("R$ 5/hora por gpu", "$3 per GPU-hour", "R$ 4 por
+# GPU por hora"); an hour alone is the whole setup's ("até R$ 20/hora"), and the answer says it read it so.
 _HOURLY_AFTER = regexes.compile(
     r"\s*(?:/\s*(?:h|hr|hora|hour)\b|(?:por|per|a|the|each|cada|an)\s+(?:h|hr|hora|hour)\b)"
-    r"(?:\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+    r"(?P<gpu>\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+    r"(?P<whole>\s*(?:no\s+total|in\s+total|total|(?:pela|para\s+a|for\s+the)\s+(?:configuracao|setup)"
+    r"(?:\s+(?:inteira|toda|whole|all))?|for\s+(?:the\s+)?(?:whole|entire)\s+setup)\b)?"
+    r"|\s*(?:/|por|per|each|cada|a)\s*(?P<gpu_first>gpu|placa)\s*(?:[-/]\s*|por\s+|per\s+|a\s+|an\s+)?(?:h|hr|hora|hour)\b"
 )
 _HOURLY_CEILING_BEFORE = regexes.compile(
     r"(?:\b(?:ate|maximo|max|maximum|teto|limite|limit|budget|orcamento|verba|under|below|within|most|up\s+to|"
@@ -738,7 +743,10 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     when not said, or "yearly", or "hourly": each GPU-hour's) and where its words end; None for a price ("US$ 2
     por hora")."""
     if hourly := _HOURLY_AFTER.match(work, m.end()):
-        if not _HOURLY_CEILING_BEFORE.search(work, max(0, m.start() - 40), m.start()):
+        # the budget word in the match itself ("budget of R$ 37 per hour") is a ceiling said
+        if not m.group("amount") and not _HOURLY_CEILING_BEFORE.search(
+            work, max(0, m.start() - 40), m.start()
+        ):
             return None
     elif _PRICE_AFTER.match(work, m.end()):
         return None
@@ -755,7 +763,9 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
     end, monthly = m.end(), None
     if hourly:
-        return (amount, currency, "hourly"), hourly.end()
+        each_gpu = bool(hourly.group("gpu") or hourly.group("gpu_first"))
+        said = "gpu_hour" if each_gpu else "setup_hour" if hourly.group("whole") else "hourly"
+        return (amount, currency, said), hourly.end()
     if (after := _BUDGET_YEARLY_AFTER.match(work, end)) or _BUDGET_YEARLY_WORD.search(text):
         # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
         return (amount, currency, "yearly"), after.end() if after else end  # type: ignore[return-value]
@@ -3969,6 +3979,7 @@ _BUDGET_FIELDS = {
     "budget_monthly",
     "budget_yearly",
     "budget_hourly",
+    "budget_per_gpu",
     "api_price",
     "api_price_currency",
 }
@@ -10133,8 +10144,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         (amount, currency, monthly), _ = budget[0]
         if monthly == "yearly":
             fields["budget_yearly"], amount, monthly = amount, amount / 12, True
-        elif monthly == "hourly":
-            fields["budget_hourly"], monthly = True, None
+        elif monthly in ("hourly", "gpu_hour", "setup_hour"):
+            # each GPU's hour when said so, else the whole setup's (None: not said, the answer says it assumed)
+            per_gpu = {"gpu_hour": True, "setup_hour": False}.get(monthly)
+            fields["budget_hourly"], fields["budget_per_gpu"], monthly = True, per_gpu, None
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
     if api := scan.found.get("api_price"):
         # Another provider's price per million tokens: the answer sets its own against it, so money is asked.

@@ -1,0 +1,127 @@
+"""Questions as people type them in Slack, fifteenth round (2026-12-07). The leftovers first: an hourly budget
+chooses the setup within it (each GPU's hour when "por GPU" is said, else the whole setup's, said so), a
+deadline ("prazo de 24h", "for tomorrow") is no service always on, and "vocês têm suporte?" is answered as
+asked. Then phrasings read wrongly before this round. Each answer is what the user sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.log.requestlog import RequestLog
+from bot.pipeline import Pipeline, Where
+from tests.data_folders import with_prices
+from tests.gpu_size_run import UNKNOWN, answer, understood_lines
+
+from .slack_harness import text_of, valid
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+def _no_unknown(lines: list[str]) -> bool:
+    return not any(line.startswith(UNKNOWN) for line in lines)
+
+
+def _reads(capsys, question: str, read: str) -> list[str]:
+    """The "Entendi" line holds `read`, and no word of the question is said not understood."""
+    lines = understood_lines(capsys, question)
+    assert read in lines[0], lines
+    assert _no_unknown(lines), lines
+    return lines
+
+
+def _line(text: str, start: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip().startswith(start)), "")
+
+
+# -- an hourly budget chooses the setup ------------------------------------------------------------------------------
+
+# Made-up hourly prices per GPU, each GPU its own, so that the budget has setups to choose among; checkable by hand.
+PRICES = {
+    "l40s": "{ on_demand = 9.0, reserved = 6.0 }",
+    "l40": "{ on_demand = 8.0, reserved = 5.5 }",
+    "a100-80gb-sxm": "{ on_demand = 12.0, reserved = 9.0 }",
+    "h100-sxm": "{ on_demand = 20.0, reserved = 14.0 }",
+    "h200-sxm": "{ on_demand = 26.0, reserved = 19.0 }",
+}
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch):
+    yield from with_prices(tmp_path, monkeypatch, PRICES)
+
+
+def test_without_a_budget_the_smallest_setup_is_recommended(capsys, priced):
+    # the reference for the tests below: Llama 3.1 70B at 16 bits for 50 users takes 2 H200 (2 x 19 = 38 an hour)
+    text = answer(capsys, "llama 70b para 50 usuarios")
+    assert _line(text, "Recomendação:").startswith("Recomendação: 2× H200 SXM 141 GB"), text
+
+
+@pytest.mark.parametrize(
+    ("question", "recommended", "said"),
+    [
+        # each had kept 2 H200 (R$ 19 a GPU-hour) and said only that it passed the budget
+        (
+            "llama 70b para 50 usuarios, até R$ 15 por hora por gpu",
+            "4× A100 SXM 80 GB",  # as many H100 would do too, at R$ 14: the A100's R$ 9 is cheaper
+            "Sem o orçamento, a recomendação seria 2× H200 SXM 141 GB, a R$ 19,00 por hora de cada GPU (reservada).",
+        ),
+        (
+            "llama 70b pra 50 usuarios, no maximo 10 reais por gpu por hora",
+            "4× A100 SXM 80 GB",
+            "Orçamento de R$ 10,00 por hora de GPU: cada GPU desta configuração custa a partir de R$ 9,00 por hora",
+        ),
+    ],
+)
+def test_an_hourly_budget_per_gpu_chooses_the_setup_within_it(capsys, priced, question, recommended, said):
+    text = answer(capsys, question)
+    assert "por hora de GPU" in text.splitlines()[0], text
+    assert _line(text, "Recomendação:").startswith(f"Recomendação: {recommended}"), text
+    assert "O que decidiu: o orçamento por hora." in text, text
+    assert said in text, text
+
+
+def test_an_hourly_budget_said_alone_is_the_whole_setups_and_said_so(capsys, priced):
+    # 2 H200 cost R$ 38 an hour reserved: within R$ 40 for the whole setup, kept
+    text = answer(capsys, "llama 70b para 50 usuarios, até R$ 40 por hora")
+    assert text.splitlines()[0].endswith("orçamento de R$ 40,00 por hora"), text
+    assert "Li R$ 40,00 por hora como o preço da configuração inteira; diga “por GPU”" in text, text
+    assert "a configuração inteira custa a partir de R$ 38,00 por hora, e cabe (reservada)." in text, text
+    assert _line(text, "Recomendação:").startswith("Recomendação: 2× H200 SXM 141 GB"), text
+
+
+def test_an_hourly_budget_no_setup_meets_says_what_the_cheapest_that_serves_costs(capsys, priced):
+    # serving setups: 2 H200 (38/h), 4 A100 (36/h), 4 H100 (56/h), 8 L40S (48/h): none within R$ 20 an hour
+    text = answer(capsys, "llama 70b para 50 usuarios, no máximo 20 reais por hora")
+    assert (
+        "Nenhuma configuração que serve esta carga cabe em R$ 20,00 por hora: a mais barata que serve, "
+        "4× A100 SXM 80 GB, custa R$ 36,00 por hora (reservada)."
+    ) in text, text
+    assert "R$ 18,00 acima do orçamento" in text, text  # the recommendation's own verdict: 38 - 20
+
+
+def test_an_hourly_budget_for_the_whole_setup_chooses_fewer_dearer_gpus_or_more_cheaper_ones(capsys, priced):
+    # R$ 37 an hour in total: 2 H200 (38) pass it, 4 A100 (36) serve within it
+    text = answer(capsys, "llama 70b for 50 users, budget of R$ 37 per hour in total")
+    assert "budget of BRL 37.00 per hour" in text.splitlines()[0], text
+    assert _line(text, "Recommendation:").startswith("Recommendation: 4× A100 SXM 80 GB"), text
+    assert "as the whole setup's price" not in text, text  # "in total" was said: nothing assumed
+    assert "Without the budget, the recommendation would be 2× H200 SXM 141 GB, at BRL 38.00 an hour" in text
+
+
+def test_an_hourly_budget_choice_is_valid_block_kit_and_hides_prices_from_a_shared_channel(tmp_path, priced):
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    try:
+        question = "llama 70b para 50 usuarios, até R$ 15 por hora por gpu"
+        reply = pipe.ask(question, Where("slash_command", user_id="U1"))
+        valid(reply.message.blocks)
+        slack = text_of(reply.message.blocks)
+        assert "4× A100 SXM 80 GB" in slack and "Sem o orçamento, a recomendação seria 2× H200" in slack
+        shared = pipe.ask(question, Where("slash_command", user_id="U1", channel_shared=True))
+        valid(shared.message.blocks)
+        slack = text_of(shared.message.blocks)
+        assert "4× A100 SXM 80 GB" in slack and "R$ 19,00" not in slack and "R$ 9,00" not in slack
+    finally:
+        pipe.log.close()
