@@ -253,6 +253,9 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
         # been given production's reason ("produção precisa da capacidade garantida")
         key = mode if (plan.term_days or 0) >= MONTH_DAYS else "on_demand_short"
         reason = t(lang, f"contract.term_{key}", term=term)
+    elif mode == "on_demand" and plan.up_by_days:
+        # "precisamos disso em 24h", "for tomorrow": a date to be up by, so how to start in time is the question
+        reason = t(lang, "contract.on_demand_deadline", period=i18n.day_count(plan.up_by_days, lang))
     else:
         asked = plan.stage.is_training or plan.intent or plan.availability
         key = mode if asked else "on_demand_default"

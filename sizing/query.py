@@ -1762,7 +1762,10 @@ ALWAYS_ON = regexes.compile(
     # hours"), a period ("a cada 24h", "últimas 24 horas") or a run's length ("por 24h", "for 24 hours")
     r"|(?:\b(?:no\s+ar|ligado|ligada|online|up)\s+)?(?<![\w.,])(?<!\bem\s)(?<!\bin\s)(?<!\bate\s)(?<!within\s)(?<!\bcada\s)(?<!every\s)(?<!\bpor\s)"
     r"(?<!\bfor\s)(?<!\bde\s)(?<!\bof\s)(?<!ultimas\s)(?<!\blast\s)(?<!\bdas\s)(?<!\bnas\s)(?<!\bapos\s)"
+    r"(?<!\bprazo\s)(?<!deadline\s)(?<!\bprazo:\s)(?<!deadline:\s)"
     r"(?<!after\s)24\s*(?:h|hs|horas|hours)\b(?!\s*(?:de|of|para|pra|to|a|-)\s)(?![\w/-]|[.,]\d)"
+    # "24h no ar", "24 horas ligado", "24h online": the hours said before the words, as after them
+    r"(?:\s+(?:no\s+ar|ligad[oa]s?|online|up)\b)?"
 )
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
 # Portugal), "dias úteis".
@@ -5708,10 +5711,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         # had been a day, "48h" not understood).
         scan.take(VOLUME_DEADLINE, "volume_seconds", _volume_seconds)
     scan.take(DEADLINE, "days", _deadline_days)
+    # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); a service's
+    # too ("precisamos disso em 24h", "prazo de 48h"): when it must be up, never a service always on ("24h" had
+    # been "Não entendi", "prazo 24h" a service 24/7)
+    scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
     if training:
-        # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); "in 90
-        # minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
-        scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
+        # "in 90 minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
         scan.take(DEADLINE_SHORT, "days", _short_deadline_days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)

@@ -125,3 +125,51 @@ def test_an_hourly_budget_choice_is_valid_block_kit_and_hides_prices_from_a_shar
         assert "4× A100 SXM 80 GB" in slack and "R$ 19,00" not in slack and "R$ 9,00" not in slack
     finally:
         pipe.log.close()
+
+
+# -- a deadline to be up by is no service always on -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "contract"),
+    [
+        # "24h" had been "Não entendi", or (after "prazo" alone) a service always on
+        (
+            "precisamos disso em 24h, llama 8b para 20 usuarios",
+            "20 usuários simultâneos · 1 dia",
+            "Contrato: Sob demanda para começar dentro do prazo (1 dia): não pede contrato",
+        ),
+        (
+            "llama 8b 20 usuarios, prazo 24h",
+            "20 usuários simultâneos · 1 dia",
+            "Contrato: Sob demanda para começar dentro do prazo (1 dia)",
+        ),
+        (
+            "llama 70b para 50 usuarios, prazo de 48h",
+            "50 usuários simultâneos · 2 dias",
+            "Contrato: Sob demanda para começar dentro do prazo (2 dias)",
+        ),
+        # read as a deadline before, with the default contract line ("Sob demanda para avaliar")
+        (
+            "llama 8b for 20 users, we need it for tomorrow",
+            "20 concurrent users · 1 day",
+            "Contract: On demand to start within the deadline (1 day): no contract, paid by the hour, if a GPU is free",
+        ),
+    ],
+)
+def test_a_deadline_to_be_up_by_suggests_starting_on_demand(capsys, question, read, contract):
+    lines = _reads(capsys, question, read)
+    assert "24/7" not in lines[0], lines
+    text = answer(capsys, question)
+    assert _line(text, contract.split(":")[0] + ":").startswith(contract), text
+    assert "a data não muda a memória" in text or "the date changes neither the memory" in text, text
+
+
+@pytest.mark.parametrize(
+    "question", ["llama 8b 20 usuarios 24h no ar", "llama 8b 20 usuarios, 24 horas por dia"]
+)
+def test_a_service_up_all_day_stays_always_on(capsys, question):
+    lines = _reads(capsys, question, "· 24/7")  # "24h no ar" had left "ar" not understood
+    assert "dia" not in lines[0].split("·")[-1], lines
+    text = answer(capsys, question)
+    assert "dentro do prazo" not in text, text
