@@ -5092,8 +5092,12 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
     # "quais GPUs vocês têm em São Paulo?": the list asked for, not a subject's sentence
     key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
     # "tem nota fiscal?": the billing asked, though "notas fiscais" had named a task to suggest models for
+    # "vocês têm suporte 24h?": the hours are the support's, asked with it, not a service's (always_on)
+    of_topic = ("always_on", "business_hours") if key == "support" else ()
     said_beyond_task = said and any(
-        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "task", "documents")
+        v is not None
+        and k not in _OFFERING_FIELDS
+        and k not in ("gpu", "method", "task", "documents", *of_topic)
         for k, v in fields.items()
     )
     # "where are the chat logs stored?", "onde ficam os logs do chatbot?": a task's word inside a question about
@@ -6006,7 +6010,8 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
     pieces = scan.typed_pieces if plain == scan.typed else None
     for key, start, end in topic_words.beside(plain, pieces):
         left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
-        if any(word and word not in FILLER for word in left):
+        # "vocês têm suporte? llama 8b": our support asked, though "suporte" had also named the task
+        if key == "support" or any(word and word not in FILLER for word in left):
             if key != "memory_left":
                 query.noted = list(dict.fromkeys([*query.noted, key]))
             scan.blank(start, end)

@@ -173,3 +173,51 @@ def test_a_service_up_all_day_stays_always_on(capsys, question):
     assert "dia" not in lines[0].split("·")[-1], lines
     text = answer(capsys, question)
     assert "dentro do prazo" not in text, text
+
+
+# -- our support asked about: answered as asked, no SLA invented ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had been answered with suggested models for a support chat
+        (
+            "vocês têm suporte?",
+            "O suporte da plataforma (como funciona, em que idioma e horário, com que SLA)",
+        ),
+        ("tem suporte em português?", "respondo, em português ou inglês,"),
+        ("voces tem suporte 24h?", "é definido no contrato, e quem responde é o time comercial"),
+        (
+            "do you offer support?",
+            "The platform's support (how it works, in which language and hours, with what SLA)",
+        ),
+        # had been the commercial terms' sentence, which answers no support question
+        ("como falo com alguém do suporte?", "o pedido chega a uma pessoa do time"),
+    ],
+)
+def test_support_asked_is_answered_with_what_the_bot_does_and_how_to_reach_a_person(tmp_path, question, said):
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    try:
+        reply = pipe.ask(question, Where("slash_command", user_id="U1"))
+    finally:
+        pipe.log.close()
+    valid(reply.message.blocks)
+    text = reply.text_answer
+    assert reply.outcome == "needs_input" and said in text, text
+    assert said in text_of(reply.message.blocks)
+    assert "Modelos sugeridos" not in text and "Suggested models" not in text, text
+    assert "“Quero uma proposta”" in text, text  # the way to a person
+
+
+def test_support_asked_beside_a_model_is_said_beside_its_sizing(capsys):
+    text = answer(capsys, "vocês têm suporte? llama 8b para 20 usuarios")
+    assert "O suporte da plataforma" in text and "Recomendação:" in text, text
+
+
+@pytest.mark.parametrize(
+    "question", ["a h100 tem suporte a fp8?", "do you have support for fp8 on the l40s?"]
+)
+def test_support_of_a_format_stays_a_question_about_the_gpu(capsys, question):
+    text = answer(capsys, question)
+    assert "suporte da plataforma" not in text and "platform's support" not in text, text
