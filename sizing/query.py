@@ -4479,11 +4479,30 @@ _RANGE = regexes.compile(
 
 # "umas 20, 30 pessoas", "10 ou 15 usuários", "5 or 6 users": two counts of people said as a rough range
 # (only before people: "8b, 70b" and "1 ou 2 GPUs" are no range of users).
-_RANGE_OR = regexes.compile(
-    r"(?<![\w.,/:+-])(\d+)(?:\s*,\s+|\s+(?:ou|or)\s+)(\d+)(?=\s+(?:usu[aá]rios|utilizadores|pessoas|people|users|"
+_PEOPLE = (
+    r"(?:usu[aá]rios|utilizadores|pessoas|people|users|"
     r"atendentes|agentes|agents|funcion[aá]rios|colaboradores|employees|clientes|customers|advogados|lawyers|"
-    r"m[eé]dicos|alunos|students|devs|desenvolvedores|developers|analistas|analysts|vendedores)\b)",
+    r"m[eé]dicos|alunos|students|devs|desenvolvedores|developers|analistas|analysts|vendedores)\b"
+)
+# ... and "20/30 usuários", a slash between them ("200" had been "Não entendi")
+_RANGE_OR = regexes.compile(
+    rf"(?<![\w.,/:+-])(\d+)(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)(\d+)(?=\s+{_PEOPLE})",
     re.IGNORECASE,
+)
+# "30 usuários com picos de 60", "30 usuarios e pico de 60", "30 users, peaks of 60", "30 pessoas podendo chegar a
+# 60": the usual count and the peak said after it, a range whose upper end is sized for ("60" had been "Não
+# entendi"). A peak below the count ("300 usuários, pico de 50 simultâneos") is the people at once, read elsewhere.
+_PEAK_AFTER = regexes.compile(
+    rf"(?<![\w.,/:+-])(\d+)(\s+{_PEOPLE}(?:\s+(?:simult[aâ]neos|ao\s+mesmo\s+tempo|concurrent|at\s+once))?)"
+    r"(?:\s*,)?\s+(?:(?:com|e|and|with|mas|but)\s+)?(?:(?:uns|umas|um|a|some)\s+)?"
+    r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
+    r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])",
+    re.IGNORECASE,
+)
+# "contexto 8k/16k", "ctx de 8k/32k": two contexts offered, sized for the larger ("8k/16k" had been a prompt of
+# 8,000 tokens and an answer of 16,000)
+_CONTEXT_SLASH = regexes.compile(
+    r"(\b(?:contexto|context|ctx|janela)\s+(?:de\s+|of\s+)?)(\d+\s*k)\s*/\s*(\d+\s*k)\b", re.IGNORECASE
 )
 
 
@@ -4551,8 +4570,23 @@ def _upper_bounds(
         ranges.append((m.group(0).strip(), m.group(2)))
         return m.group(2)
 
+    def peak(m: re.Match) -> str:
+        if int(m.group(3)) <= int(m.group(1)):
+            return m.group(0)
+        ranges.append((m.group(0).strip(), m.group(3)))
+        return m.group(3) + m.group(2)
+
+    def context_slash(m: re.Match) -> str:
+        low, high = parse_amount(m.group(2)) or 0.0, parse_amount(m.group(3)) or 0.0
+        if high <= low:
+            return m.group(0)
+        ranges.append((m.group(0)[len(m.group(1)) :].strip(), m.group(3)))
+        return m.group(1) + m.group(3)
+
     if not any(c.isdigit() for c in text):
         return text, ranges
+    text = _CONTEXT_SLASH.sub(context_slash, text) if "/" in text else text
+    text = _PEAK_AFTER.sub(peak, text)
     return _RANGE_OR.sub(upper_or, _RANGE.sub(upper, text)), ranges
 
 
@@ -5709,6 +5743,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         lambda m: _A_MONTH_AFTER.match(strip_accents(scan.original[m.end() :].lower())) is not None or None,
     )
     scan.take(WHEN, "filler", lambda m: True)
+    _horizon(scan)
     if not training and (scan.found.get("word_volume") or scan.found.get("tokens")):
         # "traduzir 20 milhões de palavras em 48h", "gerar 30 milhões de tokens em 10 horas": a volume of tokens
         # to serve with a deadline is a batch (below, with the tokens' reading); its hours are kept ("10 horas"
@@ -5999,6 +6034,18 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
     query.latency_from = [p.key for p in places]
     for m in latency.place_words(plain):
         scan.blank(*m.span())
+
+
+# "100 daqui a 6 meses", "quanto fica daqui a 3 meses?": when a load comes, not how long the GPUs are rented (it
+# had been a term "por 6 meses", "daqui" not understood). Read in the text as typed: a phase may have taken "daqui".
+HORIZON = regexes.compile(r"\bdaqui\s+(?:a\s+)?\d+\s+(?:dias?|semanas?|mes|meses|anos?)\b")
+
+
+def _horizon(scan: _Scan) -> None:
+    plain = strip_accents(scan.original.lower())
+    if "daqui" in plain and len(plain) == len(scan.work):
+        for m in HORIZON.finditer(plain):
+            scan.blank(*m.span())
 
 
 def _topics_beside(scan: _Scan, query: Query) -> None:

@@ -221,3 +221,77 @@ def test_support_asked_beside_a_model_is_said_beside_its_sizing(capsys):
 def test_support_of_a_format_stays_a_question_about_the_gpu(capsys, question):
     text = answer(capsys, question)
     assert "suporte da plataforma" not in text and "platform's support" not in text, text
+
+
+# -- new phrasings: ranges and peaks, counts in words, horizons ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # a slash between two counts of people: "200" had been "Não entendi"
+        ("llama 8b pra 200/300 usuários", "300 usuários simultâneos", "Li “200/300” como 300"),
+        ("llama 8b pra 20/30 usuarios simultaneos", "30 usuários simultâneos", "Li “20/30” como 30"),
+        # two contexts offered: had been a prompt of 8,000 tokens and an answer of 16,000
+        ("llama 8b contexto 8k/16k", "16k de contexto", "Li “8k/16k” como 16k"),
+        # the peak said after the usual count: "60" had been "Não entendi", and 30 sized
+        (
+            "llama 8b pra 30 usuários com picos de 60",
+            "60 usuários simultâneos",
+            "como 60: dimensiono para o maior",
+        ),
+        (
+            "llama 8b pra 30 usuarios e pico de 60",
+            "60 usuários simultâneos",
+            "como 60: dimensiono para o maior",
+        ),
+        ("llama 8b pra 30 usuarios podendo chegar a 60", "60 usuários simultâneos", "como 60"),
+        ("llama 8b for 30 users, peaks of 60", "60 concurrent users", "as 60"),
+    ],
+)
+def test_ranges_and_peaks_are_sized_for_their_top(capsys, question, read, said):
+    _reads(capsys, question, read)
+    assert said in answer(capsys, question)
+
+
+def test_a_peak_below_the_count_stays_the_people_at_once(capsys):
+    _reads(capsys, "llama 8b, 300 usuarios, pico de 50 simultaneos", "50 usuários simultâneos · 300 pessoas")
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each word had been "Não entendi" and the count dropped (1 user sized)
+        ("qwen 32b pra uma dezena de usuários", "10 usuários simultâneos"),
+        ("qwen 32b pra umas duas dezenas de usuários", "20 usuários simultâneos"),  # never 2 + 10
+        ("qwen 32b pra duas dúzias de usuários", "24 usuários simultâneos"),
+        ("llama 8b pra uma centena de usuarios", "100 usuários simultâneos"),
+        # finance's "MM" for a million: "1MM" had been "Não entendi" and no volume read
+        ("llama 8b 1MM tokens por dia", "667 requisições por dia"),
+        ("llama 8b, 2 MM requests a month", "2,000,000 requests a month"),
+    ],
+)
+def test_counts_in_words_and_shorthand_are_read(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "100" and "daqui" had been "Não entendi", 30 users sized and "6 meses" a term of rental
+        "llama 8b pra 30 usuarios hj, 100 daqui 6 meses",
+        "llama 8b pra 30 usuarios agora e 100 daqui a 6 meses",
+    ],
+)
+def test_a_load_said_for_later_is_a_phase_not_a_term(capsys, question):
+    lines = _reads(capsys, question, "100 usuários simultâneos")
+    assert "meses" not in lines[0], lines
+    assert "o piloto, com 30 usuários, vai nas notas" in answer(capsys, question)
+
+
+def test_when_a_price_is_asked_for_is_no_term(capsys):
+    # "daqui" had been "Não entendi" and "3 meses" a term of rental
+    lines = _reads(
+        capsys, "llama 8b 20 usuarios, quanto fica daqui a 3 meses?", "20 usuários simultâneos · custo"
+    )
+    assert "meses" not in lines[0], lines
