@@ -1720,6 +1720,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.day_count(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens, per_page in query.answer_pages:
+        lines.append(t("understood.answer_pages", typed=typed, tokens=i18n.number(tokens, lang),
+                       per_page=i18n.number(per_page, lang)))  # fmt: skip
     for typed, tokens, per_word in query.word_lengths:
         lines.append(t("understood.word_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_word=i18n.number(per_word, lang, 1)))  # fmt: skip

@@ -271,6 +271,9 @@ class Query(msgspec.Struct):
     gguf_default: bool = False  # "gguf" with no type ("Qwen2.5-7B-Instruct-GGUF"): read as Q4_K_M, said so
     # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
     answer_lengths: list[tuple[str, int]] = []
+    answer_pages: list[
+        tuple[str, int, int]
+    ] = []  # (as typed, tokens, tokens a page): "respostas de 2 páginas"
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
     # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
     daily_shares: list[tuple[str, int, int]] = []
@@ -1781,6 +1784,8 @@ HOURS_WINDOW = regexes.compile(
 HOURS_SPAN = regexes.compile(
     r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
+    # "das 8 as 18", "das 9 às 17": "das" says the hours, with no "h" typed ("18" had been "Não entendi")
+    r"|\bdas\s+(\d{1,2})\s+(?:as|ate)\s+(\d{1,2})\b(?![\w:.,]|\s*(?:%|horas?\s+(?:por|ao|a)\s))"
 )
 BUSINESS_HOURS = regexes.compile(
     r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
@@ -1803,6 +1808,8 @@ def _hours_span(m: re.Match) -> float | None:
     """ "das 8h às 18h": 10 hours; "9am-5pm": 8."""
     if m.group(1):
         start, end = int(m.group(1)), int(m.group(2))
+    elif m.group(7):
+        start, end = int(m.group(7)), int(m.group(8))
     else:
         start = int(m.group(3)) % 12 + (12 if m.group(4) == "pm" else 0)
         end = int(m.group(5)) % 12 + (12 if m.group(6) == "pm" else 0)
@@ -9636,6 +9643,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             word = "classification"
         fields["output_tokens"] = getattr(catalog.traffic.lengths, f"{word}_output_tokens")
         query.answer_lengths.append((typed, fields["output_tokens"]))
+    pages = scan.found.pop("output_pages", [])
+    if pages and fields["output_tokens"] is None:
+        # "respostas de umas 2 páginas": pages at traffic.toml's tokens a page, said in the answer
+        count, typed = pages[0]
+        per_page = catalog.traffic.lengths.tokens_per_page
+        fields["output_tokens"] = round(count * per_page)
+        query.answer_pages.append((typed, fields["output_tokens"], per_page))
     spoken = scan.found.pop("speech_minutes", [])
     each = scan.found.pop("speech_minutes_each", [])
     if each and not spoken and traffic_query.names_speech(scan.work):

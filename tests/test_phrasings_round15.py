@@ -295,3 +295,58 @@ def test_when_a_price_is_asked_for_is_no_term(capsys):
         capsys, "llama 8b 20 usuarios, quanto fica daqui a 3 meses?", "20 usuários simultâneos · custo"
     )
     assert "meses" not in lines[0], lines
+
+
+# -- new phrasings: schedules, what each person sends, an answer's cap and its pages ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "das 8 as 18" with no "h": "18" had been "Não entendi" and the service read 24 hours a day
+        (
+            "llama 8b, 20 usuarios, de seg a sex das 8 as 18",
+            "20 usuários simultâneos · 10 h por dia em dias úteis",
+        ),
+        ("llama 8b, 20 usuarios, das 9 às 17", "20 usuários simultâneos · 8 h por dia"),
+        # a verb of sending after the people: each one's rate (it had been 1 request a minute for all 20)
+        (
+            "llama 8b 20 usuarios mandando 1 pergunta por minuto",
+            "20 pessoas · 60 requisições por pessoa por hora",
+        ),
+        (
+            "llama 8b, 40 vendedores enviando 5 perguntas por hora",
+            "40 pessoas · 5 requisições por pessoa por hora",
+        ),
+        ("llama 8b, 50 devs sending 2 requests a minute", "50 people · 120 requests per person per hour"),
+        # an API's cap on the answer, with no "=": it had been a context of 4k ("max_tokens" not understood)
+        ("llama 70b max tokens 4096", "respostas de 4.096 tokens"),
+        ("llama 70b com max_tokens 4096", "respostas de 4.096 tokens"),
+        ("llama 70b max_new_tokens 2048", "respostas de 2.048 tokens"),
+    ],
+)
+def test_schedules_rates_and_caps_are_read_as_meant(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "contexto" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # had been read as documents of 2 pages to read, the answer left at its default
+        (
+            "llama 70b, respostas de umas 2 páginas",
+            "respostas de 1.500 tokens",
+            "Li “respostas de umas 2 páginas” como respostas de ~1.500 tokens (750 tokens por página).",
+        ),
+        (
+            "llama 70b, answers of 3 pages, 20 users",
+            "answers of 2,250 tokens",
+            "Read “answers of 3 pages” as answers of ~2,250 tokens (750 tokens a page).",
+        ),
+    ],
+)
+def test_an_answer_in_pages_is_its_length(capsys, question, read, said):
+    lines = _reads(capsys, question, read)
+    assert said in lines, lines
+    assert "páginas ·" not in lines[0] and "documentos" not in lines[0], lines
