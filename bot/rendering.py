@@ -1488,6 +1488,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
     if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
         parts.append(t("understood.users_in_europe"))
+    if w.avoid_gpus:  # "sem h200": the GPUs ruled out, by their names
+        catalog = load_catalog()
+        known = {g.id: g.name for g in catalog.gpus}
+        names = [known.get(g, g) for g in w.avoid_gpus]
+        parts.append(t("understood.avoid_gpus", gpus=i18n.join(names, lang)))
     if w.gpu and not own_gpus_said:
         gpu = judged or _named_setup(result, w)
         # "2 ou 4 h100 ou h200": the GPU said with no count beside counts said is weighed at the fewest of it

@@ -140,8 +140,15 @@ def _size(
         # among those that run FP8
         catalog, left_out = _fp8_offers(catalog)
         derived_for_fp8(catalog, offered)
+    avoided: list[str] = []
+    if workload.avoid_gpus:
+        catalog, avoided = _without_gpus(catalog, workload.avoid_gpus)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         result = _sized(workload, catalog, source, other_reading, brief)
+    if avoided:
+        result.assumptions.insert(
+            0, t(workload.lang, "assume.avoided_gpus", gpus=i18n.join(avoided, workload.lang))
+        )
     if left_out:
         lang = workload.lang
         stack = resolve_stack(workload.stack, catalog) if workload.stack else catalog.default_stack
@@ -191,6 +198,22 @@ def _fp8_offers(catalog: Catalog) -> tuple[Catalog, list[str]]:
         kept = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
             offering, offer=fp8)))  # fmt: skip
     return kept[1], left
+
+
+def _without_gpus(catalog: Catalog, gpus: list[str]) -> tuple[Catalog, list[str]]:
+    """The catalogue a recommendation is made from when the question rules GPUs out ("sem h200"): the offers of
+    the others, and the names of the GPUs left out. The whole offering when that would leave none."""
+    offering = catalog.offering
+    kept = [o for o in offering.offer if o.gpu not in gpus]
+    if not kept or len(kept) == len(offering.offer):
+        return catalog, []
+    left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in kept))
+    key = (id(catalog), "offer", "without", tuple(sorted(gpus)))
+    derived = _DERIVED.get(key)
+    if derived is None or derived[0] is not catalog:
+        derived = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
+            offering, offer=kept)))  # fmt: skip
+    return derived[1], left
 
 
 def _mfu_source(gpu, catalog: Catalog, lang: str) -> str:

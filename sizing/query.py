@@ -4409,6 +4409,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
+    text, avoided = _avoided_gpus(text, catalog)
     text, choices = _bit_choices(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
@@ -4441,6 +4442,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             query.noted = [*query.noted, note]
             query.noted_names = {**query.noted_names, note: e.params.get("name", typed)}
         query.ranges = ranges
+        if avoided and query.workload is not None:
+            query.workload = msgspec.structs.replace(query.workload, avoid_gpus=avoided)
         query.ollama_tags = tags
         # Read from the text as typed: a launch line's "python -m sglang.launch_server" is gone from `text`.
         query.other_engines = list(dict.fromkeys(m.group(0) for m in OTHER_ENGINE.finditer(typed_lower)))
@@ -4543,6 +4546,42 @@ def _version_pairs(catalog: Catalog) -> frozenset[tuple[str, str]]:
                 if word.isalpha() and _NAME_VERSION.fullmatch(number):
                     pairs.add((word, number))
     return frozenset(pairs)
+
+
+# "sem h200", "não quero H100", "exceto a A100", "tirando a h200", "without the H200", "no H100s": a GPU ruled out,
+# recommended from the rest (sizing/engine.py); it had been read as the GPU asked for, the word before it unread.
+_GPU_WORD = r"[a-z]+[\s-]?\d{2,4}[a-z]*(?:[\s-](?:sxm|pcie|nvl))?"
+_AVOID_GPU = regexes.compile(
+    # never "no" ("rodar no h100" is on it) nor "menos" alone ("usar menos h100" is fewer of it)
+    r"\b(?:(?:sem|exceto|tirando|nada\s+de|n[aã]o\s+(?:quero|queremos|pode\s+ser|usar)|without|except|excluding|"
+    r"avoid|not)\s+(?:(?:a|o|as|os|the|uma?|any)\s+)?|(?:menos|fora)\s+(?:a|o|as|os)\s+)(?:gpus?\s+|placas?\s+)?"
+    # "sem h200 nem h100", "no H100s or H200s": each GPU of the list
+    rf"({_GPU_WORD}(?:\s*(?:,|nem|ou|or|nor)\s*(?:(?:a|o|the)\s+)?{_GPU_WORD})*)\b",
+    re.IGNORECASE,
+)
+_GPU_WORDS = regexes.compile(_GPU_WORD, re.IGNORECASE)
+
+
+def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
+    """The GPUs the question rules out, each by its catalogue id, and the text without those phrases."""
+    if not _AVOID_GPU.search(text):
+        return text, []
+    index = _indexes(catalog)["gpu"]
+    avoided: list[str] = []
+
+    def take(m: re.Match) -> str:
+        found = []
+        for word in _GPU_WORDS.findall(m.group(1)):
+            key = normalize(word)
+            gpu = index.get(key) or (index.get(key[:-1]) if key.endswith("s") else None)  # "no H100s"
+            if gpu is None:
+                return m.group(0)  # "sem 4 bits", "no 70b": no GPU, read elsewhere
+            found.append(gpu.id)  # type: ignore[attr-defined]
+        avoided.extend(found)
+        return " " * len(m.group(0))
+
+    text = _AVOID_GPU.sub(take, text)
+    return text, list(dict.fromkeys(avoided))
 
 
 def _upper_bounds(

@@ -118,6 +118,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     machine: str | None = None
     # other GPUs the question weighs against gpu ('H100 ou H200?')
     compare_gpus: list[str] | None = None
+    avoid_gpus: list[str] | None = (
+        None  # GPUs ruled out ("sem h200"): recommended from the rest of the offering
+    )
     # how many of each compared GPU, when the question says ('2 L40S ou 1 H100'); None for one said with no
     # count beside a choice of counts ("2 ou 4 h100 ou h200"): the fewest of it that serve
     compare_counts: list[int | None] | None = None

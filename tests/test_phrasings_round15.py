@@ -350,3 +350,38 @@ def test_an_answer_in_pages_is_its_length(capsys, question, read, said):
     lines = _reads(capsys, question, read)
     assert said in lines, lines
     assert "páginas ·" not in lines[0] and "documentos" not in lines[0], lines
+
+
+# -- new phrasings: a GPU ruled out, the currency said -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been read as the GPU asked for ("sem", "exceto" not understood; "nao quero" silently)
+        ("llama 70b, 50 usuarios, sem h200", "50 usuários simultâneos · sem H200 SXM 141 GB"),
+        ("llama 70b, 50 usuarios, nao quero h200", "50 usuários simultâneos · sem H200 SXM 141 GB"),
+        ("llama 70b 50 usuarios exceto h200", "50 usuários simultâneos · sem H200 SXM 141 GB"),
+        ("llama 70b for 50 users without the H200", "50 concurrent users · without H200 SXM 141 GB"),
+        ("llama 70b 50 usuarios sem h200 nem h100", "sem H200 SXM 141 GB e H100 SXM 80 GB"),
+    ],
+)
+def test_a_gpu_ruled_out_is_recommended_around(capsys, question, read):
+    _reads(capsys, question, read)
+    text = answer(capsys, question)
+    rec = _line(text, "Recomendação:") or _line(text, "Recommendation:")
+    assert rec and "H200" not in rec, text  # without it, 2x H200 had been the recommendation
+    assert (
+        "como pedido: a recomendação e as alternativas vêm das outras GPUs" in text or "as asked" in text
+    ), text
+
+
+@pytest.mark.parametrize("question", ["llama 8b roda no h100?", "llama 70b dá pra usar menos h100?"])
+def test_a_gpu_after_no_or_fewer_is_still_the_gpu_asked(capsys, question):
+    lines = _reads(capsys, question, "H100 SXM 80 GB")
+    assert "sem H100" not in lines[0], lines
+
+
+def test_a_price_asked_in_reais_leaves_no_word_unread(capsys):
+    # "reais" had been "Não entendi"
+    _reads(capsys, "quanto custa o llama 70b pra 50 usuarios em reais?", "50 usuários simultâneos · custo")
