@@ -187,28 +187,25 @@ def _fp8_offers(catalog: Catalog) -> tuple[Catalog, list[str]]:
     """The catalogue an FP8 training is recommended from: only the offers whose GPUs have FP8
     tensor cores, as one asked in FP8 expects it to run in FP8 (an A100 would run it in BF16, at BF16's speed),
     and the names of the GPUs left out. The whole offering when none has them."""
-    offering = catalog.offering
-    fp8 = [o for o in offering.offer if catalog.gpu(o.gpu).fp8_dense_tflops]
-    if not fp8 or len(fp8) == len(offering.offer):
-        return catalog, []
-    left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in fp8))
-    key = (id(catalog), "offer", "fp8", True)
-    kept = _DERIVED.get(key)
-    if kept is None or kept[0] is not catalog:
-        kept = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
-            offering, offer=fp8)))  # fmt: skip
-    return kept[1], left
+    fp8 = [o for o in catalog.offering.offer if catalog.gpu(o.gpu).fp8_dense_tflops]
+    return _offers_kept(catalog, fp8, ("fp8", True))
 
 
 def _without_gpus(catalog: Catalog, gpus: list[str]) -> tuple[Catalog, list[str]]:
     """The catalogue a recommendation is made from when the question rules GPUs out ("sem h200"): the offers of
     the others, and the names of the GPUs left out. The whole offering when that would leave none."""
+    kept = [o for o in catalog.offering.offer if o.gpu not in gpus]
+    return _offers_kept(catalog, kept, ("without", tuple(sorted(gpus))))
+
+
+def _offers_kept(catalog: Catalog, kept: list, tag: tuple) -> tuple[Catalog, list[str]]:
+    """The catalogue with only the offers `kept` (built once per catalogue and `tag`), and the names of the GPUs
+    left out; the catalogue itself when `kept` is all of them or none."""
     offering = catalog.offering
-    kept = [o for o in offering.offer if o.gpu not in gpus]
     if not kept or len(kept) == len(offering.offer):
         return catalog, []
     left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in kept))
-    key = (id(catalog), "offer", "without", tuple(sorted(gpus)))
+    key = (id(catalog), "offer", *tag)
     derived = _DERIVED.get(key)
     if derived is None or derived[0] is not catalog:
         derived = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(

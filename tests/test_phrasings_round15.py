@@ -10,7 +10,8 @@ import pytest
 from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
 from tests.data_folders import with_prices
-from tests.gpu_size_run import UNKNOWN, answer, understood_lines
+from tests.gpu_size_run import answer
+from tests.gpu_size_run import reads as _reads
 
 from .slack_harness import text_of, valid
 
@@ -18,18 +19,6 @@ from .slack_harness import text_of, valid
 @pytest.fixture(autouse=True)
 def _no_hub(monkeypatch):
     monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
-
-
-def _no_unknown(lines: list[str]) -> bool:
-    return not any(line.startswith(UNKNOWN) for line in lines)
-
-
-def _reads(capsys, question: str, read: str) -> list[str]:
-    """The "Entendi" line holds `read`, and no word of the question is said not understood."""
-    lines = understood_lines(capsys, question)
-    assert read in lines[0], lines
-    assert _no_unknown(lines), lines
-    return lines
 
 
 def _line(text: str, start: str) -> str:
