@@ -8700,6 +8700,8 @@ def _one(scan: _Scan, kind: str, label: str):
     distinct = list(dict.fromkeys(v for v, _ in values))
     if len(distinct) > 1:
         typed = list(dict.fromkeys(t for _, t in values))
+        if len(typed) < 2:  # one phrase read two ways ("70b k A 32k": "k" twice): said by the values read
+            typed = [str(v) for v in distinct]
         # Two models: how to weigh them, or put them on one GPU, is the way out.
         hint = "query.two_models" if label == "model" else "query.examples"
         raise QueryError("query.contradiction", hint=hint, what=label, first=typed[0], second=typed[1])

@@ -374,3 +374,14 @@ def test_a_gpu_after_no_or_fewer_is_still_the_gpu_asked(capsys, question):
 def test_a_price_asked_in_reais_leaves_no_word_unread(capsys):
     # "reais" had been "Não entendi"
     _reads(capsys, "quanto custa o llama 70b pra 50 usuarios em reais?", "50 usuários simultâneos · custo")
+
+
+def test_one_phrase_read_as_two_contexts_is_refused_in_words_not_a_traceback(tmp_path):
+    # "k" alone and "32k" had both been said as "k": the refusal's second value was missing (IndexError)
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    try:
+        reply = pipe.ask("70b k A 32k", Where("slash_command", user_id="U1"))
+    finally:
+        pipe.log.close()
+    valid(reply.message.blocks)
+    assert "1024" in reply.text_answer and "32768" in reply.text_answer, reply.text_answer
