@@ -4550,16 +4550,16 @@ def _version_pairs(catalog: Catalog) -> frozenset[tuple[str, str]]:
 
 # "sem h200", "não quero H100", "exceto a A100", "tirando a h200", "without the H200", "no H100s": a GPU ruled out,
 # recommended from the rest (sizing/engine.py); it had been read as the GPU asked for, the word before it unread.
-_GPU_WORD = r"[a-z]+[\s-]?\d{2,4}[a-z]*(?:[\s-](?:sxm|pcie|nvl))?"
+_AVOIDED_GPU_WORD = r"[a-z]+[\s-]?\d{2,4}[a-z]*(?:[\s-](?:sxm|pcie|nvl))?"
 _AVOID_GPU = regexes.compile(
     # never "no" ("rodar no h100" is on it) nor "menos" alone ("usar menos h100" is fewer of it)
     r"\b(?:(?:sem|exceto|tirando|nada\s+de|n[aã]o\s+(?:quero|queremos|pode\s+ser|usar)|without|except|excluding|"
     r"avoid|not)\s+(?:(?:a|o|as|os|the|uma?|any)\s+)?|(?:menos|fora)\s+(?:a|o|as|os)\s+)(?:gpus?\s+|placas?\s+)?"
     # "sem h200 nem h100", "no H100s or H200s": each GPU of the list
-    rf"({_GPU_WORD}(?:\s*(?:,|nem|ou|or|nor)\s*(?:(?:a|o|the)\s+)?{_GPU_WORD})*)\b",
+    rf"({_AVOIDED_GPU_WORD}(?:\s*(?:,|nem|ou|or|nor)\s*(?:(?:a|o|the)\s+)?{_AVOIDED_GPU_WORD})*)\b",
     re.IGNORECASE,
 )
-_GPU_WORDS = regexes.compile(_GPU_WORD, re.IGNORECASE)
+_AVOIDED_GPU_WORDS = regexes.compile(_AVOIDED_GPU_WORD, re.IGNORECASE)
 
 
 def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
@@ -4571,7 +4571,7 @@ def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
 
     def take(m: re.Match) -> str:
         found = []
-        for word in _GPU_WORDS.findall(m.group(1)):
+        for word in _AVOIDED_GPU_WORDS.findall(m.group(1)):
             key = normalize(word)
             gpu = index.get(key) or (index.get(key[:-1]) if key.endswith("s") else None)  # "no H100s"
             if gpu is None:
