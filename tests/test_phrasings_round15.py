@@ -385,3 +385,19 @@ def test_one_phrase_read_as_two_contexts_is_refused_in_words_not_a_traceback(tmp
         pipe.log.close()
     valid(reply.message.blocks)
     assert "1024" in reply.text_answer and "32768" in reply.text_answer, reply.text_answer
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # the quantization ruled out had been the one sized ("sem" not understood)
+        ("llama 8b 20 usuarios sem fp8", "Llama 3.1 8B · BF16/FP16 (16-bit) · 20 usuários simultâneos"),
+        ("llama 70b for 20 users, without fp8", "Llama 3.1 70B · BF16/FP16 (16-bit) · 20 concurrent users"),
+    ],
+)
+def test_a_quantization_ruled_out_sizes_the_weights_as_released(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_model_run_in_fp8_stays_fp8(capsys):
+    _reads(capsys, "llama 8b no fp8", "FP8 (8-bit)")  # "no" is "in the" in Portuguese
