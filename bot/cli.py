@@ -149,6 +149,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> argparse.ArgumentParser:
     p.add_argument("--tp", type=whole, help=h("tp"))
     p.add_argument("--pp", type=whole, help=h("pp"))
     p.add_argument("--ep", type=whole, help=h("ep"))
+    p.add_argument("--cp", type=whole, help=h("cp"))
     p.add_argument("--method", choices=[m.value for m in Method], help=h("method"))
     p.add_argument("--stack", help=h("stack"))
     p.add_argument("--days", type=whole, help=h("days"))
@@ -200,7 +201,7 @@ FLAG_FIELDS = {
     "model": "model", "precision": "precision", "kv_precision": "kv_precision", "context": "context",
     "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
     "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
-    "lora_rank": "lora_rank", "lora_adapters": "lora_adapters", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp", "ep": "ep", "method": "method",
+    "lora_rank": "lora_rank", "lora_adapters": "lora_adapters", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp", "ep": "ep", "cp": "cp", "method": "method",
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
     "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s", "e2e": "e2e_s",

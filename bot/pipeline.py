@@ -355,6 +355,25 @@ class Pipeline:
             return False
         return False
 
+    def reads_the_same(self, before: str, after: str, base: Workload | None = None) -> bool:
+        """Whether an edited question reads as it did (an accent fixed, a letter's case, words moved that
+        say the same): answered again, the answer would be the same one, logged once more. Anything read
+        differently, a word the reader had corrected now typed right included (the answer drops the
+        correction), is a new reading."""
+        if before == after:
+            return True
+        if self.holds_several(before, base) or self.holds_several(after, base):
+            return False
+        try:
+            first, second = self._parse(before, base), self._parse(after, base)
+        except SizingError:  # a refusal is answered again: the edit may be what makes it answerable
+            return False
+
+        def reading(query: Query) -> bytes:
+            return msgspec.json.encode(msgspec.structs.replace(query, text=None, base=None))
+
+        return reading(first) == reading(second)
+
     def _same_answer_in_thread(self, text: str, base: Workload) -> bool:
         """ "quanto custa?", "qual o preço?" under what fits on an L40S: alone they ask for the price list, but
         read in the thread they are the thread's own answer with its price (they had listed every GPU we rent)."""

@@ -1630,6 +1630,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.pp", n=w.pp))
     if w.ep:
         parts.append(t("understood.ep", n=w.ep))
+    if w.cp:
+        parts.append(t("understood.cp", n=w.cp))
+    elif w.context_split:
+        parts.append(t("understood.context_split"))
+    if w.selective_recompute:
+        parts.append(t("understood.selective_recompute"))
+    if w.eager_attention:
+        parts.append(t("understood.eager_attention"))
     if w.method:
         parts.append(t(f"understood.method_{w.method.value}"))
     if w.rl_generations:

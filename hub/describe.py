@@ -189,6 +189,10 @@ DUAL_CHUNK_PREFILL = 131_072
 # The families whose MLP is two matrices with GELU between them, not a gated three (vLLM's gpt2.py, gpt_bigcode.py,
 # falcon.py, gpt_neox.py and gpt_j.py).
 PLAIN_MLP = frozenset({"gpt2", "gpt_bigcode", "falcon", "RefinedWeb", "RefinedWebModel", "gpt_neox", "gptj"})
+# Checkpoints whose q, k and v are one matrix that llama.cpp converts to one attn_qkv tensor (gguf-py
+# tensor_mapping.py, MODEL_TENSOR.ATTN_QKV: "model.layers.{bid}.self_attn.qkv_proj" for phi3,
+# "transformer.h.{bid}.self_attention.query_key_value" for Falcon).
+FUSED_QKV = frozenset({"phi3", "falcon", "RefinedWeb", "RefinedWebModel"})
 
 
 def _mpt(c: dict, a: dict) -> None:
@@ -208,6 +212,21 @@ def _mpt(c: dict, a: dict) -> None:
         a["num_kv_heads"] = int(attention["kv_n_heads"])
     if not c.get("no_bias", False):  # MptConfig's default: biases kept
         a.update(qkv_bias=True, o_bias=True, mlp_bias=True, norm="layer")
+
+
+def _opt(c: dict, a: dict) -> None:
+    """Meta's OPT: a ReLU MLP ffn_dim wide, biases on every linear layer and LayerNorm, the output head tied to
+    the token embedding, and a learned position table of max_position_embeddings + 2 rows (transformers
+    modeling_opt.py, OPTLearnedPositionalEmbedding's offset of 2; facebook/opt-125m: 125,239,296 parameters)."""
+    if int(c.get("word_embed_proj_dim") or a["hidden_size"]) != a["hidden_size"]:
+        # opt-350m embeds in 512 and projects to the hidden size (project_in/project_out), a shape the
+        # catalogue's architecture does not hold.
+        raise Unsupported("embedding_projection")
+    a.update(mlp="plain", norm="layer", tie_embeddings=bool(c.get("tie_word_embeddings", True)),
+             intermediate_size=int(c.get("ffn_dim") or 4 * a["hidden_size"]),
+             position_embeddings=int(c.get("max_position_embeddings") or 2048) + 2)  # fmt: skip
+    if c.get("enable_bias", True):
+        a.update(qkv_bias=True, o_bias=True, mlp_bias=True)
 
 
 def architecture(config: dict) -> dict:
@@ -252,6 +271,8 @@ def architecture(config: dict) -> dict:
                  mlp_bias=True, norm="layer")  # fmt: skip
     if _is_mpt(c):
         _mpt(c, a)
+    if kind == "opt":
+        _opt(c, a)
     if c.get("multi_query") and not c.get("new_decoder_architecture") and not c.get("num_kv_heads"):
         a["num_kv_heads"] = 1  # Falcon-7B's multi-query attention (vLLM falcon.py: one KV head)
     if c.get("head_dim"):
@@ -267,6 +288,8 @@ def architecture(config: dict) -> dict:
         a["qkv_bias"] = True
     if kind == "gpt_oss":
         a.update(o_bias=True, attention_sinks=True)
+    if kind in FUSED_QKV:
+        a["fused_qkv"] = True
     if kind.startswith("qwen3") or kind.startswith("gemma3") or kind.startswith("gemma4"):
         a["qk_norm"] = True
     if kind.startswith("gemma3n"):

@@ -20,6 +20,7 @@ from .catalog import (
 )
 from .choice import as_copies, fewest_of_each, recommend
 from .i18n import t
+from .memo import shared
 from .performance import end_to_end
 from .plan import (
     MONTH_DAYS,
@@ -45,9 +46,9 @@ from .result import (
     Setup,
     SizingResult,
 )
-from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than, zero_stage
+from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than
 from .training_layout import for_adapters
-from .training_layout import parts as layout_parts
+from .training_layout import setup_parts as setup_layout_parts
 from .weights import engine_weight_bytes, quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
 
@@ -275,9 +276,10 @@ LOWER = {
     "q5_k_m": "q4_k_m",
     "q5_k_s": "q4_k_m",
     "q5_0": "q4_k_m",
+    "q5_1": "q4_k_m",
 }
 HIGHER = {"int4": "fp8", "nf4": "fp8", "mxfp4": "fp8", "nvfp4": "fp8", "awq": "fp8", "fp8": "bf16", "int8": "bf16",
-          "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
+          "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q4_1": "q8_0", "q5_1": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
           "q3_k_s": "q4_k_m", "q2_k": "q4_k_m", "q8_0": "bf16", "iq4_xs": "q8_0", "q6_k": "q8_0",
           "q5_k_m": "q8_0", "q5_k_s": "q8_0", "q5_0": "q8_0", "iq4_nl": "q8_0", "iq3_m": "q4_k_m",
           "iq3_s": "q4_k_m", "iq3_xs": "q4_k_m", "iq3_xxs": "q4_k_m", "iq2_m": "q4_k_m", "iq2_s": "q4_k_m",
@@ -358,6 +360,13 @@ def serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] 
     that nothing serves it."""
     if plan.stage.is_training:
         return None
+    # Once per sizing: the answer's estimate and its alternatives both ask, and each failed step down is a
+    # search that walks the whole offering.
+    return shared(("lower_precision", id(plan), id(catalog)), lambda: _serving_lower_precision(plan, catalog),
+                  keep=plan)  # fmt: skip
+
+
+def _serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] | None:
     precision_id = plan.precision.id
     for _ in range(2):  # 8 bits, then 4: below that, quality is no longer a production's
         precision_id = LOWER.get(precision_id)
@@ -1293,7 +1302,8 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                 )
             return Estimates(text=[t(lang, "estimate.no_tokens")])
         flops = run_flops(plan, plan.tokens)
-        recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
+        recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing,
+                                             plan.selective_recompute, plan.seq_len)  # fmt: skip
         mfu = catalog.training_mfu(gpu)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
         days = gpu_hours / setup.count / 24
@@ -1322,7 +1332,8 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
         if recompute:
             # The same time, more hardware work: hardware FLOPs utilization = MFU x (model + recompute) / model.
             hfu = mfu * (flops + recompute) / flops
-            result.text.append(t(lang, "estimate.recompute", recompute=i18n.scientific(recompute, lang),
+            key = "estimate.recompute_selective" if plan.selective_recompute else "estimate.recompute"
+            result.text.append(t(lang, key, recompute=i18n.scientific(recompute, lang),
                                  hfu=i18n.percent(hfu, lang)))  # fmt: skip
         # With tokens there is always a deadline: the customer's, or the offering's default (said so).
         if plan.days and days <= plan.days:
@@ -1944,15 +1955,18 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         # The cluster that finishes in time, never smaller than the one that holds the run.
         gpus = max(math.ceil(gpu_hours / (days * 24)), hold or 0)
         result.training_flops, result.gpu_hours, result.mfu = flops, gpu_hours, mfu
-        result.recompute_flops = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
+        result.recompute_flops = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing,
+                                                          plan.selective_recompute, plan.seq_len)  # fmt: skip
         result.gpus_to_finish, result.deadline_days = gpus, days
         result.wall_clock_days = gpu_hours / gpus / 24
         params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),
                       gpu_hours=i18n.gpu_hours(gpu_hours, lang), days=i18n.day_count(days, lang),
                       gpus=i18n.number(gpus, lang))  # fmt: skip
-    # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages.
-    zero = zero_stage(plan, hold or per_server * MAX_SERVERS)
-    split = [*([f"ZeRO-{zero}"] if zero else []), *layout_parts(plan, lang)]
+    # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages; the layout
+    # those GPUs get (a layout searched for the GPUs asked is searched again for them: sizing/setups.py).
+    servers = -(-hold // per_server) if hold else MAX_SERVERS
+    held = evaluate(plan, Shape(gpu, per_server, servers, False), catalog, capacity=False)
+    split = [*([f"ZeRO-{held.zero}"] if held.zero else []), *setup_layout_parts(held, lang)]
     result.text.append(t(lang, key, gpu=gpu.name, hold=i18n.number(hold or 0, lang), formula=formula,
                          mfu=i18n.percent(mfu, lang), split=", ".join(split) or "DDP", **params))  # fmt: skip
     if plan.gpu_hours_asked and result.gpu_hours:

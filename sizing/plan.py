@@ -188,6 +188,8 @@ class Plan(msgspec.Struct, frozen=True):
     # against the LLM's)
     speech_load: Load | None = None
     checkpointing: bool = True
+    selective_recompute: bool = False  # only the attention recomputed (checkpointing is then False)
+    eager_attention: bool = False  # attention without FlashAttention: the a x s x s scores stored
     lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
     cpu_offload: bool = False
     offload_params: bool = (
@@ -197,7 +199,9 @@ class Plan(msgspec.Struct, frozen=True):
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
     ep: int = 1  # expert-parallel ranks (training an MoE)
-    layout_searched: bool = False  # tp/pp/ep chosen by the sizing (sizing/training_layout.py), not said
+    cp: int = 1  # context-parallel ranks (training): each holds 1/cp of every sequence's tokens
+    context_split: bool = False  # the sequence said split across the GPUs, no degree: the search prefers CP
+    layout_searched: bool = False  # tp/pp/ep/cp chosen by the sizing (sizing/training_layout.py), not said
     method: Method = Method.sft  # supervised, or a preference method (DPO...)
     # RL (GRPO, PPO): prompt and completion tokens, completions per prompt, the KL reference, and where the
     # completions are generated (colocate, server, generate)
@@ -355,6 +359,12 @@ def _check_ep(model: Architecture, ep: int, stage: Stage, rl: bool) -> None:
         raise SizingError("ep_full_only", "ep_examples", ep=ep)
 
 
+def context_parallel_said(cp: int, seq_len: int, lang: str) -> str:
+    """What a context-parallel split assumes: each rank's share of a sequence, the states' sharding."""
+    return t(lang, "assume.context_parallel", cp=cp, tokens=i18n.number(-(-seq_len // cp), lang),
+             seq=i18n.number(seq_len, lang))  # fmt: skip
+
+
 def _positive(value: int | None, what: str, limit: int, lang: str) -> None:
     if value is None:
         return
@@ -425,6 +435,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.tp, "tp", 64, lang)
     _positive(w.pp, "pp", 64, lang)
     _positive(w.ep, "ep", 1024, lang)
+    _positive(w.cp, "cp", 64, lang)
     # a deadline in hours is a fraction of a day ("em 2 horas"): positive is all it must be
     _positive(w.days if w.days is None or w.days <= 0 else max(w.days, 1), "days", MAX_DAYS, lang)
     _positive(w.term_days, "days", MAX_DAYS, lang)
@@ -752,7 +763,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         images=image_plan,
         quantize_run=bool(w.quantize_run) and not stage.is_training,
         residency=tuple(w.residency or ()),
-        layout_given=bool(w.tp or w.pp or w.ep or w.gpus_from_layout),
+        layout_given=bool(w.tp or w.pp or w.ep or w.cp or w.gpus_from_layout),
         count_asked=bool(w.gpus_asked) and not w.gpus,
         gpu_hours_asked=bool(w.gpu_hours_asked) and not w.gpus and stage.is_training,
     )
@@ -1119,6 +1130,15 @@ def _precision(
         said.append(t(lang, key, model=model.name, published=resolve_precision(native, catalog).name))
     if stage is Stage.qlora:
         nf4 = catalog.precision("nf4")
+        if asked and asked.nominal_bits == 8:
+            # "qlora 8bit": LoRA on a base bitsandbytes loads in 8 bits (LLM.int8, load_in_8bit), what
+            # LLaMA-Factory's quantization_bit 8 runs; PEFT's prepare_model_for_kbit_training treats it as
+            # the 4-bit one. It had been refused as a precision QLoRA does not take.
+            assert stack is not None
+            said.append(
+                t(lang, "assume.qlora_8bit", adapters=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))
+            )
+            return catalog.precision("int8")
         if asked and asked.nominal_bits != 4:
             raise SizingError("qlora_precision", "qlora_examples", precision=asked.name)
         if asked is None or asked.id != "nf4":
@@ -1304,9 +1324,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         and seq_len == default_seq
     ):
         said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
-    # Data-parallel replicas: the GPUs said over the tensor- and pipeline-parallel ones (the global batch splits
-    # among them). Unknown when no count is said: the recommendation picks it.
-    dp = max(1, w.gpus // ((w.tp or 1) * (w.pp or 1))) if w.gpus else None
+    # Data-parallel replicas: the GPUs said over the tensor-, pipeline- and context-parallel ones (the global batch
+    # splits among them: a context group shares its sequences). Unknown when no count is said: the recommendation
+    # picks it.
+    dp = max(1, w.gpus // ((w.tp or 1) * (w.pp or 1) * (w.cp or 1))) if w.gpus else None
     accum = w.grad_accum or 1
     if w.batch:
         batch = w.batch
@@ -1328,9 +1349,18 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
             said.append(t(lang, "assume.global_batch_no_gpus", n=i18n.number(w.global_batch, lang)))
     elif not w.batch and not rl:
         said.append(t(lang, "assume.batch"))
-    checkpointing = True if w.checkpointing is None else w.checkpointing
-    if w.checkpointing is None:
+    # Activation recomputation (Korthikanti et al. 2022, arXiv:2205.05198): full (every layer's forward again,
+    # the default), selective (the attention alone: with FlashAttention, what no recomputation stores) or none.
+    selective = w.selective_recompute
+    checkpointing = not selective and (True if w.checkpointing is None else w.checkpointing)
+    # without FlashAttention (eager) the attention's scores are what selective recomputation saves
+    eager = "_eager" if w.eager_attention else ""
+    if selective:
+        said.append(t(lang, f"assume.selective_recompute{eager}"))
+    elif w.checkpointing is None:
         said.append(t(lang, "assume.checkpointing"))
+    elif not w.checkpointing:
+        said.append(t(lang, f"assume.no_recompute{eager}"))
     stack = plan.stack or catalog.default_stack
     optimizer = w.optimizer or Optimizer.adamw
     lora = plan.stage in (Stage.lora, Stage.qlora)
@@ -1478,8 +1508,24 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         _check_ep(model, ep, plan.stage, rl)
         said.append(t(lang, "assume.expert_parallel", ep=ep, held=model.moe.experts // ep,
                       experts=model.moe.experts, top_k=model.moe.experts_per_token))  # fmt: skip
-    if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1 or pp > 1):
-        what = f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}" if tp > 1 else f"PP {pp}"
+    if w.eager_attention:
+        # without FlashAttention each layer's scores are stored: what each recomputation does with them
+        kept = "selective" if selective else "full" if checkpointing else "none"
+        scores = training.attention_scores(
+            model, seq_len, batch * training.PREFERENCE[(w.method or Method.sft).value][1]
+        )
+        said.append(t(lang, "assume.eager_attention", scores=i18n.gb(scores, lang),
+                      kept=t(lang, f"assume.eager_scores_{kept}")))  # fmt: skip
+    cp = w.cp or 1
+    if cp > 1 and w.eager_attention:
+        # Megatron-LM's and TE's context parallelism run FlashAttention or fused attention kernels, PyTorch's
+        # ring attention SDPA's flash or efficient ones: none splits the eager attention's score matrix
+        raise SizingError("cp_eager", "cp_examples", cp=cp)
+    if cp > 1:
+        said.append(context_parallel_said(cp, seq_len, lang))
+    if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1 or pp > 1 or cp > 1):
+        what = (f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}" if tp > 1 else f"PP {pp}" if pp > 1
+                else f"CP {cp}")  # fmt: skip
         raise SizingError("stack_data_parallel", "stack_parallel_examples", stack=stack.name, what=what)
     method = w.method or Method.sft
     rl_plan: dict = {}
@@ -1504,6 +1550,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         said.append(t(lang, "assume.reward_model", model=model.name,
                       params=i18n.params(model.params - model.parts.lm_head, lang)))  # fmt: skip
     loss_tokens = (rl_plan["rl_completion"] if rl else 1 if method is Method.reward else seq_len) * batch
+    # each context rank's loss reads its own slice of the sequence's tokens
+    loss_tokens = -(-loss_tokens // cp)
     said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, w.zero, lang))
     return plan.but(
         **rl_plan,
@@ -1524,6 +1572,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         tp=tp,
         pp=pp,
         ep=ep,
+        cp=cp,
+        context_split=w.context_split,
+        selective_recompute=selective,
+        eager_attention=w.eager_attention,
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),

@@ -2039,6 +2039,10 @@ _BASE_RELEASE = regexes.compile(
     r"(?!\s+(?:de|do|da|dos|das|of|congelad\w*|frozen)\b)"
 )
 EP = regexes.compile(rf"\b{_W('keys.ep')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.ep_ways')}\b")
+# Context-parallel ranks ("cp=4", "--context-parallel-size 4", "4-way context parallelism"), and the sequence
+# said split across the GPUs with no degree ("ring attention"): the layout search picks it (training_layout.py)
+CP = regexes.compile(rf"\b{_W('keys.cp')}\s*(?:=|:|de|of|em)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.cp_ways')}\b")
+CONTEXT_SPLIT = regexes.compile(rf"\b{_W('training.context_split')}\b")
 # "lora_alpha=32", "lr 2e-4", "global batch size 1024": settings that change no memory figure, read with their
 # value so the number is not taken for a context, a micro-batch or a rank; and what the figures already assume
 # (FlashAttention, packing), named without one.
@@ -2236,6 +2240,17 @@ NO_CHECKPOINTING = regexes.compile(
     rf"\b{_W('training.without')}\s+(?:o\s+|the\s+)?{_CKPT}\b|\b{_CKPT}\s*[=:]?\s*{_W('training.off')}\b"
 )
 CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
+# Megatron-LM's --recompute-granularity (arguments.py): "selective" recomputes the attention alone, "full" every
+# layer (Korthikanti et al. 2022, arXiv:2205.05198, section 5)
+SELECTIVE_RECOMPUTE, FULL_RECOMPUTE = (
+    regexes.compile(rf"(?:--?)?\b(?:{_W('training.with')}\s+)?{_W('training.' + key)}(?![\w-])")
+    for key in ("selective", "full_recompute")
+)
+# Attention without FlashAttention (transformers' attn_implementation="eager"): its scores are stored
+# (the key as pasted: attn_implementation="eager", attn_implementation: eager, --attn-implementation eager)
+EAGER_ATTENTION = regexes.compile(
+    rf"\b{_W('training.eager_attention')}(?![\w-])|\battn[_-]implementation\W{{0,4}}eager\b"
+)
 # NVIDIA Transformer Engine: its FP8 recipes are what it is used for on Hopper (TE docs, "Using FP8 with
 # Transformer Engine"), so a training with it and no precision said trains in FP8 (sizing/plan.py says what
 # stays in BF16/FP32).
@@ -4770,7 +4785,7 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
-_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "precision", "kv_cache", "model",
+_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "recompute", "attention", "seq_len", "precision", "kv_cache", "model",
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
                  "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
@@ -4862,6 +4877,15 @@ def launch_line(text: str) -> str:
             return " " if every else m.group(0)
         if kind is None and len(dashes) == 1 and len(name) > 2:
             return m.group(0)
+        if kind == "recompute":
+            # Megatron-LM's granularity, read as said in words; --recompute-activations alone is its selective one
+            granularity = (value or "").lower()
+            if name == "recompute-activations" or granularity == "selective":
+                return " selective recomputation " + ("" if granularity in ("", "selective") else f"{value} ")
+            return " full recomputation " if granularity == "full" else f" {value or ''} "
+        if kind == "attention":
+            # only eager changes the figures (FlashAttention and SDPA's kernels keep no scores)
+            return " attn_implementation eager " if (value or "").lower().strip("\"'") == "eager" else " "
         if kind == "fsdp":
             # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
             return " fsdp "
@@ -4888,10 +4912,12 @@ def launch_line(text: str) -> str:
             # llama-server's -c is the context of all its -np slots together (tools/server/README.md:
             # --parallel), each conversation gets its share
             return f" ctx {int(plain) // slots} "
-        if kind in ("context", "users", "users_limit", "tp", "pp", "ep") and re.fullmatch(
+        if kind in ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "seq_len") and re.fullmatch(
             r"\d+(?:\.\d+)?k?", plain
         ):
-            key = {"context": "ctx", "users": "users=", "users_limit": "users="}.get(kind, kind)
+            key = {"context": "ctx", "users": "users=", "users_limit": "users=", "seq_len": "seq"}.get(
+                kind, kind
+            )
             return f" {key}{'' if key.endswith('=') else ' '}{plain} "
         if kind == "precision":
             plain = re.sub(r"[-_]marlin$", "", plain)
@@ -5524,6 +5550,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(SERVED_ADAPTERS, "lora_adapters", convert)
         if "lora_adapters" in scan.found:
             _served_adapter_counts(scan)
+    # the granularity first: "selective activation checkpointing" is no full recomputation
+    scan.take(SELECTIVE_RECOMPUTE, "selective_recompute", lambda m: True)
+    # before the settings already assumed: "sem flash attention" is not FlashAttention named
+    scan.take(EAGER_ATTENTION, "eager_attention", lambda m: True)
+    scan.take(FULL_RECOMPUTE, "checkpointing", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(LORA_QV, "lora_targets", lambda m: "qv")
     scan.take(LORA_ALL_LINEAR, "lora_targets", lambda m: "all_linear")
@@ -5777,6 +5808,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(K8S_REPLICAS, "filler", lambda m: True)  # the floor
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2) or m.group(3)))
     scan.take(EP, "ep", lambda m: int(m.group(1) or m.group(2)))
+    scan.take(CP, "cp", lambda m: int(m.group(1) or m.group(2)))
+    scan.take(CONTEXT_SPLIT, "context_split", lambda m: True)
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
@@ -9114,6 +9147,7 @@ def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
             "pp",
             "tp",
             "ep",
+            "cp",
             "global_batch",
         )
     ):
@@ -9918,6 +9952,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # Expert-parallel ranks: how a training run splits an MoE's experts (sizing/training.py). Served, vLLM's
         # expert parallelism holds the same bytes per GPU as its tensor parallelism: nothing to size.
         fields["ep"] = ep
+    cp = _one(scan, "cp", "cp")
+    if (stage or (base.stage if base is not None else Stage.inference)).is_training:
+        # Context-parallel ranks split each sequence's tokens (sizing/training.py); served, nothing to size.
+        if cp is not None:
+            fields["cp"] = cp
+        if _one(scan, "selective_recompute", "selective_recompute"):
+            fields["selective_recompute"] = True
+        if _one(scan, "eager_attention", "eager_attention"):
+            fields["eager_attention"] = True
+        if _one(scan, "context_split", "context_split") and cp is None:
+            fields["context_split"] = True
     query.lang = _one(scan, "lang", "lang")
     average = _one(scan, "users_average", "users")
     at_once = _one(scan, "users_at_once", "users")
@@ -11228,7 +11273,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

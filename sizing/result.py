@@ -213,7 +213,7 @@ class EncoderInfo(Record, kw_only=True):
 
 
 class ResolvedWorkload(Record, kw_only=True):
-    _omit_empty = ("ep",)
+    _omit_empty = ("ep", "cp", "selective_recompute")
     stage: str
     model: ModelInfo
     precision: str
@@ -247,6 +247,10 @@ class ResolvedWorkload(Record, kw_only=True):
     pp: int | None = None  # pipeline stages (training)
     # expert-parallel ranks (training an MoE; left out of the JSON unless split)
     ep: int | None = None
+    # context-parallel ranks (training; left out of the JSON unless split)
+    cp: int | None = None
+    # only the attention recomputed (Megatron-LM's selective granularity; left out of the JSON unless said)
+    selective_recompute: bool | None = None
     method: str | None = None  # training method: sft, or a preference method (dpo, orpo...)
     days: int | float | None = None  # the training deadline (a fraction of a day when said in hours)
     stack: str | None = None  # training software (stacks.toml id)
@@ -393,6 +397,8 @@ class Setup(Record, kw_only=True):
     pipeline_parallel: int = 1
     # training an MoE: the ranks its routed experts are split across (None: not split; left out of the JSON)
     expert_parallel: int | None = None
+    # training: the context-parallel ranks each sequence is split across (None: not split; left out of the JSON)
+    context_parallel: int | None = None
     zero: int | None = None
     fits: bool
     usable_bytes_per_gpu: int
@@ -411,7 +417,7 @@ class Setup(Record, kw_only=True):
     replicas: int = 1  # data-parallel copies of the model; tensor_parallel x pipeline_parallel GPUs each
     performance: Performance | None = None
     cost: Cost | None = None
-    _omit_empty = ("expert_parallel",)
+    _omit_empty = ("expert_parallel", "context_parallel")
 
 
 class Alternative(Record, kw_only=True):

@@ -10,7 +10,7 @@ import math
 
 import msgspec
 
-from . import i18n, images, kv_cache, serving, speech, training
+from . import i18n, images, kv_cache, layouts, serving, speech, training
 from .catalog import GPU, Budget, Catalog, ModelEntry, Offer, Precision
 from .memo import current, shared
 from .memo import one_sizing as one_sizing  # engine.size opens the memo through this module
@@ -357,6 +357,9 @@ def _kept_training_memory(
         plan.tp,
         plan.pp,
         plan.ep,
+        plan.cp,
+        plan.eager_attention,
+        plan.selective_recompute,
         plan.offload_params,
         plan.image_cross_tokens,
         plan.recipe_optimizer,
@@ -389,6 +392,9 @@ def _training_memory(
         stack=plan.stack,
         pp=plan.pp,
         ep=plan.ep,
+        cp=plan.cp,
+        eager=plan.eager_attention,
+        selective=plan.selective_recompute,
         offload_params=plan.offload_params,
         cross_tokens=plan.image_cross_tokens,
         recipe_optimizer=plan.recipe_optimizer,
@@ -460,7 +466,73 @@ def _training_memory(
     return memory, m
 
 
+def _own_layout(plan: Plan, shape: Shape, catalog: Catalog) -> Plan:
+    """The plan with the layout `shape` needs, where the sizing chose the plan's layout for other GPUs (a smaller
+    GPU may need more tensor or pipeline parallelism, a larger one none): the search of
+    sizing/training_layout.py run for these GPUs, once per sizing."""
+    if not plan.layout_searched or (
+        getattr(plan.gpu, "id", None) == shape.gpu.id and shape.total == plan.gpus
+    ):
+        return plan
+    key = ("own_layout", id(plan), id(catalog), shape.gpu.id, shape.total, shape.count)
+    return shared(key, lambda: for_shape(plan, shape, catalog), keep=plan)
+
+
+def for_shape(plan: Plan, shape: Shape, catalog: Catalog) -> Plan:
+    """The layout of a plan whose layout the search chose for its named GPUs, on other GPUs (`shape`): none
+    where ZeRO-3 alone fits them, else the first that fits in the order `chosen` tries; where none does, the
+    named GPUs' layout if it splits these, else none."""
+    # the plan as asked of these GPUs: the layouts tried below are theirs, not searched again
+    base = plan.but(tp=1, pp=1, ep=1, cp=1, layout_searched=False, gpu=shape.gpu, gpus=shape.total)
+    if evaluate(base, shape, catalog, capacity=False).fits:
+        return base
+    found = first_fit(base, shape, catalog)
+    if found is not None and found[1].fits:
+        return found[0]
+    kept = plan.but(gpu=shape.gpu, gpus=shape.total)
+    return kept if evaluate(kept, shape, catalog, capacity=False).problem is None else base
+
+
+def first_fit(plan: Plan, shape, catalog: Catalog) -> tuple[Plan, Setup] | None:
+    """The first layout in the order tried that fits `shape` with its setup; where none does, the most split
+    layout that needs the least per GPU with its (unfitting) setup; None where the GPUs split no way at all.
+    Layouts that split each sequence (context parallelism) come after every one that keeps it whole, as
+    Megatron-LM adds them for long sequences only; first where the question asked for the split itself."""
+    groups = [
+        layouts.layouts(plan, shape.total, shape.count),
+        layouts.context_layouts(plan, shape.total, shape.count),
+    ]
+    if plan.context_split:
+        groups.reverse()
+    least: tuple[Plan, Setup] | None = None
+    for group in groups:
+        if not group:
+            continue
+        # The most split layouts hold the least per GPU: when the least of them does not fit, none of the group
+        # does (a few evaluations where nothing fits, as for most beyond-the-offering questions).
+        split = max(tp * pp * ep * cp for tp, pp, ep, cp in group)
+        most, best = min(
+            (
+                (candidate, evaluate(candidate, shape, catalog, capacity=False))
+                for tp, pp, ep, cp in group
+                if tp * pp * ep * cp == split
+                for candidate in [plan.but(tp=tp, pp=pp, ep=ep, cp=cp, layout_searched=True)]
+            ),
+            key=lambda found: found[1].per_gpu.total,
+        )
+        if best.fits:
+            for tp, pp, ep, cp in group:
+                candidate = plan.but(tp=tp, pp=pp, ep=ep, cp=cp, layout_searched=True)
+                setup = evaluate(candidate, shape, catalog, capacity=False)
+                if setup.fits:
+                    return candidate, setup
+        if least is None or best.per_gpu.total < least[1].per_gpu.total:
+            least = (most, best)
+    return least
+
+
 def evaluate(plan: Plan, shape: Shape, catalog: Catalog, capacity: bool = True) -> Setup:
+    plan = _own_layout(plan, shape, catalog)
     memo = current()
     if memo is None:
         setup = _evaluate(plan, shape, catalog)
@@ -494,8 +566,8 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
         price_per_hour=price,
     )
     if plan.stage.is_training:
-        if plan.tp > shape.count or shape.total % (plan.tp * plan.pp):
-            need, _ = training_memory(plan, catalog, gpus=plan.tp * plan.pp)
+        if plan.tp > shape.count or shape.total % (plan.tp * plan.pp * plan.cp):
+            need, _ = training_memory(plan, catalog, gpus=plan.tp * plan.pp * plan.cp)
             return Setup(
                 **common, fits=False, per_gpu=need, free_bytes_per_gpu=room - need.total, problem="tp"
             )
@@ -513,6 +585,7 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
             tensor_parallel=plan.tp,
             pipeline_parallel=plan.pp,
             expert_parallel=plan.ep if plan.ep > 1 else None,
+            context_parallel=plan.cp if plan.cp > 1 else None,
             zero=zero,
             fits=fits,
             per_gpu=need,
@@ -655,8 +728,9 @@ def holds(plan: Plan, shape: Shape, catalog: Catalog, users: int | None = None) 
     """evaluate(plan, shape, catalog).fits (with `users` conversations when given), without building the
     setup: the check a search makes of every shape it passes."""
     if plan.stage.is_training:  # as _evaluate: the conversations play no part
+        plan = _own_layout(plan, shape, catalog)
         per_copy = plan.tp * plan.pp
-        if plan.tp > shape.count or shape.total % per_copy or (shape.total // per_copy) % plan.ep:
+        if plan.tp > shape.count or shape.total % (per_copy * plan.cp) or (shape.total // per_copy) % plan.ep:
             return False  # the layout does not split these GPUs (as _evaluate's problem "tp" or "ep")
         memory, _ = training_memory(plan, catalog, gpus=shape.total, zero=zero_stage(plan, shape.total))
         return memory.total <= usable(plan, shape.gpu, catalog)

@@ -252,9 +252,15 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     if plan.rate is not None:
         load = in_flight(plan, r, copies)
     else:
+        # A setup that holds no conversation of the asked length carries the load only as its capacity line
+        # says, every user at a shorter context ("5 users at up to 7,994 tokens"): that load's speed is said,
+        # not one conversation's that does not fit.
+        shortened = setup.max_users == 0 and (setup.max_context_tokens or 0) > p + o
+        if shortened:
+            h = min(h, setup.max_context_tokens - p - o)
         # A setup too small for every conversation serves those whose KV cache it holds.
         users = min(users, max(r.kv_limit(h + p + o), 1))
-        if not setup.fits and setup.max_users is not None:
+        if not shortened and not setup.fits and setup.max_users is not None:
             # and no more than the memory sizing says it holds, so the verdict's two figures agree
             users = min(users, max(setup.max_users // copies, 1))
         load = perf.at_concurrency(r, p, o, users, history=h)

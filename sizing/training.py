@@ -332,13 +332,16 @@ def activations(
     cross_tokens: int = 0,
     fp8: bool = False,
     ep: int = 1,
+    scores: bool = False,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
     sequence the loss reads (RL: the completion only), all of them when None. `cross_tokens`: image states
     each sequence's cross-attention layers read (Llama 3.2 Vision): kept once for the backward, as the
     input of every such layer, and without recomputation each layer's keys and values over them too.
-    `fp8`: an FP8 training (Transformer Engine), its Linear inputs and weight transposes saved in FP8."""
+    `fp8`: an FP8 training (Transformer Engine), its Linear inputs and weight transposes saved in FP8.
+    `scores`: attention without FlashAttention, each attention layer keeping its a x s x s scores (SCORE_BYTES
+    a value) for the backward; with full recomputation only the layer rebuilt has them."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
     # Every layer of a kind (dense or MoE; full or local where their heads differ) stores the same per
@@ -362,6 +365,8 @@ def activations(
         stored = sum(count * per_token for count, per_token in kinds)
     if fp8:
         stored += fp8_weight_transposes(a, checkpointing, ep)
+    if scores:
+        stored += attention_scores(a, seq_len, micro_batch) * (1 if checkpointing else _attention_layers(a))
     if cross_tokens:
         images = cross_tokens * micro_batch
         stored += images * a.hidden_size * act
@@ -369,6 +374,33 @@ def activations(
             stored += a.cross_layers * 2 * a.num_kv_heads * a.dim_per_head * images * act
     # Tensor parallelism with sequence parallelism splits every activation across the group.
     return math.ceil((stored + residual_grads + logits) / tp)
+
+
+def _context_parallel_kv(a: Architecture, seq_len: int, micro_batch: int, tp: int) -> int:
+    """What context parallelism adds beyond each rank's own tokens: the keys and values of the whole sequence for
+    the layer being run, gathered from the other ranks before its attention (Llama 3's all-gather context
+    parallelism, arXiv:2407.21783, section 3.3.2; Megatron-LM's ring passes the same chunks round and holds
+    fewer at once), split by tensor parallelism as the heads are. A Mamba or MLP-only layer gathers none."""
+    widths = [
+        a.layer_heads(index)[0] * a.layer_heads(index)[1]
+        for _, index in _layer_kinds(a)
+        if a.has_attention(index) and not a.is_mamba(index)
+    ]
+    return math.ceil(seq_len * micro_batch * 2 * max(widths, default=0) * ACT / tp)
+
+
+# Bytes per attention score a layer keeps without FlashAttention: Korthikanti et al. 2022 (arXiv:2205.05198,
+# section 4.1): the softmax output (2), the dropout mask (1) and its output (2), the 5·a·s²·b of eq. 1.
+SCORE_BYTES = 5
+
+
+def attention_scores(a: Architecture, seq_len: int, micro_batch: int) -> int:
+    """Bytes of one attention layer's stored scores without FlashAttention: 5·a·s²·b (Korthikanti et al. 2022)."""
+    return SCORE_BYTES * a.num_heads * seq_len * seq_len * micro_batch
+
+
+def _attention_layers(a: Architecture) -> int:
+    return sum(count for count, index in _layer_kinds(a) if a.has_attention(index) and not a.is_mamba(index))
 
 
 def offloaded_checkpoints(
@@ -498,12 +530,33 @@ def memory(
     vision_bytes: tuple[int, int] = (0, 0),
     fp8: bool = False,
     ep: int = 1,
+    cp: int = 1,
+    eager: bool = False,
+    selective: bool = False,
 ) -> TrainingMemory:
-    """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
-    parallel, the data-parallel GPUs split `ep` ways for an MoE's routed experts), on the stage that needs the
-    most."""
+    """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
+    context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
+    experts), on the stage that needs the most.
+
+    Context parallelism (Megatron-LM's --context-parallel-size, docs "context_parallel"; Llama 3 405B's 128k
+    stage, arXiv:2407.21783, section 3.3.2) gives each of `cp` ranks 1/cp of every sequence's tokens: its
+    activations, loss and pipeline messages are those of seq_len/cp tokens. The weights are whole on every
+    context rank, as on a data-parallel copy, and ZeRO/FSDP shards the states over the dp x cp ranks (Megatron-LM's
+    distributed optimizer shards over its data-parallel-with-context group; torchtitan's FSDP over dp_shard x cp).
+
+    `eager`: attention without FlashAttention, whose scores each layer keeps unless `selective` recomputation
+    reruns the attention in the backward (Korthikanti et al. 2022, section 5)."""
     stack = _stack(stack)
-    dp = max(1, gpus // (tp * pp))
+    dp = max(1, gpus // (tp * pp * cp))
+    if cp > 1:
+        # every context rank of a sequence's group is a copy of the weights: the ZeRO group is dp x cp
+        ring = _context_parallel_kv(a, seq_len, micro_batch * PREFERENCE[method][1], tp)
+        m = memory(a, stage, base_weight_bytes, gpus // cp * cp, zero, -(-seq_len // cp), micro_batch,
+                   checkpointing, optimizer, lora_rank, lora_targets, cpu_offload, tp, stack, pp, method,
+                   offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
+                   recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective)  # fmt: skip
+        m.comm_buffers += ring
+        return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
     # (a tied head is a copy there): the largest stage has a share of the layers and the larger of the two.
     share = stage_share(a, pp)
@@ -518,10 +571,21 @@ def memory(
     # torchao's float8 (torchtune) saves the BF16 input and weight for the backward: BF16's activations
     fp8 = fp8 and stack.fp8_backend == "te"
     with_ckpt = activations(
-        a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep
+        a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep, eager
     )
     without_ckpt = activations(
-        a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep
+        a,
+        seq_len,
+        micro_batch,
+        False,
+        tp,
+        stack,
+        act_bytes,
+        logit_tokens,
+        cross_tokens,
+        fp8,
+        ep,
+        eager and not selective,
     )
     if pp > 1:
         with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
@@ -785,10 +849,24 @@ def teacher_flops(teacher: Architecture | None, tokens: float) -> float:
     return 2 * teacher.active_params * tokens if teacher is not None else 0.0
 
 
-def recompute_flops(a: Architecture, tokens: int, checkpointing: bool) -> float:
+def recompute_flops(
+    a: Architecture, tokens: int, checkpointing: bool, selective: bool = False, seq_len: int = 0
+) -> float:
     """Full activation recomputation runs every layer's forward a second time: 2 x N x D more hardware
-    FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU)."""
-    return 2 * a.active_params * tokens if checkpointing else 0.0
+    FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU). Selective recomputation
+    (Korthikanti et al. 2022, section 5) reruns the attention's two matrix products alone: 4·b·s²·h FLOPs per
+    layer forward (Narayanan et al. 2021, arXiv:2104.04473, appendix: 24Bsh² + 4Bs²h a layer), 4·s·h per token,
+    h the layer's query width, over the layers that have attention."""
+    if checkpointing:
+        return 2 * a.active_params * tokens
+    if not selective:
+        return 0.0
+    width = sum(
+        count * a.num_heads * a.layer_heads(index)[1]
+        for count, index in _layer_kinds(a)
+        if a.has_attention(index) and not a.is_mamba(index)
+    )
+    return 4.0 * seq_len * width * tokens
 
 
 # Reinforcement-learning fine-tunes, as TRL runs them (huggingface/trl, v1.9.0, the latest release when this

@@ -16,41 +16,37 @@ whole), then the fewest pipeline stages, then the fewest expert-parallel ranks.
 
 from __future__ import annotations
 
-from . import i18n, serving
+from . import i18n
 from .catalog import GPU, Catalog
 from .i18n import t
-from .plan import Plan
-from .setups import evaluate, shape_for
+from .layouts import moe as _moe
+from .plan import Plan, context_parallel_said
+from .result import Setup
+from .setups import evaluate, first_fit, shape_for
 from .workload import Method, Stage
-
-POWERS = (1, 2, 4, 8, 16, 32, 64)
 
 
 def chosen(plan: Plan, catalog: Catalog) -> Plan:
     """The plan with the layout its named GPUs need, said in its assumptions; the plan itself when it has one
     said, needs none or none is searched for it."""
+    lang = plan.lang
     if not _searched(plan):
+        if plan.context_split and plan.cp == 1:
+            # the split asked where no layout is searched (adapters, one GPU, a layout said): its degree is needed
+            said = t(lang, "assume.context_split_kept", detail=t(lang, "assume.context_split_degree"))
+            return plan.but(assumptions=(*plan.assumptions, said))
         return plan
     shape = shape_for(plan, plan.gpu, plan.gpus, catalog)
     asked = evaluate(plan, shape, catalog, capacity=False)
     if asked.fits or asked.per_gpu.total <= asked.gpu_memory_bytes:
+        if plan.context_split:
+            said = t(lang, "assume.context_split_kept", detail=t(lang, "assume.context_split_none"))
+            return plan.but(assumptions=(*plan.assumptions, said))
         return plan  # it fits, or only inside the safety margin, which the answer says as it is
-    layouts = _layouts(plan, shape.total, shape.count)
-    if not layouts:
+    found = first_fit(plan, shape, catalog)
+    if found is None:
         return plan
-    lang = plan.lang
-    # The most split layouts hold the least per GPU: when the least of them does not fit, none does (a few
-    # evaluations where nothing fits, as for most beyond-the-offering questions).
-    split = max(tp * pp * ep for tp, pp, ep in layouts)
-    most, best = min(
-        (
-            (candidate, evaluate(candidate, shape, catalog, capacity=False))
-            for tp, pp, ep in layouts
-            if tp * pp * ep == split
-            for candidate in [plan.but(tp=tp, pp=pp, ep=ep, layout_searched=True)]
-        ),
-        key=lambda found: found[1].per_gpu.total,
-    )
+    most, best = found
     if not best.fits:
         if best.per_gpu.total >= asked.per_gpu.total or shape.servers <= 1:
             # no layout holds less than ZeRO-3 alone, or one server's GPUs are asked for, where pipeline and
@@ -60,17 +56,16 @@ def chosen(plan: Plan, catalog: Catalog) -> Plan:
                  layout=describe(most, best.zero, lang), need=i18n.gb(best.per_gpu.total, lang),
                  usable=i18n.gb(best.usable_bytes_per_gpu, lang))  # fmt: skip
         return plan.but(assumptions=(*plan.assumptions, said))
-    for tp, pp, ep in layouts:
-        candidate = plan.but(tp=tp, pp=pp, ep=ep, layout_searched=True)
-        if evaluate(candidate, shape, catalog, capacity=False).fits:
-            most = candidate
-            break
-    setup = evaluate(most, shape, catalog, capacity=False)
     key = "assume.layout_chosen_moe" if _moe(plan) else "assume.layout_chosen"
     said = [t(lang, key, count=i18n.number(shape.total, lang),
-              layout=describe(most, setup.zero, lang))]  # fmt: skip
+              layout=describe(most, best.zero, lang))]  # fmt: skip
     if most.pp > 1:
         said.append(t(lang, "assume.layout_pipeline", pp=most.pp))
+    if most.cp > 1:
+        tokens = i18n.number(-(-plan.seq_len // most.cp), lang)
+        said.append(t(lang, "assume.layout_context", seq=i18n.number(plan.seq_len, lang), cp=most.cp,
+                      tokens=tokens))  # fmt: skip
+        said.append(context_parallel_said(most.cp, plan.seq_len, lang))
     kept = list(plan.assumptions)
     a = plan.model
     if most.ep > 1 and a.moe is not None:
@@ -85,7 +80,7 @@ def for_adapters(plan: Plan) -> dict:
     """What a LoRA or QLoRA weighed in place of a full training keeps of its layout: none that was chosen for
     the full training (the frozen base shards with ZeRO-3), and no expert parallelism (sized for full training)."""
     if plan.layout_searched:
-        return {"tp": 1, "pp": 1, "ep": 1, "layout_searched": False}
+        return {"tp": 1, "pp": 1, "ep": 1, "cp": 1, "layout_searched": False}
     return {"ep": 1} if plan.ep > 1 else {}
 
 
@@ -105,47 +100,25 @@ def _searched(plan: Plan) -> bool:
     )
 
 
-def _layouts(plan: Plan, total: int, per_server: int) -> list[tuple[int, int, int]]:
-    """Every (tp, pp, ep) that splits `total` GPUs evenly, tensor parallelism within a server, in the order
-    tried."""
-    a = plan.model
-    experts = a.moe.experts if _moe(plan) else 1
-    found = []
-    for pp in POWERS:
-        if pp > a.num_layers:
-            break
-        for tp in POWERS[:4]:
-            if tp > per_server or per_server % tp or total % (tp * pp):
-                continue
-            if tp > 1 and serving.tp_problem(a, tp) is not None:
-                continue
-            dp = total // (tp * pp)
-            for ep in (*POWERS, 128, 256, 512, 1024):
-                if ep > dp or dp % ep or experts % ep:
-                    continue
-                if (tp, pp, ep) != (1, 1, 1):
-                    found.append((tp, pp, ep))
-    if experts > 1:
-        found.sort(key=lambda layout: (layout[2] == 1, layout[0], layout[1], layout[2]))
-    else:
-        found.sort(key=lambda layout: (layout[1], layout[0], layout[2]))
-    return found
-
-
-def _moe(plan: Plan) -> bool:
-    return plan.model.moe is not None and plan.model.moe_layers > 0
-
-
 def parts(plan: Plan, lang: str) -> list[str]:
-    """The model-parallel degrees of a training run, in words: tensor, pipeline, expert."""
-    said = []
-    if plan.tp > 1:
-        said.append(t(lang, "answer.tensor_parallel", n=plan.tp))
-    if plan.pp > 1:
-        said.append(t(lang, "answer.pipeline_stages", n=plan.pp))
-    if plan.ep > 1:
-        said.append(t(lang, "answer.expert_parallel", n=plan.ep))
-    return said
+    """The model-parallel degrees of a training run, in words: tensor, pipeline, expert, context."""
+    return _degrees(plan.tp, plan.pp, plan.ep, plan.cp, lang)
+
+
+def setup_parts(setup: Setup, lang: str) -> list[str]:
+    """The model-parallel degrees a setup was sized with (its own GPUs' layout), in words."""
+    return _degrees(setup.tensor_parallel, setup.pipeline_parallel, setup.expert_parallel or 1,
+                    setup.context_parallel or 1, lang)  # fmt: skip
+
+
+def _degrees(tp: int, pp: int, ep: int, cp: int, lang: str) -> list[str]:
+    keys = (
+        "answer.tensor_parallel",
+        "answer.pipeline_stages",
+        "answer.expert_parallel",
+        "answer.context_parallel",
+    )
+    return [t(lang, key, n=n) for key, n in zip(keys, (tp, pp, ep, cp), strict=True) if n > 1]
 
 
 def describe(plan: Plan, zero: int | None, lang: str) -> str:

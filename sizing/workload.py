@@ -174,6 +174,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     optimizer: Optimizer | None = None
     lora_rank: int | None = None
     checkpointing: bool | None = None
+    # attention without FlashAttention (eager): its a x s x s scores are stored for the backward
+    eager_attention: bool = False
+    # Megatron-LM's --recompute-granularity selective: only the attention is recomputed (checkpointing False)
+    selective_recompute: bool = False
     # The linear layers LoRA adapts: "all_linear" (PEFT target_modules="all-linear", the default) or "qv"
     # (q_proj and v_proj alone)
     lora_targets: str | None = None
@@ -186,6 +190,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     pp: int | None = None
     # expert-parallel ranks for training an MoE (Megatron-LM --expert-model-parallel-size)
     ep: int | None = None
+    # context-parallel ranks for training (Megatron-LM --context-parallel-size): each holds 1/cp of a sequence
+    cp: int | None = None
+    # the sequence said split across the GPUs with no degree ("ring attention"): the layout search uses CP
+    context_split: bool = False
     # sft (default) or a preference method: dpo, orpo...
     method: Method | None = None
     # RL: completions sampled per prompt (GRPO's num_generations)

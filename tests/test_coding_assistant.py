@@ -120,25 +120,26 @@ def test_portugal_putting_a_model_to_work_is_answered_in_pt_pt(capsys):
 
 
 def test_copies_only_to_avoid_overlaps_give_way_to_the_setup_that_serves_the_rate():
-    # each copy reads a 75,000-token prompt in ~4.8 s alone, and one arriving while another prompt is read waits
-    # for the rest of it (~7.6 s on average, the M/D/1 queue of sizing/performance.py): three copies (24 GPUs)
+    # each copy reads a 75,000-token prompt in ~4.9 s alone, and one arriving while another prompt is read waits
+    # for the rest of it (~7.8 s on average, the M/D/1 queue of sizing/performance.py): three copies (24 GPUs)
     # would be recommended for the long prompts' default 6 s (traffic.toml [latency_long]), only so that
     # requests rarely overlap (it had been 36,000-token prompts against the chat's 2 s)
     _, result, text = answer("llama 3.1 70b com prompts de 75 mil tokens, 5 requisições por minuto")
     rec = result.recommendation
     assert rec.replicas == 1 and rec.count == 8
     assert result.workload.load.ttft_target_s > 6.0
-    assert "24× H100" in text and "Diga “primeiro token em até 6,0 s”" in text
+    assert "24× H200" in text and "Diga “primeiro token em até 6,0 s”" in text
 
 
 def test_a_first_token_target_the_question_gave_stands_with_the_cheaper_setup_said():
     _, result, text = answer(
-        "llama 3.1 70b com prompts de 36 mil tokens, 5 requisições por minuto, primeiro token em até 2 s"
+        "llama 3.1 70b com prompts de 32 mil tokens, 5 requisições por minuto, primeiro token em até 2 s"
     )
     assert result.workload.load.ttft_target_s == 2.0
     assert result.recommendation.count > 8
-    # a request that finds another prompt being read waits ~2.8 s: 8 H100s serve the load within 2.9 s
-    assert "Mais barato: 8× H100 SXM 80 GB atende a carga com primeiro token em até 2,9 s" in text
+    # each copy reads a prompt in ~1.7 s (36,000-token ones took ~1.9 s at the old prompt rate, ~2.0 s now: at
+    # the 2 s edge); a request that finds another prompt being read waits ~2.6 s: 8 H100s serve within 2.7 s
+    assert "Mais barato: 8× H100 SXM 80 GB atende a carga com primeiro token em até 2,7 s" in text
 
 
 def test_a_copy_that_meets_the_target_with_a_request_beside_it_is_not_at_the_edge():

@@ -236,7 +236,7 @@ def test_cheaper_asked_of_a_pretraining_says_what_it_pays_for(first, follow_up, 
         # A 4-GPU setup sized by memory alone (4× L40S) had been recommended for a load it cannot serve,
         # with nothing on what 4 GPUs of the recommended kind sustain.
         ("llama 3.1 70b para 300 requisições por minuto", "e com 4 gpus?",
-         "Em 4× H200 SXM 141 GB (2× o modelo, 2 GPUs cada), o serviço sustenta até 6,5 requisições/s"),
+         "Em 4× H200 SXM 141 GB (2× o modelo, 2 GPUs cada), o serviço sustenta até 6,4 requisições/s"),
         ("llama 3.1 70b para 300 requisições por minuto", "e com 1 gpu?",
          "Em 1× H200 SXM 141 GB não cabe uma cópia do modelo como a recomendação a monta"),
     ],

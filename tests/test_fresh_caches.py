@@ -258,3 +258,72 @@ def test_a_split_kept_for_one_model_precision_and_gpu_is_not_another_s(capsys, o
     alone = _answered_alone_as_in_turn(capsys, SPLITS, order)
     problems = [alone[question]["requested"]["problem"] for question in SPLITS]
     assert problems == ["precision", None, None, "kernels", None]
+
+
+# Loads nothing we rent serves at their precision: the answer says, in its estimate and among its alternatives,
+# the first precision down that does (or that none does), each its own model's and load's.
+BEYOND = [
+    "qwen3 8b 300 req/s",  # FP8 serves it on 24 H200s
+    "llama 3.1 8b 320 req/s",  # FP8 too, on other copies
+    "llama 3.3 70b 60 req/s",  # FP8, copies of 2 GPUs each
+    "llama 3.3 70b 120 req/s",  # neither FP8 nor 4 bits
+    "qwen3 8b fp8 600 req/s",  # asked in FP8: 4 bits does not either
+]
+
+
+@pytest.mark.parametrize("order", [BEYOND, BEYOND[::-1], BEYOND[2:] + BEYOND[:2]])
+def test_the_precision_down_that_serves_a_load_is_the_question_s_own_whatever_was_asked_before(capsys, order):
+    alone = _answered_alone_as_in_turn(capsys, BEYOND, order)
+    lower = [
+        [alt["setup"]["count"] for alt in alone[q]["alternatives"] if alt["kind"] == "lower_precision"]
+        for q in BEYOND
+    ]
+    assert lower[0] == [24] and lower[1] and lower[2] and lower[3] == [] and lower[4] == []
+    assert lower[1] != lower[0] or alone[BEYOND[1]]["alternatives"] != alone[BEYOND[0]]["alternatives"]
+
+
+def test_a_load_nothing_serves_is_searched_one_precision_down_once_and_said_twice(capsys, monkeypatch):
+    # The estimate ("Em FP8 (8-bit), 24× H200 ... atende esta carga") and the alternative both say the setup one
+    # precision down: one search within the sizing (each failed step down walks the whole offering), where the
+    # answer had searched it twice.
+    from sizing import advice
+
+    searched = []
+    search = advice._serving_lower_precision
+    monkeypatch.setattr(advice, "_serving_lower_precision", lambda *a: searched.append(a) or search(*a))
+    _forget_everything()
+    text = answer(capsys, "qwen3 8b 300 req/s")
+    assert len(searched) == 1
+    said = "Em FP8 (8-bit): 24× H200 SXM 141 GB"
+    assert (
+        said in text
+        and "Em FP8 (8-bit), 24× H200 SXM 141 GB (24 cópias do modelo, 1 GPU cada) atende" in text
+    )
+
+
+def test_what_sizings_keep_for_the_next_stays_within_its_bounds_and_changes_no_answer(monkeypatch):
+    # The caches kept across questions start over when full: with bounds a few questions fill, every one stays
+    # within its bound, nothing of a sizing's own memo outlives it, and each answer is still the one it gets in a
+    # new process.
+    from sizing import memo
+
+    caches = [(setups, "_NEEDS", 6), (setups, "_SPLITS", 6), (setups, "_TRAINING", 4), (traffic, "_ONE_COPY", 3),
+              (traffic, "_REPLICAS", 6)]  # fmt: skip
+    for module, name, bound in caches:
+        monkeypatch.setattr(module, f"{name}_SIZE", bound)
+    questions = [*fresh_questions(25, seed=31), *TRAININGS[:4], *BEYOND[:2]]
+    alone = []
+    for text in questions:
+        _forget_everything()
+        alone.append(_sized(text))
+    _forget_everything()
+    most = dict.fromkeys((name for _, name, _ in caches), 0)
+    for text, expected in zip(questions, alone, strict=True):
+        assert _sized(text) == expected, text
+        assert memo.current() is None
+        for module, name, bound in caches:
+            kept = len(getattr(module, name))
+            assert kept <= bound, (name, text)
+            most[name] = max(most[name], kept)
+    # each was filled to its bound at some point, so each started over at least once
+    assert most == {name: bound for _, name, bound in caches}

@@ -230,7 +230,7 @@ def test_a_training_weighed_on_two_gpus_says_a_third_as_such():
 @pytest.mark.parametrize(
     "text",
     [
-        "1 h100 ou 1 h200 para llama 3.1 8b com 600 req/min",  # 94% and 77% of what each sustains
+        "1 h100 ou 1 h200 para llama 3.1 8b com 600 req/min",  # 94% and 76% of what each sustains
         "1x h100 or 1x h200 for llama 3.1 8b at 10 requests per second",
     ],
 )
@@ -256,7 +256,7 @@ def test_a_count_named_under_a_rate_is_judged_by_the_plans_share(text, capsys):
             "1× H100 SXM 80 GB: cabe na memória, mas o pico usa 94% do que ela sustenta, acima dos 70%"
             in lead
         )
-        assert "1× H200 SXM 141 GB: cabe na memória, mas o pico usa 77%" in lead
+        assert "1× H200 SXM 141 GB: cabe na memória, mas o pico usa 76%" in lead
         assert (
             "Com 2× H100 SXM 80 GB (2 cópias do modelo, 1 GPU cada): o pico usa 47% do que sustenta" in lead
         )

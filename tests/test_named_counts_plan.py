@@ -36,9 +36,11 @@ def lead(text: str) -> str:
             "within the plan",
         ),
         (
-            "2 h100 para qwen3 32b com 300 req/min",
-            "2× H100 SXM 80 GB: cabe na memória, com 1,4 GB livres por GPU, mas o pico usa 84% do que ela sustenta",
-            "Com 4× H100 SXM 80 GB (2 cópias do modelo, 2 GPUs cada): o pico usa 42% do que sustenta",
+            # 290 a minute: at 300 the conversations in flight outgrow 2 H100s' memory (by 2.4 GB a GPU) since
+            # prompts are read at 52% of peak (tests/test_performance.py)
+            "2 h100 para qwen3 32b com 290 req/min",
+            "2× H100 SXM 80 GB: cabe na memória, com 4,1 GB livres por GPU, mas o pico usa 82% do que ela sustenta",
+            "Com 4× H100 SXM 80 GB (2 cópias do modelo, 2 GPUs cada): o pico usa 41% do que sustenta",
         ),
     ],
 )
@@ -71,7 +73,7 @@ def test_a_lone_count_keeps_its_layout_and_the_count_within_is_laid_out_as_the_r
     (change,) = verdict["changes"]
     assert change["setup"]["count"] == 7 and change["setup"]["replicas"] == 7
     text = lead(answer(capsys, "8 h100 for llama 8b at 50 req/s"))
-    assert "8× H100 SXM 80 GB: fits in memory, with 47.4 GB free per GPU, but the peak uses 92%" in text
+    assert "8× H100 SXM 80 GB: fits in memory, with 47.6 GB free per GPU, but the peak uses 92%" in text
     assert "Within the plan, on the same GPU:" in text
     assert "With 7× H100 SXM 80 GB (7 copies of the model, 1 GPU each): the peak uses 67%" in text
     assert "is enough for this load" not in text
@@ -81,7 +83,7 @@ def test_a_lone_count_keeps_its_layout_and_the_count_within_is_laid_out_as_the_r
     ("question", "said"),
     [
         ("llama 3.1 8b numa h100 com 300 req/min", "1× H100 SXM 80 GB: cabe, com 41,8 GB livres por GPU."),
-        ("llama 3.1 8b numa h100 com 800 req/min", "1× H100 SXM 80 GB: não cabe; faltam 0,90 GB por GPU."),
+        ("llama 3.1 8b numa h100 com 800 req/min", "1× H100 SXM 80 GB: não cabe; faltam 0,36 GB por GPU."),
     ],
 )
 def test_a_named_setup_within_the_plan_or_short_of_memory_is_judged_as_before(capsys, question, said):
@@ -117,7 +119,7 @@ def test_one_gpu_each_in_words_under_a_rate_is_judged_by_the_plans_share(capsys)
     assert "With 2× H100 SXM 80 GB (2 copies of the model, 1 GPU each): the peak uses 47%" in text
     assert "none of the setups asked serves this workload" in text
     text = lead(answer(capsys, "uma h200 ou duas h100 para llama 3.1 8b com 600 req/min"))
-    assert "1× H200 SXM 141 GB: cabe na memória, mas o pico usa 77%" in text
+    assert "1× H200 SXM 141 GB: cabe na memória, mas o pico usa 76%" in text
 
 
 @pytest.mark.parametrize(
@@ -165,15 +167,15 @@ def test_analysts_said_to_be_at_once_stay_users_at_once(capsys):
             "qwen 2.5 72b para 30 analistas, contratos de 100 páginas, respostas rápidas",
             "nenhuma configuração que alugamos lê um prompt desses dentro dos 4,5 s até o primeiro token da "
             "versão interativa do benchmark de contexto longo do MLPerf, nem sem carga; o mais rápido possível é "
-            "~4,8 s",
-            "dimensionei para primeiro token em até 7,3 s, que 8× H100 SXM 80 GB cumpre",
+            "~5,0 s",
+            "dimensionei para primeiro token em até 7,6 s, que 8× H100 SXM 80 GB cumpre",
             "Recomendação: 8× H100 SXM 80 GB",
         ),
         (
             "qwen 2.5 72b for 30 analysts, 100-page contracts, fast answers",
             "no setup we rent reads such a prompt within the 4.5 s to the first token of the interactive version "
-            "of MLPerf's long-context benchmark, even unloaded; the fastest there is takes ~4.8 s",
-            "sized for a first token within 7.3 s, which 8× H100 SXM 80 GB meets",
+            "of MLPerf's long-context benchmark, even unloaded; the fastest there is takes ~5.0 s",
+            "sized for a first token within 7.6 s, which 8× H100 SXM 80 GB meets",
             "Recommendation: 8× H100 SXM 80 GB",
         ),
     ],
@@ -191,7 +193,7 @@ def test_fast_answers_no_gpu_reads_in_time_are_sized_for_the_fastest_first_token
     rec = data["recommendation"]
     assert rec["gpu"] == "h100-sxm" and rec["count"] == 8 and rec["tensor_parallel"] == 8
     p = rec["performance"]
-    assert p["meets_targets"] and 4.5 < p["ttft_s"] < 7.3
+    assert p["meets_targets"] and 4.5 < p["ttft_s"] < 7.6
 
 
 def test_a_fast_first_token_typed_in_seconds_stands(capsys):

@@ -49,6 +49,16 @@ MPT_7B = {
     "d_model": 4096, "expansion_ratio": 4, "max_seq_len": 2048, "model_type": "mpt", "n_heads": 32, "n_layers": 32,
     "no_bias": True, "torch_dtype": "bfloat16", "vocab_size": 50432,
 }  # fmt: skip
+# facebook/opt-125m config.json: learned positions with OPT's offset of 2 rows, ReLU MLP ffn_dim wide, biases,
+# tied head; transformers' OPTForCausalLM.num_parameters() is 125,239,296.
+OPT_125M = {
+    "_name_or_path": "facebook/opt-125m", "activation_dropout": 0.0, "activation_function": "relu",
+    "architectures": ["OPTForCausalLM"], "attention_dropout": 0.0, "bos_token_id": 2, "do_layer_norm_before": True,
+    "dropout": 0.1, "eos_token_id": 2, "ffn_dim": 3072, "hidden_size": 768, "init_std": 0.02, "layerdrop": 0.0,
+    "max_position_embeddings": 2048, "model_type": "opt", "num_attention_heads": 12, "num_hidden_layers": 12,
+    "pad_token_id": 1, "prefix": "</s>", "torch_dtype": "float16", "transformers_version": "4.21.0.dev0",
+    "use_cache": True, "vocab_size": 50272, "word_embed_proj_dim": 768,
+}  # fmt: skip
 
 
 @pytest.fixture
@@ -64,12 +74,28 @@ def ask(pipe: Pipeline, text: str, user: str = "U1"):
 
 @pytest.mark.parametrize(
     ("config", "params"),
-    [(LLAMA2_13B, 13_015_864_320), (MISTRAL_7B, 7_241_732_096), (GPT2, 124_439_808), (MPT_7B, 6_649_286_656)],
+    [
+        (LLAMA2_13B, 13_015_864_320),
+        (MISTRAL_7B, 7_241_732_096),
+        (GPT2, 124_439_808),
+        (MPT_7B, 6_649_286_656),
+        (OPT_125M, 125_239_296),
+    ],
 )
 def test_a_pasted_config_is_counted_as_its_published_checkpoint(config, params):
     found = pasted.find("quanto de memória pra esse modelo? " + json.dumps(config))
     model = pasted.read(found)
     assert abs(model.params - params) / params < 0.001, model.params
+
+
+def test_opt_350m_embedding_projection_is_refused_with_the_reason():
+    """facebook/opt-350m embeds tokens 512 wide and projects them to its 1,024-wide layers (word_embed_proj_dim):
+    counted as the others it would be ~8% over, so the reader says what it cannot hold instead."""
+    narrow = {**OPT_125M, "hidden_size": 1024, "ffn_dim": 4096, "num_attention_heads": 16,
+              "num_hidden_layers": 24, "word_embed_proj_dim": 512, "do_layer_norm_before": False}  # fmt: skip
+    with pytest.raises(Unsupported) as e:
+        architecture(narrow)
+    assert e.value.reason == "embedding_projection"
 
 
 def test_a_pasted_config_is_sized_with_its_own_architecture(pipeline):

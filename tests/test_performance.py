@@ -219,13 +219,14 @@ def test_prefill_of_sliding_window_layers_counts_only_the_window(catalog):
     g = catalog.model("gemma-3-27b")
     p, w = 131_072, 1024
     heads, head_dim = 32, 128
-    linear = 2 * 27_009_346_304 * p  # 2 FLOPs per parameter per token (the tied embedding is the lm_head)
+    head = 262_208 * 5376  # the tied embedding is the output layer, run for the last token only
+    linear = 2 * (27_009_346_304 - head) * p + 2 * head  # 2 FLOPs per parameter per token
     global_keys = p * (p + 1) / 2  # token i attends to i keys
     local_keys = w * (w + 1) / 2 + (p - w) * w  # ...or to at most the window
     attention = 2 * heads * (head_dim + head_dim) * (10 * global_keys + 52 * local_keys)  # QK^T and AV
     assert performance.prefill_flops(g, p) == pytest.approx(linear + attention, rel=1e-12)
-    full = linear + 2 * 62 * p**2 * heads * head_dim  # the old formula: every layer global
-    assert full / (linear + attention) == pytest.approx(1.84, abs=0.01)
+    full = linear + 2 * 62 * p**2 * heads * head_dim  # the old attention: every layer global
+    assert full / (linear + attention) == pytest.approx(1.88, abs=0.01)
 
 
 def test_prefill_of_latent_attention_uses_its_real_head_sizes(catalog):
@@ -233,7 +234,8 @@ def test_prefill_of_latent_attention_uses_its_real_head_sizes(catalog):
     (DeepSeek-V2 paper, arXiv:2405.04434, section 2.1), not hidden / heads = 7168 / 128 = 56."""
     d = catalog.model("deepseek-v3")
     p = 4096
-    linear = 2 * (37_552_297_472 - 926_679_040) * p  # active parameters less the input embedding lookup
+    head = 129_280 * 7168  # the output layer, for the last token only
+    linear = 2 * (37_552_297_472 - 926_679_040 - head) * p + 2 * head  # less the input embedding lookup
     attention = 2 * 128 * (192 + 128) * 61 * p * (p + 1) / 2
     assert performance.prefill_flops(d, p) == pytest.approx(linear + attention, rel=1e-12)
 
@@ -245,7 +247,8 @@ def test_a_turn_on_a_cached_history_prefills_only_its_new_tokens(catalog):
     m = catalog.model("llama-3.1-70b")
     p, h = 1000, 31_268
     params = 70_553_706_496 - 128_256 * 8192  # active parameters less the input embedding lookup
-    linear = 2 * params * p
+    head = 128_256 * 8192  # the output layer, for the last token only
+    linear = 2 * (params - head) * p + 2 * head
     attention = 2 * 64 * (128 + 128) * 80 * (p * h + p * (p + 1) / 2)  # token i sees h + i keys
     assert performance.prefill_flops(m, p, history=h) == pytest.approx(linear + attention, rel=1e-12)
     whole = performance.prefill_flops(m, p + h)
@@ -257,7 +260,8 @@ def test_a_turn_after_the_window_sees_only_the_window(catalog):
     there sees exactly the window."""
     g = catalog.model("gemma-3-27b")
     p, h, w = 500, 10_000, 1024
-    linear = 2 * 27_009_346_304 * p
+    head = 262_208 * 5376
+    linear = 2 * (27_009_346_304 - head) * p + 2 * head
     attention = 2 * 32 * 256 * (10 * (p * h + p * (p + 1) / 2) + 52 * p * w)
     assert performance.prefill_flops(g, p, history=h) == pytest.approx(linear + attention, rel=1e-12)
     # Straddling the window: 200 new tokens on 900 cached; the first 124 still see fewer than 1,024 keys.
@@ -265,7 +269,22 @@ def test_a_turn_after_the_window_sees_only_the_window(catalog):
     below = w - h
     local = below * h + below * (below + 1) / 2 + (p - below) * w
     attention = 2 * 32 * 256 * (10 * (p * h + p * (p + 1) / 2) + 52 * local)
-    assert performance.prefill_flops(g, p, history=h) == pytest.approx(2 * 27_009_346_304 * p + attention)
+    linear = 2 * (27_009_346_304 - head) * p + 2 * head
+    assert performance.prefill_flops(g, p, history=h) == pytest.approx(linear + attention)
+
+
+def test_a_prompt_runs_the_output_layer_for_its_last_token_only(catalog):
+    """vLLM computes logits only for the token it samples (vllm/v1/worker/gpu_model_runner.py logits_indices),
+    so a prompt's other tokens never multiply by the output layer. Qwen2.5 1.5B ties a 151,936 x 1,536 table
+    (Qwen/Qwen2.5-1.5B-Instruct config.json) to its 1.54B parameters: counting it on every token had made
+    reading an 8,192-token prompt 14% more work than it is (its matmuls 18%)."""
+    m = catalog.model("qwen2.5-1.5b")
+    p = 8192
+    params, head = 1_543_714_304, 151_936 * 1536
+    attention = 2 * 12 * (128 + 128) * 28 * p * (p + 1) / 2  # 12 heads of 128, 28 layers, token i sees i keys
+    linear = 2 * (params - head) * p + 2 * head
+    assert performance.prefill_flops(m, p) == pytest.approx(linear + attention, rel=1e-12)
+    assert 2 * params * p / linear == pytest.approx(1.178, abs=0.001)
 
 
 def test_a_decode_step_does_not_read_the_input_embedding_table(catalog):
@@ -284,22 +303,38 @@ def test_a_decode_step_does_not_read_the_input_embedding_table(catalog):
     assert 1 - one_token / with_table == pytest.approx(0.24, abs=0.01)  # the ceiling was 24% low
 
 
-def test_the_error_the_answers_quote_is_the_measured_one(catalog):
-    """Every serving answer quotes the model's worst error on the stock rows: it must stay the truth."""
-    import math
-
-    from sizing import i18n
-
-    worst = 0.0
+def _stock_errors(catalog) -> dict[str, float]:
+    """|model / measured - 1| of every figure a stock row is held to, by row and figure."""
+    errors = {}
     for row in ROWS:
         if _vendor(row):
             continue
         predicted = predict(row, catalog)
         for figure in _checked(row):
             measured = KV_BOUND_BURST.get(row_id(row), {}).get(figure, row[figure])
-            worst = max(worst, abs(predicted[figure] / measured - 1))
-    quoted = f"{math.ceil(worst * 100)}%"
+            errors[f"{row_id(row)}:{figure}"] = abs(predicted[figure] / measured - 1)
+    return errors
+
+
+def test_the_error_the_answers_quote_is_the_measured_one(catalog):
+    """Every serving answer quotes the model's worst error on the stock rows: it must stay the truth."""
+    import math
+
+    from sizing import i18n
+
+    quoted = f"{math.ceil(max(_stock_errors(catalog).values()) * 100)}%"
     assert quoted in i18n.t("en", "perf.model") and quoted in i18n.t("pt-BR", "perf.model")
+
+
+def test_prompts_read_without_the_output_layer_fit_the_stock_rows_better(catalog):
+    """With the output layer counted once per prompt and PREFILL_MFU refitted on the same rows, the stock rows'
+    worst error is 22.0% (Llama 3.1 8B FP8 on an H100, CNN/DailyMail, R17: -22%), where it had been 22.6%, and
+    their median 7.5%, where it had been 8.1%."""
+    import statistics
+
+    errors = _stock_errors(catalog)
+    assert max(errors.values()) <= 0.221
+    assert statistics.median(errors.values()) <= 0.076
 
 
 @pytest.mark.parametrize("precision", ["bf16", "fp8", "int8", "int4"])

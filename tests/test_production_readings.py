@@ -87,13 +87,13 @@ def test_a_reserved_term_with_a_start_date_keeps_its_term(answer):
         (
             "qwen3 8b 300 req/s",
             "Nada que alugamos atende esta carga: ela pede ~35× H200 SXM 141 GB",
-            "Em FP8 (8-bit), 25× H200 SXM 141 GB (25 cópias do modelo, 1 GPU cada) atende esta carga (veja as "
+            "Em FP8 (8-bit), 24× H200 SXM 141 GB (24 cópias do modelo, 1 GPU cada) atende esta carga (veja as "
             "alternativas).",
         ),
         (
             "qwen3 8b at 300 requests per second",
             "Nothing we rent serves this load: it takes ~35× H200 SXM 141 GB",
-            "At FP8 (8-bit), 25× H200 SXM 141 GB (25 copies of the model, 1 GPU each) serves it (see the "
+            "At FP8 (8-bit), 24× H200 SXM 141 GB (24 copies of the model, 1 GPU each) serves it (see the "
             "alternatives).",
         ),
     ],
@@ -103,7 +103,7 @@ def test_a_load_nothing_serves_at_16_bits_is_offered_the_precision_that_does(ans
     out = answer(text)
     assert beyond in out and served in out
     alternatives = out.split("Alternativ")[1].split("\n\n")[0]
-    assert "FP8 (8-bit): 25× H200 SXM 141 GB" in alternatives
+    assert "FP8 (8-bit): 24× H200 SXM 141 GB" in alternatives
     assert "150.000 tokens/s no total" in alternatives or "150,000 tokens/s in all" in alternatives
 
 
@@ -111,7 +111,7 @@ def test_the_precision_offered_is_an_alternative_in_json(answer):
     data = json.loads(answer("qwen3 8b 300 req/s", "--json"))
     assert data["recommendation"] is None
     lower = [a for a in data["alternatives"] if a["kind"] == "lower_precision"]
-    assert [(a["setup"]["gpu"], a["setup"]["count"]) for a in lower] == [("h200-sxm", 25)]
+    assert [(a["setup"]["gpu"], a["setup"]["count"]) for a in lower] == [("h200-sxm", 24)]
 
 
 def test_a_load_no_lower_precision_serves_either_offers_none(answer):

@@ -176,7 +176,7 @@ def test_long_documents_for_users_at_once_are_read_within_the_chats_first_token(
         "Prompts de 37.500 tokens com 25 usuários e nenhuma meta informada: a menor configuração que comporta "
         "as conversas (4× H200 SXM 141 GB (4 cópias do modelo, 1 GPU cada)) leva ~14 s para ler um prompt "
         "desses sozinho, acima dos 6,0 s até o primeiro token (nosso padrão para prompts desse tamanho); por isso a "
-        "recomendação é 4× H200 SXM 141 GB, que o lê em ~3,5 s."
+        "recomendação é 4× H200 SXM 141 GB, que o lê em ~3,7 s."
     ) in answer
 
 
@@ -186,7 +186,7 @@ def test_long_documents_no_setup_reads_in_time_say_so_plainly():
     assert result.decided_by == "memory" and result.recommendation.count == 8  # the memory's setup stays
     assert (
         "nenhuma configuração que alugamos lê um prompt desses dentro dos 6,0 s até o primeiro token (nosso padrão "
-        "para prompts desse tamanho), nem sem carga (a mais rápida leva ~18 s)"
+        "para prompts desse tamanho), nem sem carga (a mais rápida leva ~19 s)"
     ) in answer
     assert "Diga uma meta que caiba (“primeira resposta em 40 s”)" in answer
     _, english = _answer("llama 3.1 405b fp8 for 10 users with 150-page documents")

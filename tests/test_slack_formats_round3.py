@@ -101,6 +101,23 @@ def test_an_assistant_thread_opens_with_a_hello_and_questions_the_app_answers(sl
     assert {r["outcome"] for r in slack.rows()} == {"answered"}
 
 
+def test_with_the_assistant_container_on_a_person_is_greeted_once_not_also_in_the_messages_tab(slack):
+    """A first-time user opening the app sees the container's thread hello; the Messages tab's welcome, meant for
+    apps without the container, would be a second greeting."""
+    slack.event(_thread_started("U0062", "DU0062"), "EvW1")
+    slack.event(sr.app_home_opened("U0062", tab="messages"), "EvW2")
+    slack.event(sr.app_home_opened("U0063", tab="messages"), "EvW3")  # another person, later
+    _quiet(slack)
+    [hello] = slack.fake.calls("chat.postMessage")
+    assert hello.params["thread_ts"] == "1729999327.187299" and _said(hello).startswith("Olá! Eu calculo")
+
+
+def test_without_the_assistant_container_the_messages_tab_still_welcomes(slack):
+    slack.event(sr.app_home_opened("U0064", tab="messages"), "EvW4")
+    [welcome] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    assert welcome.params["channel"] == "DU0064" and "thread_ts" not in welcome.params
+
+
 def test_a_question_in_an_assistant_thread_shows_the_app_thinking_and_names_the_thread(slack):
     slack.event(_thread_started(), "EvA3")
     _quiet(slack)
@@ -387,6 +404,24 @@ def test_an_edit_that_changes_no_word_is_not_answered_again(slack, same):
     slack.event(same(asked), "EvE12")
     _quiet(slack)
     assert slack.fake.calls("chat.update") == [] and len(slack.rows()) == 1
+
+
+def test_an_edit_that_reads_the_same_leaves_the_answer_and_the_log_alone(slack):
+    """An accent fixed, a "por favor" added: the answer would be the same one, posted again, and logged again."""
+    asked = _answered_in_dm(slack, "llama 3.1 8b 16bit pra 10 usuarios", "0075", "1700001400.000100", "EvE13")
+    slack.event(_changed(asked, "Llama 3.1 8B 16bit pra 10 usuários por favor", "1700001410.000000"), "EvE14")
+    _quiet(slack)
+    assert slack.fake.calls("chat.update") == [] and len(slack.rows()) == 1
+
+
+def test_an_edit_fixing_a_word_the_reader_had_corrected_updates_the_answer(slack):
+    """ "lama" had been read as Llama and said so; with the typo fixed the answer drops that line."""
+    _answers_at(slack, "1700001501.000100", "1700001502.000100")
+    asked = _answered_in_dm(slack, "lama 3.1 8b 16bit", "0076", "1700001500.000100", "EvE15")
+    slack.event(_changed(asked, "llama 3.1 8b 16bit", "1700001510.000000"), "EvE16")
+    [update] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    assert "Llama 3.1 8B" in _said(update) and "lama" not in _said(update).replace("Llama", "")
+    assert [r["surface"] for r in slack.rows()] == ["dm", "edit"]
 
 
 def test_a_deleted_question_takes_its_answer_along(slack):

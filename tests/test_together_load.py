@@ -44,9 +44,9 @@ def test_a_router_and_its_main_model_at_a_rate_are_each_sized_for_it(capsys):
         "menos 0,14; Qwen3 32B na GPU 1 (72,5 GB), com --gpu-memory-utilization de pelo menos 0,49.\n"
     ) in out
     assert (
-        "  Llama 3.1 8B (30 requisições/min): ~30 tokens/s por usuário, primeiro token em ~0,15 s, ~250 tokens/s "
+        "  Llama 3.1 8B (30 requisições/min): ~29 tokens/s por usuário, primeiro token em ~0,15 s, ~250 tokens/s "
         "no total, dividindo GPU com o Qwen3 32B.\n"
-        "  Qwen3 32B (30 requisições/min): ~30 tokens/s por usuário, primeiro token em ~0,36 s, ~250 tokens/s no "
+        "  Qwen3 32B (30 requisições/min): ~29 tokens/s por usuário, primeiro token em ~0,38 s, ~250 tokens/s no "
         "total, dividindo GPU com o Llama 3.1 8B.\n"
     ) in out
     # What the load assumes of a router: every request, and all of them handed on.
@@ -56,12 +56,13 @@ def test_a_router_and_its_main_model_at_a_rate_are_each_sized_for_it(capsys):
 
 def test_a_load_the_memory_holds_on_one_gpu_but_the_rate_does_not_gets_more_gpus(capsys):
     # At 300 requests/min for each model it had been 2× A100 80 GB, the Qwen3 32B holding one conversation's
-    # memory on one GPU; the load needs the 32B on two GPUs and the 8B on a third.
+    # memory on one GPU; the load needs the 32B on three GPUs (two in tensor parallel would run at 70.5% of what
+    # they sustain, over the plan's 70%) and the 8B on a fourth.
     out = answer(capsys, "llama 8b e qwen3 32b juntos, 300 req/min")
     assert (
-        "Para esta carga, a menor configuração que os serve juntos é 3× H200 SXM 141 GB (em máquinas de 2 e 1 "
-        "GPUs; 135,1 GB utilizáveis por GPU; dois servidores vLLM): Llama 3.1 8B na GPU 3 (29,4 GB); Qwen3 32B "
-        "nas GPUs 1–2 (tensor parallel 2: 75,2 GB por GPU)."
+        "Para esta carga, a menor configuração que os serve juntos é 4× H200 SXM 141 GB (135,1 GB utilizáveis por "
+        "GPU; dois servidores vLLM): Llama 3.1 8B na GPU 4 (29,4 GB); Qwen3 32B em 3 cópias, uma GPU cada "
+        "(GPUs 1–3; 96,7 GB por GPU)."
     ) in out
     assert "Cada modelo dimensionado para a carga inteira (300 requisições/min em cada um)" in out
     assert "se revezam" not in out  # each on GPUs of its own
@@ -198,13 +199,13 @@ def priced(tmp_path, monkeypatch):
 
 def test_the_machines_serving_them_together_are_priced(priced, capsys):
     out = answer(capsys, "llama 8b e qwen3 32b juntos, 300 req/min")
-    # 3× H200 at 30/21/18 an hour, 730 hours a month.
+    # 4× H200 at 30/21/18 an hour, 730 hours a month.
     assert (
-        "  Por mês, 3× H200 SXM 141 GB: sob demanda R$ 65.700; reservada R$ 45.990; dedicada R$ 39.420\n"
+        "  Por mês, 4× H200 SXM 141 GB: sob demanda R$ 87.600; reservada R$ 61.320; dedicada R$ 52.560\n"
         in out
     )
     c = together_of(capsys, "llama 8b e qwen3 32b juntos, 300 req/min")
-    assert c["together_load"]["cost"]["by_contract_mode"]["on_demand"]["per_month"] == 65700.0
+    assert c["together_load"]["cost"]["by_contract_mode"]["on_demand"]["per_month"] == 87600.0
 
 
 def test_slack_shows_the_load_verdict_and_a_customer_sees_no_prices(priced, tmp_path):
@@ -220,7 +221,7 @@ def test_slack_shows_the_load_verdict_and_a_customer_sees_no_prices(priced, tmp_
         in staff_text
     )
     assert (
-        "\nQwen3 32B (30 requisições/min): ~30 tokens/s por usuário, primeiro token em ~0,36 s" in staff_text
+        "\nQwen3 32B (30 requisições/min): ~29 tokens/s por usuário, primeiro token em ~0,38 s" in staff_text
     )
     assert "Por mês, 1× H200 SXM 141 GB: sob demanda R$ 21.900" in staff_text
     assert "Qwen3 32B (30 requisições/min)" in customer_text and "R$" not in customer_text

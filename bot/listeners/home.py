@@ -62,7 +62,9 @@ def register(app: App, services) -> None:
 
     def welcome(event: dict, client: WebClient) -> None:
         user, channel = event["user"], event.get("channel")
-        if not channel or not services.log.first_welcome(user):
+        # With Slack's assistant container on, each of its threads opens with a hello and suggested questions
+        # (messages.greet): a welcome in the Messages tab as well would greet the person twice.
+        if not channel or services.log.uses_assistant() or not services.log.first_welcome(user):
             return
         lang = services.pipeline.lang_for(Where("dm", user_locale=services.directory.person(user).locale))
         message = welcome_message(lang)

@@ -198,10 +198,14 @@ def register(app: App, services) -> None:
         services.after_ack.submit(then_done, services, held, answer_edit, event, body, services.client)
 
     def answer_edit(event: dict, body: dict, client: WebClient) -> None:
-        question, _ = _edited(event)
+        question, before = _edited(event)
         answer_ts = services.log.answer_to(question["channel"], question["ts"]) if question else None
         if question is None or answer_ts is None:
             return  # deleted meanwhile
+        if services.pipeline.reads_the_same(
+            " ".join(_words(before)), " ".join(_words(question)), _base(services, question)
+        ):
+            return  # the answer already says what the edited question asks
         if question.get("channel_type") != "im" and _mentions_app(question, body):
             answer_mention(question, body, client, update=answer_ts)
         else:

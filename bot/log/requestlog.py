@@ -121,6 +121,7 @@ class RequestLog:
         self._welcomed: OrderedDict[str, None] = OrderedDict()
         self._threads: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
         self._kept: OrderedDict[tuple[str, tuple], str] = OrderedDict()  # answers, assistant threads
+        self._assistant_seen = False  # uses_assistant(), once true
         self._unavailable = False  # to log a warning when the file fails and a note when it is back
         self._unknown_columns: set[str] = set()
         self._dropped = 0
@@ -452,7 +453,22 @@ class RequestLog:
     def save_assistant_thread(self, channel_id: str, thread_ts: str) -> None:
         """Remember a thread of Slack's assistant container. Never raises."""
         row = {"channel_id": str(channel_id), "thread_ts": str(thread_ts)}
+        self._assistant_seen = True
         self._keep("assistant_threads", row, ("channel_id", "thread_ts"), "thread_ts", "started_at")
+
+    def uses_assistant(self) -> bool:
+        """Whether Slack's assistant container has opened a thread with the app within the log's retention: the
+        container is on, and its threads greet each person. Never raises."""
+        if self._assistant_seen:
+            return True
+        try:
+            ok, row = self._use(
+                lambda db: next(iter(db.query("select 1 from assistant_threads limit 1")), None)
+            )
+        except Exception:
+            return False
+        self._assistant_seen = bool(ok and row is not None)
+        return self._assistant_seen
 
     def is_assistant_thread(self, channel_id: str, thread_ts: str | None) -> bool:
         """Whether the thread is one of Slack's assistant container. Never raises."""
