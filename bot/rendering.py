@@ -1020,7 +1020,26 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     if budget.yearly:
         year = budget_amount(budget.yearly, budget.currency or cur, lang)
         yearly = [i18n.t(lang, "cost.budget_yearly", year=year, amount=amount)]
-    return yearly + budget_verdict(checked, amount, cur, lang)
+    return yearly + budget_verdict(checked, amount, cur, lang) + budget_pick_lines(result, amount, cur, lang)
+
+
+def budget_pick_lines(result: SizingResult, amount: str, cur: str, lang: str) -> list[str]:
+    """What an hour's budget did to the choice (sizing/advice.py hour_budget_pick): the setup recommended
+    without it and its price, or the cheapest setup that serves when none within it does."""
+    pick, budget = result.budget_pick, result.workload.budget
+    if pick is None or budget is None:
+        return []
+    gpu = "_gpu" if budget.per_gpu else ""
+    mode = i18n.t(lang, f"cost.modes.{pick.mode}")
+    price = i18n.money(pick.price, lang)
+    if pick.chosen:
+        return [
+            i18n.t(lang, f"cost.budget_pick{gpu}", setup=pick.setup, currency=cur, price=price, mode=mode)
+        ]
+    if pick.this:
+        return [i18n.t(lang, "cost.budget_none_this", amount=amount)]
+    return [i18n.t(lang, f"cost.budget_none{gpu}", amount=amount, setup=pick.setup, currency=cur, price=price,
+                   mode=mode)]  # fmt: skip
 
 
 def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:
@@ -1034,13 +1053,18 @@ def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:
                            cheapest=money(checked.cheapest), mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"))]  # fmt: skip
         return [i18n.t(lang, "cost.budget_batch_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
                        mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over))]  # fmt: skip
-    if checked.period == "gpu_hour":
+    if checked.period in ("gpu_hour", "setup_hour"):
+        # each GPU's hour, or the whole setup's (read so when the question said neither: said first)
+        key = "cost.budget_hour" if checked.period == "gpu_hour" else "cost.budget_setup_hour"
+        said = [i18n.t(lang, "cost.budget_assumed_setup", amount=amount)] if checked.assumed_setup else []
         if checked.fits:
             modes = i18n.join([i18n.t(lang, f"cost.modes.{mode}") for mode in checked.fits], lang)
-            return [i18n.t(lang, "cost.budget_hour_fits", amount=amount, currency=cur, modes=modes,
-                           cheapest=money(checked.cheapest))]  # fmt: skip
-        return [i18n.t(lang, "cost.budget_hour_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
-                       mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over))]  # fmt: skip
+            said.append(i18n.t(lang, f"{key}_fits", amount=amount, currency=cur, modes=modes,
+                               cheapest=money(checked.cheapest)))  # fmt: skip
+        else:
+            said.append(i18n.t(lang, f"{key}_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
+                               mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over)))  # fmt: skip
+        return said
     if checked.period == "project":
         key = "cost.budget_project_fits" if checked.fits else "cost.budget_project_over"
         return [i18n.t(lang, key, amount=amount, currency=cur, total=money(checked.cheapest),
@@ -1464,6 +1488,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
     if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
         parts.append(t("understood.users_in_europe"))
+    if w.avoid_gpus:  # "sem h200": the GPUs ruled out, by their names
+        catalog = load_catalog()
+        known = {g.id: g.name for g in catalog.gpus}
+        names = [known.get(g, g) for g in w.avoid_gpus]
+        parts.append(t("understood.avoid_gpus", gpus=i18n.join(names, lang)))
     if w.gpu and not own_gpus_said:
         gpu = judged or _named_setup(result, w)
         # "2 ou 4 h100 ou h200": the GPU said with no count beside counts said is weighed at the fewest of it
@@ -1704,6 +1733,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.day_count(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens, per_page in query.answer_pages:
+        lines.append(t("understood.answer_pages", typed=typed, tokens=i18n.number(tokens, lang),
+                       per_page=i18n.number(per_page, lang)))  # fmt: skip
     for typed, tokens, per_word in query.word_lengths:
         lines.append(t("understood.word_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_word=i18n.number(per_word, lang, 1)))  # fmt: skip
@@ -2181,7 +2213,9 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
     if w.budget:
         amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
-        parts.append(t("budget_hour" if w.budget_hourly else key, amount=amount))
+        if w.budget_hourly:  # each GPU's hour only when said so; else the whole setup's
+            key = "budget_hour" if w.budget_per_gpu else "budget_setup_hour"
+        parts.append(t(key, amount=amount))
     if w.api_price:  # an API's price to set ours against says the cost is asked, as a budget does
         parts.append(t("api_price", amount=budget_amount(w.api_price, w.api_price_currency, lang)))
     if w.cheaper and not (w.budget or w.api_price):

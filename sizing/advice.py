@@ -18,7 +18,7 @@ from .catalog import (
     is_budget,
     mac_gpu_share,
 )
-from .choice import as_copies, recommend
+from .choice import as_copies, fewest_of_each, recommend
 from .i18n import t
 from .memo import shared
 from .performance import end_to_end
@@ -36,6 +36,7 @@ from .plan import (
 from .result import (
     Alternative,
     Availability,
+    BudgetPick,
     Contract,
     Cost,
     Estimates,
@@ -253,6 +254,9 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
         # been given production's reason ("produção precisa da capacidade garantida")
         key = mode if (plan.term_days or 0) >= MONTH_DAYS else "on_demand_short"
         reason = t(lang, f"contract.term_{key}", term=term)
+    elif mode == "on_demand" and plan.up_by_days:
+        # "precisamos disso em 24h", "for tomorrow": a date to be up by, so how to start in time is the question
+        reason = t(lang, "contract.on_demand_deadline", period=i18n.day_count(plan.up_by_days, lang))
     else:
         asked = plan.stage.is_training or plan.intent or plan.availability
         key = mode if asked else "on_demand_default"
@@ -2904,3 +2908,49 @@ def _fewest_on(plan: Plan, gpu, catalog: Catalog) -> Setup | None:
             if setup.fits:
                 return setup
     return None
+
+
+def hour_budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, BudgetPick] | None:
+    """An hour's budget ("até R$ 20/hora", "R$ 5 por GPU por hora") chooses the setup: when the recommendation
+    passes it, the smallest setup that serves the load within it (the first in the recommendation's own order:
+    fewest GPUs, then the smallest memory class, then the cheapest), and which it replaces; when none that
+    serves is within it, the recommendation stays and the cheapest that serves is said. None: no hour's budget,
+    nothing priced to weigh it against, a budget in another currency, or the recommendation already within it.
+    Prices are compared as typed, never converted (sizing/budget.py)."""
+    from .budget import currency_mismatch, hour_prices
+
+    budget = plan.budget
+    offering = catalog.offering
+    if rec is None or budget is None or not budget.hourly or not offering.has_prices:
+        return None
+    if currency_mismatch(budget, offering.currency):
+        return None
+
+    def price(setup: Setup) -> tuple[float, str] | None:
+        c = cost(plan, setup, catalog)
+        if c is None:
+            return None
+        per_hour = hour_prices(budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count)
+        return min((p, m) for m, p in per_hour.items())
+
+    own = price(rec)
+    if own is not None and own[0] <= budget.amount:
+        return None
+    priced = [(p, s) for s in fewest_of_each(plan, catalog) if (p := price(s)) is not None]
+    within = [(p, s) for p, s in priced if p[0] <= budget.amount]
+    if within:
+        if own is None:
+            return None  # the recommendation has no price: nothing says it passes the budget
+        _, chosen = min(
+            within, key=lambda ps: (ps[1].count, catalog.gpu(ps[1].gpu).memory_marketing_gb, ps[0][0])
+        )
+        return chosen, BudgetPick(chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1])
+    if own is not None:
+        priced.append((own, rec))
+    if not priced:
+        return None
+    (amount, mode), cheapest = min(priced, key=lambda ps: (ps[0][0], ps[1].count))
+    this = cheapest is rec or same_setup(cheapest, rec)
+    return rec, BudgetPick(
+        chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this
+    )

@@ -145,8 +145,15 @@ def _size(
         # among those that run FP8
         catalog, left_out = _fp8_offers(catalog)
         derived_for_fp8(catalog, offered)
+    avoided: list[str] = []
+    if workload.avoid_gpus:
+        catalog, avoided = _without_gpus(catalog, workload.avoid_gpus)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         result = _sized(workload, catalog, source, other_reading, brief)
+    if avoided:
+        result.assumptions.insert(
+            0, t(workload.lang, "assume.avoided_gpus", gpus=i18n.join(avoided, workload.lang))
+        )
     if left_out:
         lang = workload.lang
         stack = resolve_stack(workload.stack, catalog) if workload.stack else catalog.default_stack
@@ -185,17 +192,30 @@ def _fp8_offers(catalog: Catalog) -> tuple[Catalog, list[str]]:
     """The catalogue an FP8 training is recommended from: only the offers whose GPUs have FP8
     tensor cores, as one asked in FP8 expects it to run in FP8 (an A100 would run it in BF16, at BF16's speed),
     and the names of the GPUs left out. The whole offering when none has them."""
+    fp8 = [o for o in catalog.offering.offer if catalog.gpu(o.gpu).fp8_dense_tflops]
+    return _offers_kept(catalog, fp8, ("fp8", True))
+
+
+def _without_gpus(catalog: Catalog, gpus: list[str]) -> tuple[Catalog, list[str]]:
+    """The catalogue a recommendation is made from when the question rules GPUs out ("sem h200"): the offers of
+    the others, and the names of the GPUs left out. The whole offering when that would leave none."""
+    kept = [o for o in catalog.offering.offer if o.gpu not in gpus]
+    return _offers_kept(catalog, kept, ("without", tuple(sorted(gpus))))
+
+
+def _offers_kept(catalog: Catalog, kept: list, tag: tuple) -> tuple[Catalog, list[str]]:
+    """The catalogue with only the offers `kept` (built once per catalogue and `tag`), and the names of the GPUs
+    left out; the catalogue itself when `kept` is all of them or none."""
     offering = catalog.offering
-    fp8 = [o for o in offering.offer if catalog.gpu(o.gpu).fp8_dense_tflops]
-    if not fp8 or len(fp8) == len(offering.offer):
+    if not kept or len(kept) == len(offering.offer):
         return catalog, []
-    left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in fp8))
-    key = (id(catalog), "offer", "fp8", True)
-    kept = _DERIVED.get(key)
-    if kept is None or kept[0] is not catalog:
-        kept = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
-            offering, offer=fp8)))  # fmt: skip
-    return kept[1], left
+    left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in kept))
+    key = (id(catalog), "offer", *tag)
+    derived = _DERIVED.get(key)
+    if derived is None or derived[0] is not catalog:
+        derived = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
+            offering, offer=kept)))  # fmt: skip
+    return derived[1], left
 
 
 def _mfu_source(gpu, catalog: Catalog, lang: str) -> str:
@@ -312,6 +332,13 @@ def _sized(
     if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
         plan, rec, slower = timed
         assumptions = list(plan.assumptions)
+    budget_pick = None
+    # An hour's budget chooses the setup within it, as the customer would (sizing/advice.py hour_budget_pick)
+    if (
+        not (plan.stage.is_training or plan.gpu or plan.gpus or brief)
+        and (picked := advice.hour_budget_pick(plan, rec, catalog)) is not None
+    ):
+        rec, budget_pick = picked
     at_rate = None  # (the recommendation, its performance) when a rate sized its conversations
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
@@ -424,6 +451,8 @@ def _sized(
             avail = advice.availability(plan, rec, catalog)
             if avail is not None and avail.replicas > avail.load_replicas:
                 decided = "availability"
+            elif budget_pick is not None and budget_pick.chosen:
+                decided = "budget_hour"
         if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
             # The cheaper setups first, and the alternatives they repeat no longer.
@@ -674,8 +703,15 @@ def _sized(
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
-        decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided else None,
+        decided=(
+            t(lang, "decided.budget_hour", setup=advice.describe(rec, lang), without=budget_pick.setup)
+            if decided == "budget_hour" and budget_pick is not None and rec is not None
+            else advice.decided_text(plan, rec, decided, catalog, avail)
+            if decided
+            else None
+        ),
         availability=avail,
+        budget_pick=budget_pick,
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
         gpu_choice=gpu_choice,

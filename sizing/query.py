@@ -271,6 +271,9 @@ class Query(msgspec.Struct):
     gguf_default: bool = False  # "gguf" with no type ("Qwen2.5-7B-Instruct-GGUF"): read as Q4_K_M, said so
     # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
     answer_lengths: list[tuple[str, int]] = []
+    answer_pages: list[
+        tuple[str, int, int]
+    ] = []  # (as typed, tokens, tokens a page): "respostas de 2 páginas"
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
     # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
     daily_shares: list[tuple[str, int, int]] = []
@@ -755,9 +758,14 @@ _TOKENS_AFTER = regexes.compile(
 # An amount by the hour with a ceiling or a budget said before it ("até R$ 5/hora", "budget of $3 per hour", "no
 # máximo R$ 10 a hora por gpu", "under $2/h"): a budget for each GPU-hour, set against each GPU's price by the
 # hour (sizing/budget.py); "pagamos US$ 2 por hora na AWS", with no ceiling, stays a price paid elsewhere.
+# Each GPU's hour only when the GPU is said beside the hour ("R$ 5/hora por gpu", "$3 per GPU-hour", "R$ 4 por
+# GPU por hora"); an hour alone is the whole setup's ("até R$ 20/hora"), and the answer says it read it so.
 _HOURLY_AFTER = regexes.compile(
     r"\s*(?:/\s*(?:h|hr|hora|hour)\b|(?:por|per|a|the|each|cada|an)\s+(?:h|hr|hora|hour)\b)"
-    r"(?:\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+    r"(?P<gpu>\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+    r"(?P<whole>\s*(?:no\s+total|in\s+total|total|(?:pela|para\s+a|for\s+the)\s+(?:configuracao|setup)"
+    r"(?:\s+(?:inteira|toda|whole|all))?|for\s+(?:the\s+)?(?:whole|entire)\s+setup)\b)?"
+    r"|\s*(?:/|por|per|each|cada|a)\s*(?P<gpu_first>gpu|placa)\s*(?:[-/]\s*|por\s+|per\s+|a\s+|an\s+)?(?:h|hr|hora|hour)\b"
 )
 _HOURLY_CEILING_BEFORE = regexes.compile(
     r"(?:\b(?:ate|maximo|max|maximum|teto|limite|limit|budget|orcamento|verba|under|below|within|most|up\s+to|"
@@ -770,7 +778,10 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     when not said, or "yearly", or "hourly": each GPU-hour's) and where its words end; None for a price ("US$ 2
     por hora")."""
     if hourly := _HOURLY_AFTER.match(work, m.end()):
-        if not _HOURLY_CEILING_BEFORE.search(work, max(0, m.start() - 40), m.start()):
+        # the budget word in the match itself ("budget of R$ 37 per hour") is a ceiling said
+        if not m.group("amount") and not _HOURLY_CEILING_BEFORE.search(
+            work, max(0, m.start() - 40), m.start()
+        ):
             return None
     elif _PRICE_AFTER.match(work, m.end()):
         return None
@@ -787,7 +798,9 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
     end, monthly = m.end(), None
     if hourly:
-        return (amount, currency, "hourly"), hourly.end()
+        each_gpu = bool(hourly.group("gpu") or hourly.group("gpu_first"))
+        said = "gpu_hour" if each_gpu else "setup_hour" if hourly.group("whole") else "hourly"
+        return (amount, currency, said), hourly.end()
     if (after := _BUDGET_YEARLY_AFTER.match(work, end)) or _BUDGET_YEARLY_WORD.search(text):
         # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
         return (amount, currency, "yearly"), after.end() if after else end  # type: ignore[return-value]
@@ -1784,7 +1797,10 @@ ALWAYS_ON = regexes.compile(
     # hours"), a period ("a cada 24h", "últimas 24 horas") or a run's length ("por 24h", "for 24 hours")
     r"|(?:\b(?:no\s+ar|ligado|ligada|online|up)\s+)?(?<![\w.,])(?<!\bem\s)(?<!\bin\s)(?<!\bate\s)(?<!within\s)(?<!\bcada\s)(?<!every\s)(?<!\bpor\s)"
     r"(?<!\bfor\s)(?<!\bde\s)(?<!\bof\s)(?<!ultimas\s)(?<!\blast\s)(?<!\bdas\s)(?<!\bnas\s)(?<!\bapos\s)"
+    r"(?<!\bprazo\s)(?<!deadline\s)(?<!\bprazo:\s)(?<!deadline:\s)"
     r"(?<!after\s)24\s*(?:h|hs|horas|hours)\b(?!\s*(?:de|of|para|pra|to|a|-)\s)(?![\w/-]|[.,]\d)"
+    # "24h no ar", "24 horas ligado", "24h online": the hours said before the words, as after them
+    r"(?:\s+(?:no\s+ar|ligad[oa]s?|online|up)\b)?"
 )
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
 # Portugal), "dias úteis".
@@ -1800,6 +1816,8 @@ HOURS_WINDOW = regexes.compile(
 HOURS_SPAN = regexes.compile(
     r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
+    # "das 8 as 18", "das 9 às 17": "das" says the hours, with no "h" typed ("18" had been "Não entendi")
+    r"|\bdas\s+(\d{1,2})\s+(?:as|ate)\s+(\d{1,2})\b(?![\w:.,]|\s*(?:%|horas?\s+(?:por|ao|a)\s))"
 )
 BUSINESS_HOURS = regexes.compile(
     r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
@@ -1822,6 +1840,8 @@ def _hours_span(m: re.Match) -> float | None:
     """ "das 8h às 18h": 10 hours; "9am-5pm": 8."""
     if m.group(1):
         start, end = int(m.group(1)), int(m.group(2))
+    elif m.group(7):
+        start, end = int(m.group(7)), int(m.group(8))
     else:
         start = int(m.group(3)) % 12 + (12 if m.group(4) == "pm" else 0)
         end = int(m.group(5)) % 12 + (12 if m.group(6) == "pm" else 0)
@@ -4063,6 +4083,7 @@ _BUDGET_FIELDS = {
     "budget_monthly",
     "budget_yearly",
     "budget_hourly",
+    "budget_per_gpu",
     "api_price",
     "api_price_currency",
 }
@@ -4482,6 +4503,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
+    text, avoided = _avoided_gpus(text, catalog)
     text, choices = _bit_choices(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
@@ -4514,6 +4536,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             query.noted = [*query.noted, note]
             query.noted_names = {**query.noted_names, note: e.params.get("name", typed)}
         query.ranges = ranges
+        if avoided and query.workload is not None:
+            query.workload = msgspec.structs.replace(query.workload, avoid_gpus=avoided)
         query.ollama_tags = tags
         # Read from the text as typed: a launch line's "python -m sglang.launch_server" is gone from `text`.
         query.other_engines = list(dict.fromkeys(m.group(0) for m in OTHER_ENGINE.finditer(typed_lower)))
@@ -4559,11 +4583,30 @@ _RANGE = regexes.compile(
 
 # "umas 20, 30 pessoas", "10 ou 15 usuários", "5 or 6 users": two counts of people said as a rough range
 # (only before people: "8b, 70b" and "1 ou 2 GPUs" are no range of users).
-_RANGE_OR = regexes.compile(
-    r"(?<![\w.,/:+-])(\d+)(?:\s*,\s+|\s+(?:ou|or)\s+)(\d+)(?=\s+(?:usu[aá]rios|utilizadores|pessoas|people|users|"
+_PEOPLE = (
+    r"(?:usu[aá]rios|utilizadores|pessoas|people|users|"
     r"atendentes|agentes|agents|funcion[aá]rios|colaboradores|employees|clientes|customers|advogados|lawyers|"
-    r"m[eé]dicos|alunos|students|devs|desenvolvedores|developers|analistas|analysts|vendedores)\b)",
+    r"m[eé]dicos|alunos|students|devs|desenvolvedores|developers|analistas|analysts|vendedores)\b"
+)
+# ... and "20/30 usuários", a slash between them ("200" had been "Não entendi")
+_RANGE_OR = regexes.compile(
+    rf"(?<![\w.,/:+-])(\d+)(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)(\d+)(?=\s+{_PEOPLE})",
     re.IGNORECASE,
+)
+# "30 usuários com picos de 60", "30 usuarios e pico de 60", "30 users, peaks of 60", "30 pessoas podendo chegar a
+# 60": the usual count and the peak said after it, a range whose upper end is sized for ("60" had been "Não
+# entendi"). A peak below the count ("300 usuários, pico de 50 simultâneos") is the people at once, read elsewhere.
+_PEAK_AFTER = regexes.compile(
+    rf"(?<![\w.,/:+-])(\d+)(\s+{_PEOPLE}(?:\s+(?:simult[aâ]neos|ao\s+mesmo\s+tempo|concurrent|at\s+once))?)"
+    r"(?:\s*,)?\s+(?:(?:com|e|and|with|mas|but)\s+)?(?:(?:uns|umas|um|a|some)\s+)?"
+    r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
+    r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])",
+    re.IGNORECASE,
+)
+# "contexto 8k/16k", "ctx de 8k/32k": two contexts offered, sized for the larger ("8k/16k" had been a prompt of
+# 8,000 tokens and an answer of 16,000)
+_CONTEXT_SLASH = regexes.compile(
+    r"(\b(?:contexto|context|ctx|janela)\s+(?:de\s+|of\s+)?)(\d+\s*k)\s*/\s*(\d+\s*k)\b", re.IGNORECASE
 )
 
 
@@ -4599,6 +4642,42 @@ def _version_pairs(catalog: Catalog) -> frozenset[tuple[str, str]]:
     return frozenset(pairs)
 
 
+# "sem h200", "não quero H100", "exceto a A100", "tirando a h200", "without the H200", "no H100s": a GPU ruled out,
+# recommended from the rest (sizing/engine.py); it had been read as the GPU asked for, the word before it unread.
+_AVOIDED_GPU_WORD = r"[a-z]+[\s-]?\d{2,4}[a-z]*(?:[\s-](?:sxm|pcie|nvl))?"
+_AVOID_GPU = regexes.compile(
+    # never "no" ("rodar no h100" is on it) nor "menos" alone ("usar menos h100" is fewer of it)
+    r"\b(?:(?:sem|exceto|tirando|nada\s+de|n[aã]o\s+(?:quero|queremos|pode\s+ser|usar)|without|except|excluding|"
+    r"avoid|not)\s+(?:(?:a|o|as|os|the|uma?|any)\s+)?|(?:menos|fora)\s+(?:a|o|as|os)\s+)(?:gpus?\s+|placas?\s+)?"
+    # "sem h200 nem h100", "no H100s or H200s": each GPU of the list
+    rf"({_AVOIDED_GPU_WORD}(?:\s*(?:,|nem|ou|or|nor)\s*(?:(?:a|o|the)\s+)?{_AVOIDED_GPU_WORD})*)\b",
+    re.IGNORECASE,
+)
+_AVOIDED_GPU_WORDS = regexes.compile(_AVOIDED_GPU_WORD, re.IGNORECASE)
+
+
+def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
+    """The GPUs the question rules out, each by its catalogue id, and the text without those phrases."""
+    if not _AVOID_GPU.search(text):
+        return text, []
+    index = _indexes(catalog)["gpu"]
+    avoided: list[str] = []
+
+    def take(m: re.Match) -> str:
+        found = []
+        for word in _AVOIDED_GPU_WORDS.findall(m.group(1)):
+            key = normalize(word)
+            gpu = index.get(key) or (index.get(key[:-1]) if key.endswith("s") else None)  # "no H100s"
+            if gpu is None:
+                return m.group(0)  # "sem 4 bits", "no 70b": no GPU, read elsewhere
+            found.append(gpu.id)  # type: ignore[attr-defined]
+        avoided.extend(found)
+        return " " * len(m.group(0))
+
+    text = _AVOID_GPU.sub(take, text)
+    return text, list(dict.fromkeys(avoided))
+
+
 def _upper_bounds(
     text: str, versions: frozenset[tuple[str, str]] = frozenset()
 ) -> tuple[str, list[tuple[str, str]]]:
@@ -4631,8 +4710,23 @@ def _upper_bounds(
         ranges.append((m.group(0).strip(), m.group(2)))
         return m.group(2)
 
+    def peak(m: re.Match) -> str:
+        if int(m.group(3)) <= int(m.group(1)):
+            return m.group(0)
+        ranges.append((m.group(0).strip(), m.group(3)))
+        return m.group(3) + m.group(2)
+
+    def context_slash(m: re.Match) -> str:
+        low, high = parse_amount(m.group(2)) or 0.0, parse_amount(m.group(3)) or 0.0
+        if high <= low:
+            return m.group(0)
+        ranges.append((m.group(0)[len(m.group(1)) :].strip(), m.group(3)))
+        return m.group(1) + m.group(3)
+
     if not any(c.isdigit() for c in text):
         return text, ranges
+    text = _CONTEXT_SLASH.sub(context_slash, text) if "/" in text else text
+    text = _PEAK_AFTER.sub(peak, text)
     return _RANGE_OR.sub(upper_or, _RANGE.sub(upper, text)), ranges
 
 
@@ -5183,8 +5277,12 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
     # "quais GPUs vocês têm em São Paulo?": the list asked for, not a subject's sentence
     key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
     # "tem nota fiscal?": the billing asked, though "notas fiscais" had named a task to suggest models for
+    # "vocês têm suporte 24h?": the hours are the support's, asked with it, not a service's (always_on)
+    of_topic = ("always_on", "business_hours") if key == "support" else ()
     said_beyond_task = said and any(
-        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "task", "documents")
+        v is not None
+        and k not in _OFFERING_FIELDS
+        and k not in ("gpu", "method", "task", "documents", *of_topic)
         for k, v in fields.items()
     )
     # "where are the chat logs stored?", "onde ficam os logs do chatbot?": a task's word inside a question about
@@ -5803,16 +5901,19 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         lambda m: _A_MONTH_AFTER.match(strip_accents(scan.original[m.end() :].lower())) is not None or None,
     )
     scan.take(WHEN, "filler", lambda m: True)
+    _horizon(scan)
     if not training and (scan.found.get("word_volume") or scan.found.get("tokens")):
         # "traduzir 20 milhões de palavras em 48h", "gerar 30 milhões de tokens em 10 horas": a volume of tokens
         # to serve with a deadline is a batch (below, with the tokens' reading); its hours are kept ("10 horas"
         # had been a day, "48h" not understood).
         scan.take(VOLUME_DEADLINE, "volume_seconds", _volume_seconds)
     scan.take(DEADLINE, "days", _deadline_days)
+    # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); a service's
+    # too ("precisamos disso em 24h", "prazo de 48h"): when it must be up, never a service always on ("24h" had
+    # been "Não entendi", "prazo 24h" a service 24/7)
+    scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
     if training:
-        # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); "in 90
-        # minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
-        scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
+        # "in 90 minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
         scan.take(DEADLINE_SHORT, "days", _short_deadline_days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)
@@ -6093,6 +6194,18 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
         scan.blank(*m.span())
 
 
+# "100 daqui a 6 meses", "quanto fica daqui a 3 meses?": when a load comes, not how long the GPUs are rented (it
+# had been a term "por 6 meses", "daqui" not understood). Read in the text as typed: a phase may have taken "daqui".
+HORIZON = regexes.compile(r"\bdaqui\s+(?:a\s+)?\d+\s+(?:dias?|semanas?|mes|meses|anos?)\b")
+
+
+def _horizon(scan: _Scan) -> None:
+    plain = strip_accents(scan.original.lower())
+    if "daqui" in plain and len(plain) == len(scan.work):
+        for m in HORIZON.finditer(plain):
+            scan.blank(*m.span())
+
+
 def _topics_beside(scan: _Scan, query: Query) -> None:
     """ "spot? qwen3 32b", "vocês têm DPA? ...", "vocês guardam logs das requisições do llama 3.1 70b?": a
     subject's words (sizing/topics.py BESIDE) that no other reading took are said in a note beside the sizing,
@@ -6102,7 +6215,8 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
     pieces = scan.typed_pieces if plain == scan.typed else None
     for key, start, end in topic_words.beside(plain, pieces):
         left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
-        if any(word and word not in FILLER for word in left):
+        # "vocês têm suporte? llama 8b": our support asked, though "suporte" had also named the task
+        if key == "support" or any(word and word not in FILLER for word in left):
             if key != "memory_left":
                 query.noted = list(dict.fromkeys([*query.noted, key]))
             scan.blank(start, end)
@@ -8713,6 +8827,8 @@ def _one(scan: _Scan, kind: str, label: str):
     distinct = list(dict.fromkeys(v for v, _ in values))
     if len(distinct) > 1:
         typed = list(dict.fromkeys(t for _, t in values))
+        if len(typed) < 2:  # one phrase read two ways ("70b k A 32k": "k" twice): said by the values read
+            typed = [str(v) for v in distinct]
         # Two models: how to weigh them, or put them on one GPU, is the way out.
         hint = "query.two_models" if label == "model" else "query.examples"
         raise QueryError("query.contradiction", hint=hint, what=label, first=typed[0], second=typed[1])
@@ -9694,6 +9810,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             word = "classification"
         fields["output_tokens"] = getattr(catalog.traffic.lengths, f"{word}_output_tokens")
         query.answer_lengths.append((typed, fields["output_tokens"]))
+    pages = scan.found.pop("output_pages", [])
+    if pages and fields["output_tokens"] is None:
+        # "respostas de umas 2 páginas": pages at traffic.toml's tokens a page, said in the answer
+        count, typed = pages[0]
+        per_page = catalog.traffic.lengths.tokens_per_page
+        fields["output_tokens"] = round(count * per_page)
+        query.answer_pages.append((typed, fields["output_tokens"], per_page))
     spoken = scan.found.pop("speech_minutes", [])
     each = scan.found.pop("speech_minutes_each", [])
     if each and not spoken and traffic_query.names_speech(scan.work):
@@ -10270,8 +10393,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         (amount, currency, monthly), _ = budget[0]
         if monthly == "yearly":
             fields["budget_yearly"], amount, monthly = amount, amount / 12, True
-        elif monthly == "hourly":
-            fields["budget_hourly"], monthly = True, None
+        elif monthly in ("hourly", "gpu_hour", "setup_hour"):
+            # each GPU's hour when said so, else the whole setup's (None: not said, the answer says it assumed)
+            per_gpu = {"gpu_hour": True, "setup_hour": False}.get(monthly)
+            fields["budget_hourly"], fields["budget_per_gpu"], monthly = True, per_gpu, None
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
     if api := scan.found.get("api_price"):
         # Another provider's price per million tokens: the answer sets its own against it, so money is asked.

@@ -812,6 +812,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         rf"\b(?:{_alternatives(w['daily'])}|dau|daily\s+active|(?:{persons})\s+(?:{per})\s*(?:{day}))\b"
     )
 
+    sending = _alternatives(w["sending"])
+    # a count's people noun right before the verb, plural or not ("20 usuarios mandando", "50 people sending")
+    people_before = regexes.compile(
+        rf"\b\d+\s+(?:{_alternatives([*w['person'], *(p + e for p in w['person'] for e in ('s', 'es')), 'people'])})"
+        r"\s*,?\s*$"
+    )
+
     def each_person(unit: str, kind: str, convert) -> list[tuple[str, re.Pattern, object]]:
         """A count each person sends per `unit`: said after "cada um" / "per user", with "por pessoa" / "per
         user" around the unit, or with "cada" / "each" after it."""
@@ -828,6 +835,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             (kind, regexes.compile(
                 rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s+(?:{each}|{per_person})\s*{per}\s*(?:{unit})\b"
             ), convert),
+            # "20 usuários mandando 1 pergunta por minuto": a verb of sending right after the people (left to be
+            # read as their count) makes the rate each one's (it had been the whole group's: 1 a minute)
+            (kind, regexes.compile(
+                rf"\b(?:{sending})\s+(?:(?:uns|umas|about|around|~)\s*)?{_NUM}\s*(?:de\s+)?"
+                rf"(?:{requests})\s*{per}\s*(?:{unit})\b(?!\s*(?:no\s+total|in\s+total|total))"
+            ), lambda m: convert(m) if people_before.search(m.string, max(0, m.start() - 40), m.start()) else None),
         ]  # fmt: skip
 
     end_to_end = _alternatives(w["end_to_end"])
@@ -1384,6 +1397,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("speech_minutes_each", regexes.compile(
             rf"\b(?:de|of)\s+(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?{_PLAIN}\s*(?P<unit>{speech_units})\s+(?:cada|each)\b"
         ), lambda m: _float(m.group(1)) * (60 if m.group("unit")[0] == "h" else 1)),
+        # An answer in pages ("respostas de umas 2 páginas", "answers of 3 pages"): the answer's length, at a
+        # page's tokens (sizing/query.py); it had been a document of 2 pages to read
+        ("output_pages", regexes.compile(
+            rf"\b(?:{answer_nouns})\s+(?:(?:de|com|of|with)\s+)?(?:(?:uns|umas|ate|up\s+to|cerca\s+de|about|around|~)\s*)?"
+            rf"{_NUM}[-\s]*(?:{pages})\b"
+        ), lambda m: length(m)),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(
@@ -1817,7 +1836,9 @@ def filler() -> frozenset[str]:
 # Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95", "quanto tá a h100?").
 _SHORT_TRIGGERS = frozenset({"out", "req", "rps", "qps", "rpm", "rph", "ms", "seg", "sec", "min", "hr", "dia", "day",
                              "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc", "sai", "tpm", "tpd",
-                             "ta", "tao"})  # fmt: skip
+                             "ta", "tao",
+                             # "max tokens 4096", an API's cap on the answer ("max" alone is too short to count)
+                             "max"})  # fmt: skip
 
 
 @cache
