@@ -8559,6 +8559,9 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
         return False  # "depois 4 gpus"
     start = before.start() if before else m.start()
     end = after.end() if after and after.group(0).strip(" ,;.!?)") else m.end()
+    said = scan.work.find("daqui", m.end(), end)
+    if said >= 0 and (horizon := HORIZON.match(scan.work, said)):
+        end = max(end, horizon.end())  # "100 daqui a 6 meses" quoted whole, not "100 daqui a"
     typed = scan.original[start:end].strip(" ,;")
     scan.found.setdefault("users", []).append((max(a, b), typed))
     scan.found["pilot_users"] = [(min(a, b), typed)]

@@ -275,7 +275,9 @@ def test_counts_in_words_and_shorthand_are_read(capsys, question, read):
 def test_a_load_said_for_later_is_a_phase_not_a_term(capsys, question):
     lines = _reads(capsys, question, "100 usuários simultâneos")
     assert "meses" not in lines[0], lines
-    assert "o piloto, com 30 usuários, vai nas notas" in answer(capsys, question)
+    said = answer(capsys, question)
+    assert "o piloto, com 30 usuários, vai nas notas" in said
+    assert "6 meses” como fases" in said  # the phases quoted whole, not cut at "daqui a"
 
 
 def test_when_a_price_is_asked_for_is_no_term(capsys):
