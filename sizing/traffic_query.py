@@ -819,6 +819,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"\s*,?\s*$"
     )
 
+    # the people counted, then the verb of using and what they use, right before how often ("40 vendedores que vão
+    # usar o llama 8b umas", "30 analysts, each using it about")
+    uses_before = regexes.compile(
+        rf"\b\d+\s+(?:{_alternatives([*w['person'], *(p + e for p in w['person'] for e in ('s', 'es')), 'people'])})"
+        r"\s*,?\s*(?:(?:que|who|which|cada\s+uma?|each(?:\s+one)?)\s+)?"
+        r"(?:(?:vao|vai|irao|iriam|will|would|costumam|going\s+to)\s+)?"
+        rf"(?:{_alternatives(w['using_often'])})\b(?:\s+\S+){{0,4}}?\s*$"
+    )
+
     def each_person(unit: str, kind: str, convert) -> list[tuple[str, re.Pattern, object]]:
         """A count each person sends per `unit`: said after "cada um" / "per user", with "por pessoa" / "per
         user" around the unit, or with "cada" / "each" after it."""
@@ -841,6 +850,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
                 rf"\b(?:{sending})\s+(?:(?:uns|umas|about|around|~)\s*)?{_NUM}\s*(?:de\s+)?"
                 rf"(?:{requests})\s*{per}\s*(?:{unit})\b(?!\s*(?:no\s+total|in\s+total|total))"
             ), lambda m: convert(m) if people_before.search(m.string, max(0, m.start() - 40), m.start()) else None),
+            # "40 vendedores que vão usar o llama 8b umas 5 vezes por hora": how often each uses it (it had been
+            # the whole group's 5 an hour); the model named between is the object
+            (kind, regexes.compile(
+                rf"(?:(?:uns|umas|about|around|~)\s*)?{_NUM}\s*(?:de\s+)?"
+                rf"(?:{requests})\s*{per}\s*(?:{unit})\b(?!\s*(?:no\s+total|in\s+total|total))"
+            ), lambda m: convert(m) if uses_before.search(m.string, max(0, m.start() - 80), m.start()) else None),
         ]  # fmt: skip
 
     end_to_end = _alternatives(w["end_to_end"])

@@ -403,3 +403,27 @@ def test_a_quantization_ruled_out_sizes_the_weights_as_released(capsys, question
 
 def test_a_model_run_in_fp8_stays_fp8(capsys):
     _reads(capsys, "llama 8b no fp8", "FP8 (8-bit)")  # "no" is "in the" in Portuguese
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # How often each uses it, said after what they use: it had been the whole group's 5 an hour.
+        ("40 vendedores que vão usar o llama 8b umas 5 vezes por hora", "40 pessoas · 5 requisições por pessoa por hora"),
+        ("40 vendedores, cada um usa o llama 8b umas 5 vezes por hora", "40 pessoas · 5 requisições por pessoa por hora"),
+        ("30 analysts who use llama 8b about 4 times an hour", "30 people · 4 requests per person per hour"),
+    ],
+)  # fmt: skip
+def test_how_often_people_use_it_is_each_ones_rate(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("llama 8b usado 300 vezes por hora", "300 requisições/h"),  # no people: the service's own rate
+        ("40 vendedores que usam o llama 8b 300 vezes por hora no total", "300 requisições/h"),
+    ],
+)
+def test_a_rate_with_no_people_or_said_in_total_stays_the_services(capsys, question, read):
+    assert read in answer(capsys, question).splitlines()[0]
