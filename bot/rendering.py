@@ -1728,6 +1728,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood." + kind, typed=typed))
     for typed, n in query.times_users:
         lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
+    for typed, n in query.vague_counts:
+        lines.append(t("understood.vague_count", typed=typed, n=i18n.number(n, lang)))
     for typed, day, days in query.deadline_dates:
         shown = f"{day:%B} {day.day}, {day.year}" if lang == "en" else f"{day:%d/%m/%Y}"
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.day_count(days, lang), date=shown))

@@ -262,6 +262,7 @@ class Query(msgspec.Struct):
     # Trades no list names, read as people by their ending ("20 tradutores"), as typed: the answer says so.
     trades: list[str] = []
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
+    vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
     # once the typos are read (_parse)
@@ -6596,6 +6597,29 @@ def _plain_context(text: str) -> int | None:
     return value if 256 <= value <= 10_000_000 else None
 
 
+# "centenas de usuários", "thousands of employees", "algumas dezenas de pessoas": a count said only by its order of
+# magnitude. Read as the least the plural says (two of them), and said so; it had been "Não entendi: centenas",
+# one user sized (or, for "thousands", one thousand).
+VAGUE_COUNT = regexes.compile(
+    r"(?<![\w.,])(?:(?:algumas|alguns|varias|varios|muitas|muitos|several|a\s+few|many|some)\s+)?"
+    r"(?P<word>dezenas|centenas|milhares|dozens|hundreds|thousands)\s+(?:de|of)\b"
+)
+_VAGUE_UNITS = {
+    "dezenas": 10,
+    "centenas": 100,
+    "milhares": 1000,
+    "dozens": 12,
+    "hundreds": 100,
+    "thousands": 1000,
+}
+
+
+def _vague_count(scan: _Scan, m: re.Match) -> str:
+    n = 2 * _VAGUE_UNITS[m.group("word")]
+    scan.found.setdefault("vague_counts", []).append((n, scan.original[m.start() : m.end("word")]))
+    return f"{n:<{len(m.group(0))}}"
+
+
 def _number_words(scan: _Scan) -> None:
     """'dez usuários' -> '10 usuários', 'setenta bilhões' -> '70 bilhões', 'uma L40S' -> '1 L40S'."""
 
@@ -6645,6 +6669,7 @@ def _number_words(scan: _Scan) -> None:
             else f"{'1 bilhoes':<{len(m.group(0))}}"
         ),
     )
+    scan.sub(VAGUE_COUNT, lambda m: _vague_count(scan, m))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
@@ -10106,6 +10131,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users_beside_population"] = True
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)
+    query.vague_counts = [(typed, n) for n, typed in scan.found.get("vague_counts", [])]
     for (pilot, production), _typed in scan.found.get("rate_phases", []):
         query.rate_phases.append((pilot, production))
     for pilot, typed in scan.found.get("pilot_users", []):

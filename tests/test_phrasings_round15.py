@@ -427,3 +427,28 @@ def test_how_often_people_use_it_is_each_ones_rate(capsys, question, read):
 )
 def test_a_rate_with_no_people_or_said_in_total_stays_the_services(capsys, question, read):
     assert read in answer(capsys, question).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        (
+            "llama 8b para centenas de usuários",
+            "200 usuários simultâneos",
+            "Li “centenas” como 200, o mínimo",
+        ),
+        (
+            "llama 8b para algumas dezenas de usuarios",
+            "20 usuários simultâneos",
+            "Li “algumas dezenas” como 20",
+        ),
+        ("llama 8b pra milhares de funcionarios", "2.000 pessoas", "Li “milhares” como 2.000"),
+        ("llama 8b for hundreds of users", "200 concurrent users", "I read “hundreds” as 200, the least"),
+        ("llama 8b for thousands of employees", "2,000 people", "I read “thousands” as 2,000"),
+    ],
+)
+def test_a_count_said_by_its_order_of_magnitude_is_its_least_and_said(capsys, question, read, said):
+    """ "centenas de usuários" had been "Não entendi: centenas" and one user sized; "thousands of" one thousand,
+    unsaid."""
+    lines = _reads(capsys, question, read)
+    assert any(line.startswith(said) for line in lines), lines
