@@ -1024,12 +1024,12 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
 
 
 def budget_pick_lines(result: SizingResult, amount: str, cur: str, lang: str) -> list[str]:
-    """What an hour's budget did to the choice (sizing/advice.py hour_budget_pick): the setup recommended
+    """What a service's budget did to the choice (sizing/advice.py budget_pick): the setup recommended
     without it and its price, or the cheapest setup that serves when none within it does."""
     pick, budget = result.budget_pick, result.workload.budget
     if pick is None or budget is None:
         return []
-    gpu = "_gpu" if budget.per_gpu else ""
+    gpu = "_month" if pick.monthly else "_gpu" if budget.per_gpu else ""
     mode = i18n.t(lang, f"cost.modes.{pick.mode}")
     price = i18n.money(pick.price, lang)
     if pick.chosen:

@@ -2910,26 +2910,35 @@ def _fewest_on(plan: Plan, gpu, catalog: Catalog) -> Setup | None:
     return None
 
 
-def hour_budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, BudgetPick] | None:
-    """An hour's budget ("até R$ 20/hora", "R$ 5 por GPU por hora") chooses the setup: when the recommendation
-    passes it, the smallest setup that serves the load within it (the first in the recommendation's own order:
-    fewest GPUs, then the smallest memory class, then the cheapest), and which it replaces; when none that
-    serves is within it, the recommendation stays and the cheapest that serves is said. None: no hour's budget,
-    nothing priced to weigh it against, a budget in another currency, or the recommendation already within it.
-    Prices are compared as typed, never converted (sizing/budget.py)."""
+def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, BudgetPick] | None:
+    """A service's budget, an hour's ("até R$ 20/hora", "R$ 5 por GPU por hora") or a month's ("orçamento de R$
+    20 mil por mês"), chooses the setup: when the recommendation passes it, the smallest setup that serves the
+    load within it (the first in the recommendation's own order: fewest GPUs, then the smallest memory class,
+    then the cheapest), and which it replaces; when none that serves is within it, the recommendation stays and
+    the cheapest that serves is said. None: no budget for a service (a batch's and a training's are weighed
+    against their own hours), nothing priced to weigh it against, a budget in another currency, or the
+    recommendation already within it. Prices are compared as typed, never converted (sizing/budget.py)."""
     from .budget import currency_mismatch, hour_prices
 
     budget = plan.budget
     offering = catalog.offering
-    if rec is None or budget is None or not budget.hourly or not offering.has_prices:
+    if (
+        rec is None
+        or budget is None
+        or not offering.has_prices
+        or currency_mismatch(budget, offering.currency)
+    ):
         return None
-    if currency_mismatch(budget, offering.currency):
+    monthly = not budget.hourly
+    if monthly and (plan.stage.is_training or plan.batch_seconds):
         return None
 
     def price(setup: Setup) -> tuple[float, str] | None:
         c = cost(plan, setup, catalog)
         if c is None:
             return None
+        if monthly:  # a service runs the month through: its month in each contract mode
+            return min((mc.per_month, m) for m, mc in c.by_contract_mode.items())
         per_hour = hour_prices(budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count)
         return min((p, m) for m, p in per_hour.items())
 
@@ -2944,7 +2953,9 @@ def hour_budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[S
         _, chosen = min(
             within, key=lambda ps: (ps[1].count, catalog.gpu(ps[1].gpu).memory_marketing_gb, ps[0][0])
         )
-        return chosen, BudgetPick(chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1])
+        return chosen, BudgetPick(
+            chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1], monthly=monthly
+        )
     if own is not None:
         priced.append((own, rec))
     if not priced:
@@ -2952,5 +2963,5 @@ def hour_budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[S
     (amount, mode), cheapest = min(priced, key=lambda ps: (ps[0][0], ps[1].count))
     this = cheapest is rec or same_setup(cheapest, rec)
     return rec, BudgetPick(
-        chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this
+        chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this, monthly=monthly
     )

@@ -333,10 +333,10 @@ def _sized(
         plan, rec, slower = timed
         assumptions = list(plan.assumptions)
     budget_pick = None
-    # An hour's budget chooses the setup within it, as the customer would (sizing/advice.py hour_budget_pick)
+    # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
     if (
         not (plan.stage.is_training or plan.gpu or plan.gpus or brief)
-        and (picked := advice.hour_budget_pick(plan, rec, catalog)) is not None
+        and (picked := advice.budget_pick(plan, rec, catalog)) is not None
     ):
         rec, budget_pick = picked
     at_rate = None  # (the recommendation, its performance) when a rate sized its conversations
@@ -452,7 +452,7 @@ def _sized(
             if avail is not None and avail.replicas > avail.load_replicas:
                 decided = "availability"
             elif budget_pick is not None and budget_pick.chosen:
-                decided = "budget_hour"
+                decided = "budget_month" if budget_pick.monthly else "budget_hour"
         if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
             # The cheaper setups first, and the alternatives they repeat no longer.
@@ -704,8 +704,8 @@ def _sized(
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
         decided=(
-            t(lang, "decided.budget_hour", setup=advice.describe(rec, lang), without=budget_pick.setup)
-            if decided == "budget_hour" and budget_pick is not None and rec is not None
+            t(lang, f"decided.{decided}", setup=advice.describe(rec, lang), without=budget_pick.setup)
+            if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
             else advice.decided_text(plan, rec, decided, catalog, avail)
             if decided
             else None

@@ -84,7 +84,7 @@ class BudgetInfo(Record, kw_only=True):
 
 
 class BudgetPick(Record, kw_only=True):
-    """An hour's budget weighed in choosing the setup (sizing/advice.py hour_budget_pick): `chosen`, the
+    """A service's budget weighed in choosing the setup (sizing/advice.py budget_pick): `chosen`, the
     recommendation is the smallest setup serving the load within it, and `setup` the one recommended without
     the budget; else none serving the load is within it, and `setup` is the cheapest that serves (`this`: the
     recommendation itself). `price`: that setup's hour as the budget is compared (each GPU's or the whole
@@ -95,6 +95,7 @@ class BudgetPick(Record, kw_only=True):
     price: float
     mode: str
     this: bool = False
+    monthly: bool = False  # a month's budget: `price` is the setup's month
 
 
 class ApiPriceInfo(Record, kw_only=True):

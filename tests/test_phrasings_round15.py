@@ -100,6 +100,29 @@ def test_an_hourly_budget_for_the_whole_setup_chooses_fewer_dearer_gpus_or_more_
     assert "Without the budget, the recommendation would be 2× H200 SXM 141 GB, at BRL 38.00 an hour" in text
 
 
+def test_a_monthly_budget_chooses_the_setup_within_it_too(capsys, priced):
+    # A month is 730 hours: 2 H200 cost R$ 27.740 reserved (38/h), 4 A100 R$ 26.280 (36/h). It had kept the 2 H200
+    # and only said they pass the budget.
+    text = answer(capsys, "llama 70b para 50 usuarios, orçamento de R$ 27 mil por mês")
+    assert _line(text, "Recomendação:").startswith("Recomendação: 4× A100 SXM 80 GB"), text
+    assert "O que decidiu: o orçamento mensal." in text, text
+    assert (
+        "Sem o orçamento, a recomendação seria 2× H200 SXM 141 GB, a R$ 27.740 por mês (reservada)." in text
+    )
+    english = answer(capsys, "llama 70b for 50 users, budget of R$ 20k a month")
+    assert (
+        "No setup that serves this load fits BRL 20,000 a month: the cheapest that serves, 4× A100 SXM 80 GB, costs "
+        "BRL 26,280 a month (reserved)."
+    ) in english, english
+    assert _line(english, "Recommendation:").startswith("Recommendation: 2× H200 SXM 141 GB"), english
+
+
+def test_a_monthly_budget_the_recommendation_meets_changes_nothing(capsys, priced):
+    text = answer(capsys, "llama 70b para 50 usuarios, orçamento de R$ 30 mil por mês")
+    assert _line(text, "Recomendação:").startswith("Recomendação: 2× H200 SXM 141 GB"), text
+    assert "O que decidiu: memória." in text and "Sem o orçamento" not in text, text
+
+
 def test_an_hourly_budget_choice_is_valid_block_kit_and_hides_prices_from_a_shared_channel(tmp_path, priced):
     pipe = Pipeline(RequestLog(tmp_path / "log.db"))
     try:
