@@ -272,9 +272,10 @@ LOWER = {
     "q5_k_m": "q4_k_m",
     "q5_k_s": "q4_k_m",
     "q5_0": "q4_k_m",
+    "q5_1": "q4_k_m",
 }
 HIGHER = {"int4": "fp8", "nf4": "fp8", "mxfp4": "fp8", "nvfp4": "fp8", "awq": "fp8", "fp8": "bf16", "int8": "bf16",
-          "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
+          "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q4_1": "q8_0", "q5_1": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
           "q3_k_s": "q4_k_m", "q2_k": "q4_k_m", "q8_0": "bf16", "iq4_xs": "q8_0", "q6_k": "q8_0",
           "q5_k_m": "q8_0", "q5_k_s": "q8_0", "q5_0": "q8_0", "iq4_nl": "q8_0", "iq3_m": "q4_k_m",
           "iq3_s": "q4_k_m", "iq3_xs": "q4_k_m", "iq3_xxs": "q4_k_m", "iq2_m": "q4_k_m", "iq2_s": "q4_k_m",
@@ -1639,9 +1640,12 @@ def perf_short(p, lang: str, busy: bool = True) -> str:
         # ("~0 tokens/s por usuário ... primeiro token em ~inf s", "~1 tokens/s ... ~46 s") had read as a choice.
         return t(lang, "perf.short_unmet", max_tokens=i18n.number(p.max_output_tokens_per_s, lang))
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
+    # One conversation in flight: its output over the whole request, prompt reading included, is a little
+    # under its streaming speed, and "~48 tokens/s per user, ~46 in all" had read as a contradiction.
+    one = p.requests_per_s is None and p.concurrency == 1
     text = t(
         lang,
-        "perf.short",
+        "perf.short_one" if one else "perf.short",
         per_user=i18n.number(p.tokens_per_s_per_user, lang),
         total=i18n.number(p.output_tokens_per_s, lang),
         ttft=i18n.number(p.ttft_s, lang, ttft_digits),

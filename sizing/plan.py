@@ -1126,6 +1126,15 @@ def _precision(
         said.append(t(lang, key, model=model.name, published=resolve_precision(native, catalog).name))
     if stage is Stage.qlora:
         nf4 = catalog.precision("nf4")
+        if asked and asked.nominal_bits == 8:
+            # "qlora 8bit": LoRA on a base bitsandbytes loads in 8 bits (LLM.int8, load_in_8bit), what
+            # LLaMA-Factory's quantization_bit 8 runs; PEFT's prepare_model_for_kbit_training treats it as
+            # the 4-bit one. It had been refused as a precision QLoRA does not take.
+            assert stack is not None
+            said.append(
+                t(lang, "assume.qlora_8bit", adapters=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))
+            )
+            return catalog.precision("int8")
         if asked and asked.nominal_bits != 4:
             raise SizingError("qlora_precision", "qlora_examples", precision=asked.name)
         if asked is None or asked.id != "nf4":

@@ -2195,24 +2195,25 @@ def names_speech(text: str) -> bool:
 _SPEECH = regexes.compile(rf"\b(?:{_alternatives(_words()['speech'])}|atas?)\b")
 
 
-def documents_read(text: str) -> str | None:
+def documents_read(text: str, told: tuple[set[str], int, int] | None = None) -> str | None:
     """What the (accent-free) text says is read, each request one of them (traffic_words.toml): "short" for
     items said to be short or short by nature ("e-mails curtos", "mensagens", "tweets"), "page" for one-page
     documents ("notas fiscais", "receipts"), "long" for documents ("contratos", "relatórios", "pdfs"); None
-    when it names none."""
-    if _SHORT_SAID.search(text):
+    when it names none. `told`: what the caller gathered of the text for prefilter.search (patterns that cannot
+    match are not run)."""
+    if prefilter.search(_SHORT_SAID, text, told):
         return "short"
-    if _PAGE_DOCUMENTS.search(text):
+    if prefilter.search(_PAGE_DOCUMENTS, text, told):
         return "page"
-    if _DOCUMENTS.search(text):
+    if prefilter.search(_DOCUMENTS, text, told):
         return "long"  # "resumir contratos, 5 mil mensagens por dia": the messages are the requests
-    return "short" if _SHORT_ITEMS.search(text) else None
+    return "short" if prefilter.search(_SHORT_ITEMS, text, told) else None
 
 
-def reviews_documents(text: str) -> bool:
+def reviews_documents(text: str, told: tuple[set[str], int, int] | None = None) -> bool:
     """Whether the (accent-free) text reads documents by a verb of analysis beside them ("analisar contratos",
-    "revisar os relatórios", "review our contracts", "contratos para revisar")."""
-    return _DOCUMENT_WORK.search(text) is not None
+    "revisar os relatórios", "review our contracts", "contratos para revisar"). `told`: as documents_read's."""
+    return prefilter.search(_DOCUMENT_WORK, text, told) is not None
 
 
 def _document_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
