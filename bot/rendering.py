@@ -4,7 +4,9 @@ per format, every sentence from the message files of the answer's language."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from functools import cache, partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -20,7 +22,7 @@ from sizing.query import MOST_SIDES, foreign
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
-from .templating import SYNTAX, TEMPLATES, kept_template, kept_templates_class
+from .templating import SYNTAX, TEMPLATES, direct_call_context, kept_template, kept_templates_class
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -38,7 +40,7 @@ def environment() -> Environment:
     takes a restart): checking a file's time costs a system call per answer, which waits behind every
     other thread. Compiled templates are also kept with the data files' parsed copies (checked by their
     source: bot/templating.py), so a short-lived process such as gpu-size skips the compiler."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, runtime
 
     folder = tomlfiles.cache_dir()
     env = Environment(
@@ -48,6 +50,7 @@ def environment() -> Environment:
         bytecode_cache=kept_templates_class()(folder) if folder is not None else None,
         **SYNTAX,
     )
+    env.context_class = direct_call_context(runtime)
     return env
 
 
@@ -79,18 +82,23 @@ def leader(label: str, width: int = 18) -> str:
     return f"{label} {'.' * max(1, width - len(label) - 1)} "
 
 
-def filters(lang: str) -> dict:
-    return {
-        "t": lambda key, **p: i18n.t(lang, key, **p),
-        "leader": leader,
-        "setup": lambda s: advice.describe(s, lang),
-        "on_servers": lambda s: advice.on_servers(s, lang),
-        "gb": lambda n: i18n.gb(n, lang),
-        "num": lambda n, digits=0: i18n.number(n, lang, digits),
-        "pct": lambda x: i18n.percent(x, lang),
-        "params": lambda n: i18n.params(n, lang),
-        "tokens": lambda n: i18n.tokens(n, lang),
-    }
+@cache
+def filters(lang: str) -> Mapping[str, Callable]:
+    """The templates' helpers in one language, made once a language: they hold nothing else (no user, no
+    answer), and an answer had made nine new functions to call a few of them."""
+    return MappingProxyType(
+        {
+            "t": lambda key, **p: i18n.t(lang, key, **p),
+            "leader": leader,
+            "setup": lambda s: advice.describe(s, lang),
+            "on_servers": lambda s: advice.on_servers(s, lang),
+            "gb": lambda n: i18n.gb(n, lang),
+            "num": lambda n, digits=0: i18n.number(n, lang, digits),
+            "pct": lambda x: i18n.percent(x, lang),
+            "params": lambda n: i18n.params(n, lang),
+            "tokens": lambda n: i18n.tokens(n, lang),
+        }
+    )
 
 
 def render(template: str, result: SizingResult, **extra) -> str:
