@@ -1458,7 +1458,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         # "lora ou qlora?": the methods weighed, as the GPUs of "h100 ou h200?" are said
         stages = [t(f"understood.stage.{s.value}") for s in (w.stage, *w.compare_stages)]
         parts.append(t("understood.gpus_compared", first=", ".join(stages[:-1]), others=stages[-1]))
-    elif w.stage is not Stage.inference or "stage" in w.given_fields():
+    elif w.stage is not Stage.inference or w.was_given("stage"):
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.speculative:
         parts.append(_speculative_understood(w, r, lang))

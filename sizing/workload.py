@@ -520,6 +520,13 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
             return self.non_defaults(builtins=False)
         return {f: getattr(self, f) for f in self.__struct_fields__ if f in names}
 
+    def was_given(self, name: str) -> bool:
+        """Whether one field was given (given_fields, without building the dict of every field's value)."""
+        names = self.__dict__.get("_given")
+        if names is None:
+            return name in self.non_defaults(builtins=False)
+        return name in names
+
     def but(self, **changes: Any) -> "Workload":
         """A copy with `changes`, taken as they are (not checked again); they count as given."""
         copy = msgspec.structs.replace(self, **changes)
