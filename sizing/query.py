@@ -2735,6 +2735,11 @@ SUPPORT_NOT_TASK = regexes.compile(
     r"|\b(support)\s+(?:for|of)\b"
     r"|\b(?:da|dao|dar|damos|tem|temos|ha|existe|oferece|oferecem|possui|possuem)\s+(suporte)\s+"
     r"(?:a|ao|aos|as|para|pra|pro|de|nativo)\b"
+    # the platform's own support asked about ("vocês têm suporte?", "tem suporte em português?", "do you offer
+    # support?"): answered as such (sizing/topics.py), no support chat sized beside a model said with it
+    r"|\b(?:tem|tens|teem|temos|ha|existe|oferece|oferecem|da|dao)\s+(suporte)(?:\s+(?:tecnico|em\s+\w+|24\s*h\w*|24/7))?"
+    r"\s*(?:[?,.;]|$)"
+    r"|\b(?:offer|offers|provide|provides|have|has)\s+(support)(?:\s+(?:in\s+\w+|24/7))?\s*(?:[?,.;]|$)"
 )
 _TRAINING_KINDS = (
     r"(?:employee|employees|staff|sales|corporate|new[\s-]+hire|onboarding|compliance|workforce)"
@@ -6011,7 +6016,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(ASKER_TEAM, "filler", lambda m: True)
     if "upport" in scan.work or "suporte" in scan.work:
         for m in list(scan.finditer(SUPPORT_NOT_TASK)):
-            word = next(g for g in (1, 2, 3) if m.group(g))
+            word = next(g for g in range(1, 6) if m.group(g))
             scan.blank(m.start(word), m.end(word))
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))

@@ -222,9 +222,26 @@ def test_support_asked_is_answered_with_what_the_bot_does_and_how_to_reach_a_per
     assert "“Quero uma proposta”" in text, text  # the way to a person
 
 
-def test_support_asked_beside_a_model_is_said_beside_its_sizing(capsys):
-    text = answer(capsys, "vocês têm suporte? llama 8b para 20 usuarios")
-    assert "O suporte da plataforma" in text and "Recomendação:" in text, text
+@pytest.mark.parametrize(
+    "question",
+    ["vocês têm suporte? llama 8b para 20 usuarios", "tem suporte em português? llama 8b 20 usuarios",
+     "do you offer support? llama 8b for 20 users"],
+)  # fmt: skip
+def test_support_asked_beside_a_model_is_said_beside_its_sizing(capsys, question):
+    text = answer(capsys, question)
+    assert ("O suporte da plataforma" in text and "Recomendação:" in text) or (
+        "The platform's support" in text and "Recommendation:" in text
+    ), text
+    # the support asked about is the platform's, not a support chat to size ("atendimento e chat" had been read)
+    assert "atendimento e chat" not in text.splitlines()[0] and "support chat" not in text.splitlines()[0], (
+        text
+    )
+
+
+def test_a_support_chat_is_still_a_task():
+    from sizing.query import parse
+
+    assert parse("chatbot de suporte com llama 8b pra 20 usuarios").workload.task == "chat"
 
 
 @pytest.mark.parametrize(
