@@ -9,7 +9,7 @@ import re
 from functools import cache
 
 from sizing import i18n
-from sizing.budget import currency_mismatch, gpu_hour_check, month_check
+from sizing.budget import currency_mismatch, hour_check, month_check
 from sizing.errors import SizingError
 from sizing.fits import GpusCompared, Offered, PrecisionFits, Suggestions, WhatFits
 from sizing.plan import rate_text, term_months
@@ -397,10 +397,12 @@ def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> l
     within = [m for m in checked if m.within_budget]
     assumed = budget.monthly is None and not budget.hourly
     lines = [i18n.t(lang, "cost.budget_assumed", amount=amount)] if assumed else []
+    if budget.hourly and budget.per_gpu is None:
+        lines.append(i18n.t(lang, "cost.budget_assumed_setup", amount=amount))
     if budget.yearly:
         lines.append(i18n.t(lang, "cost.budget_yearly", year=budget_amount(budget.yearly, budget.currency or currency, lang),
                             amount=amount))  # fmt: skip
-    hour = "_hour" if budget.hourly else ""
+    hour = ("_hour" if budget.per_gpu else "_setup_hour") if budget.hourly else ""
     if within:
         lines.append(i18n.t(lang, f"suggest.budget_best{hour}", amount=amount, name=within[-1].name))
     else:
@@ -575,9 +577,8 @@ def _fits_budget(fits: WhatFits, lang: str) -> list[str]:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     if currency_mismatch(budget, fits.currency):
         return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=fits.currency)]
-    if budget.hourly:  # each GPU-hour's: the setup's hour over its GPUs
-        per_gpu = {mode: price / max(fits.count, 1) for mode, price in fits.price_per_hour.items()}
-        checked = gpu_hour_check(budget, per_gpu)
+    if budget.hourly:  # each GPU's hour, or the whole setup's
+        checked = hour_check(budget, dict(fits.price_per_hour), fits.count)
         return budget_verdict(checked, amount, fits.currency or "", lang) if checked else []
     per_month = {mode: price * fits.hours_per_month for mode, price in fits.price_per_hour.items()}
     checked = month_check(budget, per_month)

@@ -4,7 +4,9 @@ per format, every sentence from the message files of the answer's language."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from functools import cache, partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -20,7 +22,7 @@ from sizing.query import MOST_SIDES, foreign
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
-from .templating import SYNTAX, TEMPLATES, kept_template, kept_templates_class
+from .templating import SYNTAX, TEMPLATES, direct_call_context, kept_template, kept_templates_class
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -38,7 +40,7 @@ def environment() -> Environment:
     takes a restart): checking a file's time costs a system call per answer, which waits behind every
     other thread. Compiled templates are also kept with the data files' parsed copies (checked by their
     source: bot/templating.py), so a short-lived process such as gpu-size skips the compiler."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, runtime
 
     folder = tomlfiles.cache_dir()
     env = Environment(
@@ -48,6 +50,7 @@ def environment() -> Environment:
         bytecode_cache=kept_templates_class()(folder) if folder is not None else None,
         **SYNTAX,
     )
+    env.context_class = direct_call_context(runtime)
     return env
 
 
@@ -79,18 +82,23 @@ def leader(label: str, width: int = 18) -> str:
     return f"{label} {'.' * max(1, width - len(label) - 1)} "
 
 
-def filters(lang: str) -> dict:
-    return {
-        "t": lambda key, **p: i18n.t(lang, key, **p),
-        "leader": leader,
-        "setup": lambda s: advice.describe(s, lang),
-        "on_servers": lambda s: advice.on_servers(s, lang),
-        "gb": lambda n: i18n.gb(n, lang),
-        "num": lambda n, digits=0: i18n.number(n, lang, digits),
-        "pct": lambda x: i18n.percent(x, lang),
-        "params": lambda n: i18n.params(n, lang),
-        "tokens": lambda n: i18n.tokens(n, lang),
-    }
+@cache
+def filters(lang: str) -> Mapping[str, Callable]:
+    """The templates' helpers in one language, made once a language: they hold nothing else (no user, no
+    answer), and an answer had made nine new functions to call a few of them."""
+    return MappingProxyType(
+        {
+            "t": lambda key, **p: i18n.t(lang, key, **p),
+            "leader": leader,
+            "setup": lambda s: advice.describe(s, lang),
+            "on_servers": lambda s: advice.on_servers(s, lang),
+            "gb": lambda n: i18n.gb(n, lang),
+            "num": lambda n, digits=0: i18n.number(n, lang, digits),
+            "pct": lambda x: i18n.percent(x, lang),
+            "params": lambda n: i18n.params(n, lang),
+            "tokens": lambda n: i18n.tokens(n, lang),
+        }
+    )
 
 
 def render(template: str, result: SizingResult, **extra) -> str:
@@ -1020,7 +1028,26 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     if budget.yearly:
         year = budget_amount(budget.yearly, budget.currency or cur, lang)
         yearly = [i18n.t(lang, "cost.budget_yearly", year=year, amount=amount)]
-    return yearly + budget_verdict(checked, amount, cur, lang)
+    return yearly + budget_verdict(checked, amount, cur, lang) + budget_pick_lines(result, amount, cur, lang)
+
+
+def budget_pick_lines(result: SizingResult, amount: str, cur: str, lang: str) -> list[str]:
+    """What a service's budget did to the choice (sizing/advice.py budget_pick): the setup recommended
+    without it and its price, or the cheapest setup that serves when none within it does."""
+    pick, budget = result.budget_pick, result.workload.budget
+    if pick is None or budget is None:
+        return []
+    gpu = "_month" if pick.monthly else "_gpu" if budget.per_gpu else ""
+    mode = i18n.t(lang, f"cost.modes.{pick.mode}")
+    price = i18n.money(pick.price, lang)
+    if pick.chosen:
+        return [
+            i18n.t(lang, f"cost.budget_pick{gpu}", setup=pick.setup, currency=cur, price=price, mode=mode)
+        ]
+    if pick.this:
+        return [i18n.t(lang, "cost.budget_none_this", amount=amount)]
+    return [i18n.t(lang, f"cost.budget_none{gpu}", amount=amount, setup=pick.setup, currency=cur, price=price,
+                   mode=mode)]  # fmt: skip
 
 
 def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:
@@ -1034,13 +1061,18 @@ def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:
                            cheapest=money(checked.cheapest), mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"))]  # fmt: skip
         return [i18n.t(lang, "cost.budget_batch_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
                        mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over))]  # fmt: skip
-    if checked.period == "gpu_hour":
+    if checked.period in ("gpu_hour", "setup_hour"):
+        # each GPU's hour, or the whole setup's (read so when the question said neither: said first)
+        key = "cost.budget_hour" if checked.period == "gpu_hour" else "cost.budget_setup_hour"
+        said = [i18n.t(lang, "cost.budget_assumed_setup", amount=amount)] if checked.assumed_setup else []
         if checked.fits:
             modes = i18n.join([i18n.t(lang, f"cost.modes.{mode}") for mode in checked.fits], lang)
-            return [i18n.t(lang, "cost.budget_hour_fits", amount=amount, currency=cur, modes=modes,
-                           cheapest=money(checked.cheapest))]  # fmt: skip
-        return [i18n.t(lang, "cost.budget_hour_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
-                       mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over))]  # fmt: skip
+            said.append(i18n.t(lang, f"{key}_fits", amount=amount, currency=cur, modes=modes,
+                               cheapest=money(checked.cheapest)))  # fmt: skip
+        else:
+            said.append(i18n.t(lang, f"{key}_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
+                               mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over)))  # fmt: skip
+        return said
     if checked.period == "project":
         key = "cost.budget_project_fits" if checked.fits else "cost.budget_project_over"
         return [i18n.t(lang, key, amount=amount, currency=cur, total=money(checked.cheapest),
@@ -1426,7 +1458,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         # "lora ou qlora?": the methods weighed, as the GPUs of "h100 ou h200?" are said
         stages = [t(f"understood.stage.{s.value}") for s in (w.stage, *w.compare_stages)]
         parts.append(t("understood.gpus_compared", first=", ".join(stages[:-1]), others=stages[-1]))
-    elif w.stage is not Stage.inference or "stage" in w.given_fields():
+    elif w.stage is not Stage.inference or w.was_given("stage"):
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.speculative:
         parts.append(_speculative_understood(w, r, lang))
@@ -1464,6 +1496,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
     if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
         parts.append(t("understood.users_in_europe"))
+    if w.avoid_gpus:  # "sem h200": the GPUs ruled out, by their names
+        catalog = load_catalog()
+        known = {g.id: g.name for g in catalog.gpus}
+        names = [known.get(g, g) for g in w.avoid_gpus]
+        parts.append(t("understood.avoid_gpus", gpus=i18n.join(names, lang)))
     if w.gpu and not own_gpus_said:
         gpu = judged or _named_setup(result, w)
         # "2 ou 4 h100 ou h200": the GPU said with no count beside counts said is weighed at the fewest of it
@@ -1699,11 +1736,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood." + kind, typed=typed))
     for typed, n in query.times_users:
         lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
+    for typed, n in query.vague_counts:
+        lines.append(t("understood.vague_count", typed=typed, n=i18n.number(n, lang)))
     for typed, day, days in query.deadline_dates:
         shown = f"{day:%B} {day.day}, {day.year}" if lang == "en" else f"{day:%d/%m/%Y}"
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.day_count(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens, per_page in query.answer_pages:
+        lines.append(t("understood.answer_pages", typed=typed, tokens=i18n.number(tokens, lang),
+                       per_page=i18n.number(per_page, lang)))  # fmt: skip
     for typed, tokens, per_word in query.word_lengths:
         lines.append(t("understood.word_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_word=i18n.number(per_word, lang, 1)))  # fmt: skip
@@ -2181,7 +2223,9 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
     if w.budget:
         amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
-        parts.append(t("budget_hour" if w.budget_hourly else key, amount=amount))
+        if w.budget_hourly:  # each GPU's hour only when said so; else the whole setup's
+            key = "budget_hour" if w.budget_per_gpu else "budget_setup_hour"
+        parts.append(t(key, amount=amount))
     if w.api_price:  # an API's price to set ours against says the cost is asked, as a budget does
         parts.append(t("api_price", amount=budget_amount(w.api_price, w.api_price_currency, lang)))
     if w.cheaper and not (w.budget or w.api_price):

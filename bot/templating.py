@@ -76,6 +76,36 @@ def kept_file(folder: Path, key: str, checksum: str) -> Path:
 
 
 @cache
+def direct_call_context(runtime: types.ModuleType) -> type:
+    """Jinja's Context, calling a plain Python function straight away.
+
+    Why: the Block Kit answer calls its helpers (t, gb, num, tokens, setup, bar) ~30 times, and each call
+    through Jinja's Context.call looks up `__call__` and `jinja_pass_arg` on the callable (a bound method
+    made and dropped each time) before calling it: ~20 of the ~240 us of bot.blocks.answer over the fresh
+    level's questions (bench/web.py). A function has no `__call__` of its own that Jinja would honour, so
+    only its own `jinja_pass_arg` (pass_context and its kind, jinja2/utils.py) can change the call: with
+    it, and for anything else (macros, classes, builtins), Jinja's own call runs."""
+    base = runtime.Context
+    function = types.FunctionType
+
+    class DirectCallContext(base):
+        def call(__self, __obj, *args, **kwargs):
+            if type(__obj) is not function or hasattr(__obj, "jinja_pass_arg"):
+                return base.call(__self, __obj, *args, **kwargs)
+            if kwargs:  # the compiler passes a loop's and a block's variables for pass_context callables
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:  # as Jinja's call says it
+                return __self.environment.undefined(
+                    "value was undefined because a callable raised a StopIteration exception"
+                )
+
+    return DirectCallContext
+
+
+@cache
 def kept_templates_class() -> type:
     """KeptTemplates, made on first use: its base class is Jinja's (jinja2.bccache, which a kept template's
     run does without)."""
@@ -136,7 +166,7 @@ class RuntimeEnvironment:
     def __init__(self, runtime: types.ModuleType):
         utils = sys.modules["jinja2.utils"]  # imported by jinja2.runtime
         self.undefined = runtime.StrictUndefined  # a missing value is a bug to see (bot/rendering.py)
-        self.context_class = runtime.Context
+        self.context_class = direct_call_context(runtime)
         self.concat = runtime.concat
         # Jinja's built-in filters and tests are not here beyond `length` (Python's len, as Jinja's): a
         # template with another fails to render here and is rendered by Jinja's Environment instead.

@@ -189,6 +189,10 @@ DUAL_CHUNK_PREFILL = 131_072
 # The families whose MLP is two matrices with GELU between them, not a gated three (vLLM's gpt2.py, gpt_bigcode.py,
 # falcon.py, gpt_neox.py and gpt_j.py).
 PLAIN_MLP = frozenset({"gpt2", "gpt_bigcode", "falcon", "RefinedWeb", "RefinedWebModel", "gpt_neox", "gptj"})
+# Checkpoints whose q, k and v are one matrix that llama.cpp converts to one attn_qkv tensor (gguf-py
+# tensor_mapping.py, MODEL_TENSOR.ATTN_QKV: "model.layers.{bid}.self_attn.qkv_proj" for phi3,
+# "transformer.h.{bid}.self_attention.query_key_value" for Falcon).
+FUSED_QKV = frozenset({"phi3", "falcon", "RefinedWeb", "RefinedWebModel"})
 
 
 def _mpt(c: dict, a: dict) -> None:
@@ -284,6 +288,8 @@ def architecture(config: dict) -> dict:
         a["qkv_bias"] = True
     if kind == "gpt_oss":
         a.update(o_bias=True, attention_sinks=True)
+    if kind in FUSED_QKV:
+        a["fused_qkv"] = True
     if kind.startswith("qwen3") or kind.startswith("gemma3") or kind.startswith("gemma4"):
         a["qk_norm"] = True
     if kind.startswith("gemma3n"):

@@ -18,7 +18,7 @@ from .catalog import (
     is_budget,
     mac_gpu_share,
 )
-from .choice import as_copies, recommend
+from .choice import as_copies, fewest_of_each, recommend
 from .i18n import t
 from .memo import shared
 from .performance import end_to_end
@@ -36,6 +36,7 @@ from .plan import (
 from .result import (
     Alternative,
     Availability,
+    BudgetPick,
     Contract,
     Cost,
     Estimates,
@@ -253,6 +254,9 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
         # been given production's reason ("produção precisa da capacidade garantida")
         key = mode if (plan.term_days or 0) >= MONTH_DAYS else "on_demand_short"
         reason = t(lang, f"contract.term_{key}", term=term)
+    elif mode == "on_demand" and plan.up_by_days:
+        # "precisamos disso em 24h", "for tomorrow": a date to be up by, so how to start in time is the question
+        reason = t(lang, "contract.on_demand_deadline", period=i18n.day_count(plan.up_by_days, lang))
     else:
         asked = plan.stage.is_training or plan.intent or plan.availability
         key = mode if asked else "on_demand_default"
@@ -272,9 +276,10 @@ LOWER = {
     "q5_k_m": "q4_k_m",
     "q5_k_s": "q4_k_m",
     "q5_0": "q4_k_m",
+    "q5_1": "q4_k_m",
 }
 HIGHER = {"int4": "fp8", "nf4": "fp8", "mxfp4": "fp8", "nvfp4": "fp8", "awq": "fp8", "fp8": "bf16", "int8": "bf16",
-          "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
+          "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q4_1": "q8_0", "q5_1": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
           "q3_k_s": "q4_k_m", "q2_k": "q4_k_m", "q8_0": "bf16", "iq4_xs": "q8_0", "q6_k": "q8_0",
           "q5_k_m": "q8_0", "q5_k_s": "q8_0", "q5_0": "q8_0", "iq4_nl": "q8_0", "iq3_m": "q4_k_m",
           "iq3_s": "q4_k_m", "iq3_xs": "q4_k_m", "iq3_xxs": "q4_k_m", "iq2_m": "q4_k_m", "iq2_s": "q4_k_m",
@@ -1639,9 +1644,12 @@ def perf_short(p, lang: str, busy: bool = True) -> str:
         # ("~0 tokens/s por usuário ... primeiro token em ~inf s", "~1 tokens/s ... ~46 s") had read as a choice.
         return t(lang, "perf.short_unmet", max_tokens=i18n.number(p.max_output_tokens_per_s, lang))
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
+    # One conversation in flight: its output over the whole request, prompt reading included, is a little
+    # under its streaming speed, and "~48 tokens/s per user, ~46 in all" had read as a contradiction.
+    one = p.requests_per_s is None and p.concurrency == 1
     text = t(
         lang,
-        "perf.short",
+        "perf.short_one" if one else "perf.short",
         per_user=i18n.number(p.tokens_per_s_per_user, lang),
         total=i18n.number(p.output_tokens_per_s, lang),
         ttft=i18n.number(p.ttft_s, lang, ttft_digits),
@@ -2900,3 +2908,60 @@ def _fewest_on(plan: Plan, gpu, catalog: Catalog) -> Setup | None:
             if setup.fits:
                 return setup
     return None
+
+
+def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, BudgetPick] | None:
+    """A service's budget, an hour's ("até R$ 20/hora", "R$ 5 por GPU por hora") or a month's ("orçamento de R$
+    20 mil por mês"), chooses the setup: when the recommendation passes it, the smallest setup that serves the
+    load within it (the first in the recommendation's own order: fewest GPUs, then the smallest memory class,
+    then the cheapest), and which it replaces; when none that serves is within it, the recommendation stays and
+    the cheapest that serves is said. None: no budget for a service (a batch's and a training's are weighed
+    against their own hours), nothing priced to weigh it against, a budget in another currency, or the
+    recommendation already within it. Prices are compared as typed, never converted (sizing/budget.py)."""
+    from .budget import currency_mismatch, hour_prices
+
+    budget = plan.budget
+    offering = catalog.offering
+    if (
+        rec is None
+        or budget is None
+        or not offering.has_prices
+        or currency_mismatch(budget, offering.currency)
+    ):
+        return None
+    monthly = not budget.hourly
+    if monthly and (plan.stage.is_training or plan.batch_seconds):
+        return None
+
+    def price(setup: Setup) -> tuple[float, str] | None:
+        c = cost(plan, setup, catalog)
+        if c is None:
+            return None
+        if monthly:  # a service runs the month through: its month in each contract mode
+            return min((mc.per_month, m) for m, mc in c.by_contract_mode.items())
+        per_hour = hour_prices(budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count)
+        return min((p, m) for m, p in per_hour.items())
+
+    own = price(rec)
+    if own is not None and own[0] <= budget.amount:
+        return None
+    priced = [(p, s) for s in fewest_of_each(plan, catalog) if (p := price(s)) is not None]
+    within = [(p, s) for p, s in priced if p[0] <= budget.amount]
+    if within:
+        if own is None:
+            return None  # the recommendation has no price: nothing says it passes the budget
+        _, chosen = min(
+            within, key=lambda ps: (ps[1].count, catalog.gpu(ps[1].gpu).memory_marketing_gb, ps[0][0])
+        )
+        return chosen, BudgetPick(
+            chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1], monthly=monthly
+        )
+    if own is not None:
+        priced.append((own, rec))
+    if not priced:
+        return None
+    (amount, mode), cheapest = min(priced, key=lambda ps: (ps[0][0], ps[1].count))
+    this = cheapest is rec or same_setup(cheapest, rec)
+    return rec, BudgetPick(
+        chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this, monthly=monthly
+    )

@@ -248,6 +248,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     norm: Literal["rms", "layer"] = "rms"  # layer = LayerNorm with a bias
     norms_per_layer: NonNegative = 2
     qkv_bias: bool = False
+    # q, k and v stored as one matrix (Phi-3/Phi-4's qkv_proj, Falcon's query_key_value): the same bytes, but
+    # llama.cpp keeps it as one attn_qkv tensor, to which its k-quant mixtures give a type of its own (gguf.py).
+    fused_qkv: bool = False
     o_bias: bool = False
     mlp_bias: bool = False
     qk_norm: bool = False  # a learned per-head norm on q and k (Qwen3, Gemma 3)

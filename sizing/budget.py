@@ -13,8 +13,12 @@ BATCH_MODES = ("on_demand", "project_package")  # the modes rented for hours, as
 class BudgetCheck(Record, kw_only=True):
     amount: float
     period: str  # "month" (serving, or a month's budget said for training), "project" (a training run's),
-    # "batch" (a batch with a deadline: its hours) or "gpu_hour" (each GPU-hour's: prices are by the GPU-hour)
+    # "batch" (a batch with a deadline: its hours), "gpu_hour" (each GPU-hour's: prices are by the GPU-hour) or
+    # "setup_hour" (the whole setup's hour)
     assumed_monthly: bool  # no period said: a service's budget is read as a month's
+    assumed_setup: bool = (
+        False  # an hour's budget with no "por GPU" nor "no total": read as the whole setup's
+    )
     fits: list[str]  # contract modes within the budget, cheapest first
     cheapest_mode: str
     cheapest: float  # the cheapest mode's price over the period
@@ -41,9 +45,7 @@ def check(
     if cost is None or currency is None or currency_mismatch(budget, currency):
         return None
     if budget.hourly:
-        return gpu_hour_check(
-            budget, {mode: c.per_hour / max(gpus, 1) for mode, c in cost.by_contract_mode.items()}
-        )
+        return hour_check(budget, {mode: c.per_hour for mode, c in cost.by_contract_mode.items()}, gpus)
     if batch_hours and budget.monthly is not True:
         # A batch rents its hours only: reserved and dedicated capacity is sold by the month, never by the day
         by_price = sorted((c.per_hour * batch_hours, mode) for mode, c in cost.by_contract_mode.items()
@@ -63,9 +65,20 @@ def check(
     return month_check(budget, {mode: c.per_month for mode, c in cost.by_contract_mode.items()})
 
 
-def gpu_hour_check(budget: BudgetInfo, per_gpu_hour: dict[str, float]) -> BudgetCheck | None:
-    """A GPU-hour's price in each contract mode against a budget for each GPU-hour."""
-    return month_check(budget, per_gpu_hour, period="gpu_hour")
+def hour_check(budget: BudgetInfo, per_hour: dict[str, float], gpus: int) -> BudgetCheck | None:
+    """A setup's hour in each contract mode against an hour's budget: each of its `gpus` GPUs' hour when the
+    budget was said per GPU, else the whole setup's (said so when assumed)."""
+    if budget.per_gpu:
+        return month_check(budget, hour_prices(budget, per_hour, gpus), period="gpu_hour")
+    checked = month_check(budget, per_hour, period="setup_hour")
+    if checked is not None:
+        checked.assumed_setup = budget.per_gpu is None
+    return checked
+
+
+def hour_prices(budget: BudgetInfo, per_hour: dict[str, float], gpus: int) -> dict[str, float]:
+    """A setup's hour in each contract mode as an hour's budget is compared: each GPU's, or the whole setup's."""
+    return {mode: price / max(gpus, 1) for mode, price in per_hour.items()} if budget.per_gpu else per_hour
 
 
 def month_check(budget: BudgetInfo, per_month: dict[str, float], period: str = "month") -> BudgetCheck | None:

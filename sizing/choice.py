@@ -114,3 +114,24 @@ def copies_held(plan: Plan, setup: Setup, catalog: Catalog) -> int:
         ):
             return copies
     return 0
+
+
+def fewest_of_each(plan: Plan, catalog: Catalog) -> list[Setup]:
+    """For each GPU the offering rents, the fewest of it that serve the plan (none where no setup of it does):
+    a larger setup of the same GPU costs more by the hour and as much for each GPU, so these are the setups an
+    hour's budget chooses among."""
+    found = []
+    for offer in catalog.offering.offer:
+        gpu = catalog.gpu(offer.gpu)
+        if by_load(plan):
+            setup = traffic.recommend(plan, catalog, only=gpu)
+            if setup is not None:
+                found.append(setup)
+            continue
+        for shape in candidates(catalog):
+            if shape.gpu.id == gpu.id and holds(plan, shape, catalog):
+                setup = evaluate(plan, shape, catalog, capacity=False)
+                if setup.fits:
+                    found.append(add_capacity(plan, setup, catalog))
+                    break
+    return found

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import i18n, regexes
+from . import i18n, prefilter, regexes
 from .catalog import Catalog, load_catalog
 from .errors import SizingError
 from .vocabulary import load_vocabulary
@@ -116,7 +116,11 @@ _MEANING_OF_A_MODEL = frozenset({"moe", "gqa"})
 
 
 def asked(
-    plain: str, weigh_alike: bool = False, beside: bool = False, words: re.Pattern = _CONCEPT
+    plain: str,
+    weigh_alike: bool = False,
+    beside: bool = False,
+    words: re.Pattern = _CONCEPT,
+    told: tuple[set[str], int, int] | None = None,
 ) -> list[tuple[str, int, int]]:
     """The concepts a question asks the meaning of (accent-free, lower case), each with where its words and
     its question word stand, in the text's order: a question word before or a "significa" after a concept,
@@ -126,7 +130,11 @@ def asked(
     treino do zero", "awq ou gptq?"); beside a model a word of difference must come before them, as "lora vs
     qlora", "tp e pp" or "int4 ou fp8" there say what to size. `beside`: a model is named, and a concept asked
     of it ("what is the latency of llama 70b?") asks its value, which the sizing gives, not its meaning.
-    `words`: the named groups read as concepts (the contract modes for modes_asked)."""
+    `words`: the named groups read as concepts (the contract modes for modes_asked). `told`: what the reader
+    gathered of the text (sizing/prefilter.py may_search): most questions hold no concept's word, and the
+    search for one took ~12 µs to say so."""
+    if told is not None and not prefilter.may_search(words, plain, told):
+        return []
     found = [(m.lastgroup, m.start(), m.end()) for m in words.finditer(plain)]
     if not found:
         return []

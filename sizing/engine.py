@@ -24,6 +24,7 @@ from .result import (
     LoadInfo,
     Memory,
     ModelInfo,
+    Performance,
     ResolvedWorkload,
     RLInfo,
     RunChoice,
@@ -90,16 +91,20 @@ def size(
     `source` is what a reader of the model's own files (the Hub) found for the workload's repo, if anything.
     `other_reading`: users said alone may also be read as a head-count (_head_count_reading); not for the
     serving part of a training's answer, which says no more than it did. `brief`: the recommendation alone,
-    with its performance, cost and capacity, and the workload as sized; no alternatives, GPU named, estimates
-    or notes (what the head-count reading shows of its sizing)."""
+    with its performance, cost and capacity, and the workload as sized; no alternatives, GPU named, estimates,
+    notes or assumptions (what the head-count reading shows of its sizing: _brief)."""
     global _CACHE
     catalog = catalog or load_catalog()
+    if brief:
+        # Asked only from within an answer, which the cache keeps: the question asked again finds its answer
+        # first. Kept here too, a brief sizing was one more key to encode and one more entry pushing answers
+        # out (the cache starts over when full).
+        return _size(workload, catalog, source, other_reading, brief)
     key = (
         _json(workload),
         id(catalog),
         source.key if source is not None else None,
         other_reading,
-        brief,
     )
     hit = _CACHE.get(key)
     _STATS["lookups"] += 1
@@ -140,8 +145,15 @@ def _size(
         # among those that run FP8
         catalog, left_out = _fp8_offers(catalog)
         derived_for_fp8(catalog, offered)
+    avoided: list[str] = []
+    if workload.avoid_gpus:
+        catalog, avoided = _without_gpus(catalog, workload.avoid_gpus)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         result = _sized(workload, catalog, source, other_reading, brief)
+    if avoided:
+        result.assumptions.insert(
+            0, t(workload.lang, "assume.avoided_gpus", gpus=i18n.join(avoided, workload.lang))
+        )
     if left_out:
         lang = workload.lang
         stack = resolve_stack(workload.stack, catalog) if workload.stack else catalog.default_stack
@@ -180,17 +192,30 @@ def _fp8_offers(catalog: Catalog) -> tuple[Catalog, list[str]]:
     """The catalogue an FP8 training is recommended from: only the offers whose GPUs have FP8
     tensor cores, as one asked in FP8 expects it to run in FP8 (an A100 would run it in BF16, at BF16's speed),
     and the names of the GPUs left out. The whole offering when none has them."""
+    fp8 = [o for o in catalog.offering.offer if catalog.gpu(o.gpu).fp8_dense_tflops]
+    return _offers_kept(catalog, fp8, ("fp8", True))
+
+
+def _without_gpus(catalog: Catalog, gpus: list[str]) -> tuple[Catalog, list[str]]:
+    """The catalogue a recommendation is made from when the question rules GPUs out ("sem h200"): the offers of
+    the others, and the names of the GPUs left out. The whole offering when that would leave none."""
+    kept = [o for o in catalog.offering.offer if o.gpu not in gpus]
+    return _offers_kept(catalog, kept, ("without", tuple(sorted(gpus))))
+
+
+def _offers_kept(catalog: Catalog, kept: list, tag: tuple) -> tuple[Catalog, list[str]]:
+    """The catalogue with only the offers `kept` (built once per catalogue and `tag`), and the names of the GPUs
+    left out; the catalogue itself when `kept` is all of them or none."""
     offering = catalog.offering
-    fp8 = [o for o in offering.offer if catalog.gpu(o.gpu).fp8_dense_tflops]
-    if not fp8 or len(fp8) == len(offering.offer):
+    if not kept or len(kept) == len(offering.offer):
         return catalog, []
-    left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in fp8))
-    key = (id(catalog), "offer", "fp8", True)
-    kept = _DERIVED.get(key)
-    if kept is None or kept[0] is not catalog:
-        kept = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
-            offering, offer=fp8)))  # fmt: skip
-    return kept[1], left
+    left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in kept))
+    key = (id(catalog), "offer", *tag)
+    derived = _DERIVED.get(key)
+    if derived is None or derived[0] is not catalog:
+        derived = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
+            offering, offer=kept)))  # fmt: skip
+    return derived[1], left
 
 
 def _mfu_source(gpu, catalog: Catalog, lang: str) -> str:
@@ -307,6 +332,13 @@ def _sized(
     if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
         plan, rec, slower = timed
         assumptions = list(plan.assumptions)
+    budget_pick = None
+    # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
+    if (
+        not (plan.stage.is_training or plan.gpu or plan.gpus or brief)
+        and (picked := advice.budget_pick(plan, rec, catalog)) is not None
+    ):
+        rec, budget_pick = picked
     at_rate = None  # (the recommendation, its performance) when a rate sized its conversations
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
@@ -331,10 +363,10 @@ def _sized(
         total, _ = training_memory(plan, catalog, gpus=1, zero=0)
     else:
         total = inference_memory(plan, catalog)
+    if brief:
+        return _brief(plan, rec, at_rate, total, catalog)
 
-    # Brief: no GPU named is judged (a head-count reading asks nothing of one, nor "how many fit": its
-    # recommendation is the same without).
-    named = None if brief else requested(plan, catalog, weighed=bool(plan.compare), plan_share=True)
+    named = requested(plan, catalog, weighed=bool(plan.compare), plan_share=True)
     if named is not None and plan.count_asked and plan.stage.is_training and plan.days and plan.timed:
         # "how many A100 (hours)?" for a run with its tokens: as many of it as finish in time (else the fastest
         # of it we rent), not the fewest whose memory holds it (2 A100s for 1,600 days had answered).
@@ -346,8 +378,7 @@ def _sized(
         rec = named[0]
     verdict_plan = plan
     if (
-        not brief
-        and named is None
+        named is None
         and rec is not None
         and plan.gpus
         and plan.gpu is None
@@ -384,11 +415,10 @@ def _sized(
         seqs = max(advice.users_at_pace(plan, rec, catalog), 1)
     else:
         seqs = plan.users
-    # Brief: the alternatives' searches were about half of a head-count reading's sizing, for lines never shown.
-    alternatives = [] if brief else advice.alternatives(plan, rec, catalog, total, capacity_asked)
-    if not brief and (vllm_format := _vllm_format(plan, rec, workload, catalog, source)) is not None:
+    alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
+    if (vllm_format := _vllm_format(plan, rec, workload, catalog, source)) is not None:
         alternatives.insert(0, vllm_format)
-    if slower is not None and not brief:
+    if slower is not None:
         # what the long prompts' default first token takes, first: the choice the answer leaves open
         alternatives = [a for a in alternatives if not advice.same_setup(a.setup, slower)]
         alternatives.insert(0, _default_first_token(plan, slower, rec, catalog))
@@ -412,14 +442,8 @@ def _sized(
         if rec is not None:
             # Under a rate the conversations play no part in a setup's performance (traffic.performance): the
             # one that sized them is the recommendation's, unless the recommendation changed since.
-            rec.performance = (
-                at_rate[1]
-                if at_rate is not None and at_rate[0] is rec and plan.traffic
-                else traffic.performance(plan.but(users=seqs), rec, catalog)
-            )
-        if rec is not None and not brief:
-            # Brief: what set the size, and the copies left when one fails, are said in no line of the
-            # head-count reading or of a note (the smallest setup's search and a copy's rate, ~8% of one).
+            rec.performance = _rec_performance(plan, rec, at_rate, seqs, catalog)
+        if rec is not None:
             decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
             if capacity_asked:
                 decided = "asked"
@@ -427,7 +451,9 @@ def _sized(
             avail = advice.availability(plan, rec, catalog)
             if avail is not None and avail.replicas > avail.load_replicas:
                 decided = "availability"
-        if workload.cheaper and not brief and (found := advice.cheaper(plan, rec, catalog)) is not None:
+            elif budget_pick is not None and budget_pick.chosen:
+                decided = "budget_month" if budget_pick.monthly else "budget_hour"
+        if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
             # The cheaper setups first, and the alternatives they repeat no longer.
             kept = [a for a in alternatives
@@ -441,9 +467,7 @@ def _sized(
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
         alternatives = options + kept
-    for setup in [rec, *(named or ()), *(a.setup for a in alternatives)]:
-        if setup is not None and setup.cost is None:
-            setup.cost = advice.cost(plan, setup, catalog)
+    _add_costs(plan, [rec, *(named or ()), *(a.setup for a in alternatives)], catalog)
     asked = named[0] if named else None
     verdict = None
     if named:
@@ -475,10 +499,7 @@ def _sized(
         shown = [rec, *(named or ()), *(a.setup for a in alternatives)]
         shown += [a.setup for a in verdict.changes] if verdict else []
         shown += [a.setup for a in compared]
-        for setup in shown:
-            if setup is not None and setup.problem is None and setup.capacity is None:
-                add_capacity(plan, setup, catalog)
-                setup.capacity = advice.capacity(plan, setup)
+        _add_capacities(plan, shown, catalog)
     if not plan.stage.is_training:
         # Users said at once all generate together: an alternative below a chat's pace for them says so.
         pace = (
@@ -493,7 +514,7 @@ def _sized(
     if verdict is not None:
         # Kept first among the alternatives too, as before, for programs that read them there.
         alternatives.insert(0, Alternative(kind="named_gpu", setup=verdict.setup, text=verdict.text))
-    reading = _head_count_reading(workload, rec, catalog, source) if other_reading and not brief else None
+    reading = _head_count_reading(workload, rec, catalog, source) if other_reading else None
     if reading is not None:
         # Users said alone, sized as conversations at once: the other reading leads the alternatives (after
         # the GPU named and those weighed), and the assumptions say how the count was read and how to say it.
@@ -501,7 +522,7 @@ def _sized(
         share = catalog.traffic.population.peak_active_share
         n = i18n.number(workload.users, lang)
         assumptions.append(t(lang, "assume.traffic.users_read_at_once", n=n, share=i18n.percent(share, lang)))
-    estimates = Estimates(text=[]) if brief else advice.estimates(plan, rec, catalog)
+    estimates = advice.estimates(plan, rec, catalog)
     if rec is None and not plan.stage.is_training and by_load(plan):
         text = _beyond_offer(plan, catalog)
         if (lower := advice.serving_lower_precision(plan, catalog)) is not None:
@@ -676,21 +697,75 @@ def _sized(
         verdict=verdict,
         alternatives=alternatives,
         contract=advice.contract(plan, rec),
-        notes=[]
-        if brief
-        else _pilot_notes(workload, rec, catalog, source)
+        notes=_pilot_notes(workload, rec, catalog, source)
         + _growth_notes(workload, rec, catalog, source)
         + advice.notes(plan, rec, catalog, asked),
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
-        decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided and not brief else None,
+        decided=(
+            t(lang, f"decided.{decided}", setup=advice.describe(rec, lang), without=budget_pick.setup)
+            if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
+            else advice.decided_text(plan, rec, decided, catalog, avail)
+            if decided
+            else None
+        ),
         availability=avail,
+        budget_pick=budget_pick,
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
         gpu_choice=gpu_choice,
         gpu_comparison=gpu_comparison,
         run_choice=run_choice,
+    )
+
+
+def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catalog) -> Performance | None:
+    """The recommendation's performance for `users` conversations. Under a rate the conversations play no part
+    in a setup's performance (traffic.performance): the one that sized them is the recommendation's, unless the
+    recommendation changed since."""
+    if at_rate is not None and at_rate[0] is rec and plan.traffic:
+        return at_rate[1]
+    return traffic.performance(plan.but(users=users), rec, catalog)
+
+
+def _add_costs(plan: Plan, setups: list[Setup | None], catalog: Catalog) -> None:
+    """Each setup's cost, where the offering prices it (a setup shown twice is priced once)."""
+    for setup in setups:
+        if setup is not None and setup.cost is None:
+            setup.cost = advice.cost(plan, setup, catalog)
+
+
+def _add_capacities(plan: Plan, setups: list[Setup | None], catalog: Catalog) -> None:
+    """Capacity in words, for the setups an answer shows (not for every setup the search tried)."""
+    for setup in setups:
+        if setup is not None and setup.problem is None and setup.capacity is None:
+            add_capacity(plan, setup, catalog)
+            setup.capacity = advice.capacity(plan, setup)
+
+
+def _brief(plan: Plan, rec: Setup | None, at_rate, memory: Memory, catalog: Catalog) -> SizingResult:
+    """A sizing as the head-count reading and a pilot's or growth's note read it: the recommendation with its
+    performance, cost and capacity, and the workload as sized (its load); nothing else of an answer. None of
+    them judges a GPU named (a head-count reading asks nothing of one, nor "how many fit": its recommendation
+    is the same without), nor shows alternatives, estimates, notes, what set the size, the copies left when
+    one fails, or the assumptions and engine flags (the last had been worked out for every reading)."""
+    if rec is not None and not plan.stage.is_training:
+        rec.performance = _rec_performance(plan, rec, at_rate, plan.users, catalog)
+    _add_costs(plan, [rec], catalog)
+    if not plan.stage.is_training:
+        _add_capacities(plan, [rec], catalog)
+    wb = weight_bytes(plan.model, plan.precision, catalog)
+    return SizingResult(
+        workload=_resolved(plan, wb.bits_per_weight, catalog, wb.exact),
+        assumptions=[],
+        memory=memory,
+        recommendation=rec,
+        alternatives=[],
+        contract=advice.contract(plan, rec),
+        notes=[],
+        estimates=Estimates(text=[]),
+        currency=catalog.offering.currency if catalog.offering.has_prices else None,
     )
 
 

@@ -404,6 +404,7 @@ def _budget(given: dict[str, Any]) -> BudgetInfo | None:
         monthly=given.get("budget_monthly"),
         yearly=given.get("budget_yearly"),
         hourly=bool(given.get("budget_hourly")),
+        per_gpu=given.get("budget_per_gpu"),
     )
 
 

@@ -59,8 +59,8 @@ def rule_types(ftypes) -> frozenset[str]:
 
 class Tensor(msgspec.Struct, frozen=True):
     role: (
-        str  # token_embd, output, attn_q, attn_k, attn_v, attn_output, attn_other, ffn_gate, ffn_up, ffn_down,
-        # ssm_in, ssm_out
+        str  # token_embd, output, attn_q, attn_k, attn_v, attn_qkv, attn_output, attn_other, ffn_gate, ffn_up,
+        # ffn_down, ssm_in, ssm_out
     )
     layer: int  # -1 outside the blocks
     rows: int
@@ -123,8 +123,11 @@ def tensors(a: Architecture) -> list[Tensor]:
         else:
             kv_heads, width = a.layer_heads(i)
             full = a.kind(i) == "G"
-            out += [Tensor("attn_q", i, a.num_heads * width, h), Tensor("attn_k", i, kv_heads * width, h)]
-            if not (full and a.global_k_eq_v):  # Gemma 4's full layers have no v_proj
+            if a.fused_qkv:
+                out.append(Tensor("attn_qkv", i, (a.num_heads + 2 * kv_heads) * width, h))
+            else:
+                out += [Tensor("attn_q", i, a.num_heads * width, h), Tensor("attn_k", i, kv_heads * width, h)]
+            if not (a.fused_qkv or (full and a.global_k_eq_v)):  # Gemma 4's full layers have no v_proj
                 out.append(Tensor("attn_v", i, kv_heads * width, h))
             out.append(Tensor("attn_output", i, h, a.num_heads * width))
         widths = []
@@ -184,6 +187,12 @@ def tensor_type(ftype: str, base: str, t: Tensor, a: Architecture, counters: dic
         return _low_iq_type(ftype, base, role, a, n_gqa, n_expert, counters)
     if role == "attn_v":
         return _attn_v_type(ftype, base, a, n_gqa, n_expert, counters)
+    if role == "attn_qkv":
+        # llama-quant.cpp's attn_qkv rule, every layer alike: Phi-4's Q4_K_M file is 9.05 GB, not the 8.89 GB
+        # of separate q, k and v (bartowski/phi-4-GGUF; tests/test_published_round4.py).
+        return {"Q3_K_M": "Q4_K", "Q3_K_L": "Q4_K", "IQ3_M": "Q4_K", "Q4_K_M": "Q5_K", "Q5_K_M": "Q6_K"}.get(
+            ftype, base
+        )
     if role in ("attn_k", "attn_q"):
         if role == "attn_k" and n_expert == 8:
             return "Q8_0"

@@ -219,6 +219,8 @@ class Plan(msgspec.Struct, frozen=True):
     # Distillation: the teacher run online beside the training (None: no teacher, or its outputs made offline)
     teacher: ModelEntry | None = None
     days: int | float | None = None  # the deadline of a training run (a fraction of a day when said in hours)
+    # a service's deadline to be up by ("precisamos disso em 24h", "for tomorrow"): how to start, not its size
+    up_by_days: float | None = None
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
     # ("rate", "daily", "population"), and the latency targets (None: not sized for latency)
@@ -734,6 +736,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             monthly=w.budget_monthly,
             yearly=w.budget_yearly,
             hourly=w.budget_hourly,
+            per_gpu=w.budget_per_gpu,
         )
         if w.budget
         else None,
@@ -752,6 +755,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         stack=stack,
         contract=w.contract,
         term_days=None if stage.is_training else w.term_days,
+        up_by_days=None if stage.is_training or w.batch_seconds or w.batch_items else w.days,
         spec=spec,
         spec_asked=None if spec_asked == "off" else spec_asked,
         spec_refused=refused,
@@ -1126,6 +1130,15 @@ def _precision(
         said.append(t(lang, key, model=model.name, published=resolve_precision(native, catalog).name))
     if stage is Stage.qlora:
         nf4 = catalog.precision("nf4")
+        if asked and asked.nominal_bits == 8:
+            # "qlora 8bit": LoRA on a base bitsandbytes loads in 8 bits (LLM.int8, load_in_8bit), what
+            # LLaMA-Factory's quantization_bit 8 runs; PEFT's prepare_model_for_kbit_training treats it as
+            # the 4-bit one. It had been refused as a precision QLoRA does not take.
+            assert stack is not None
+            said.append(
+                t(lang, "assume.qlora_8bit", adapters=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))
+            )
+            return catalog.precision("int8")
         if asked and asked.nominal_bits != 4:
             raise SizingError("qlora_precision", "qlora_examples", precision=asked.name)
         if asked is None or asked.id != "nf4":

@@ -146,19 +146,59 @@ def _ways_as_bits(needed: frozenset[str] | None, second: tuple | None) -> tuple[
         return ways, len(_TESTS)
 
 
-def present(text_pieces: set[str], text: str) -> tuple[int, int]:
+def present(text_pieces: set[str], text: str, tokens: list | None = None) -> tuple[int, int]:
     """The bits of the tests `text` (whose pieces() are given) passes, and how many tests were numbered
-    before they were gathered: a pattern with a test numbered since is not known to them."""
+    before they were gathered: a pattern with a test numbered since is not known to them. `tokens`, where
+    given, gets each token found with the bits it gave, for still_present."""
     # First: a test numbered meanwhile is not counted, whether its tokens were seen or not.
     known = len(_TESTS)
     bits = 0
     for piece in _PIECES_KNOWN.intersection(text_pieces):
         bits |= _BY_PIECE[piece]
+        if tokens is not None:
+            tokens.append((piece, _BY_PIECE[piece]))
     for piece in _WHOLES_KNOWN.intersection(text_pieces):
         for string, of in _WHOLES[piece]:
             if string in text:
                 bits |= of
+                if tokens is not None:
+                    tokens.append((string, of))
     return bits, known
+
+
+def still_present(tokens: list, text: str) -> tuple[int, list]:
+    """present()'s bits for `text` made from the text its tokens were found in by turning characters into
+    spaces (what the reader's scan does to what it has read), and the tokens still in it. Only tokens can
+    go: each is looked for again (a piece is in a text's pieces() where it is in the text; no piece nor
+    whole string holds a space), a few dozen substring tests in place of gathering them anew. ANY_CASE stays
+    (a pattern may run for nothing, never be skipped where it matches)."""
+    bits = 0
+    kept = []
+    for token, of in tokens:
+        if token in text or token == ANY_CASE:
+            bits |= of
+            kept.append((token, of))
+    return bits, kept
+
+
+def may_search(pattern: re.Pattern, text: str, told: tuple[set[str], int, int]) -> bool:
+    """False only where `pattern` cannot match `text`, by what the caller gathered of the text (`told`: its
+    pieces(), and its present() bits with how many tests they tell; the reader's scan gathers them once a
+    question): the tests' bits once the pattern is worked out, else its strings."""
+    text_pieces, bits, known = told
+    worked_out = NEEDED.get(id(pattern))
+    if worked_out is not None and worked_out[4] <= known:
+        return passes(worked_out[3], bits)
+    return may_match(pattern, text_pieces) and strings_in(pattern, text_pieces, text)
+
+
+def search(pattern: re.Pattern, text: str, told: tuple[set[str], int, int] | None = None) -> re.Match | None:
+    """pattern.search(text), not run where may_search says it cannot match (with `told`): for the big
+    alternations of words read from a question's whole text (documents, verbs of review, concepts), which find
+    nothing in most questions and took the longest to say so."""
+    if told is not None and not may_search(pattern, text, told):
+        return None
+    return pattern.search(text)
 
 
 @cache
@@ -316,27 +356,57 @@ def _matches_ascii(char: str) -> bool:
     return any(pattern.fullmatch(chr(code)) for code in range(128))
 
 
+# What _items_and_runs yields for a literal run joined to what each branch after it begins with.
+_JOINED = object()
+
+
 def _items_and_runs(items):
     """A sequence's items with each run of literal characters joined into one string (yielded as (None, it)):
-    a run is in every match whole."""
+    a run is in every match whole. A run right before an alternation is also yielded joined to the literal
+    start of each of its branches (as (_JOINED, strings)): "(?:meses|month|mes|mo)" is parsed as "m" and
+    "(?:eses|onth|es|o)", whose strings alone ("o") are in nearly every text; one of "meses", "month", "mes",
+    "mo" is in every match."""
     run: list[str] = []
     for op, av in items:
         if op is sre.LITERAL:
             run.append(chr(av))
             continue
         if run:
-            yield None, "".join(run)
+            joined = "".join(run)
+            yield None, joined
+            branches = _branches(op, av)
+            if branches is not None:
+                yield _JOINED, {joined + _literal_start(branch) for branch in branches}
             run = []
         yield op, av
     if run:
         yield None, "".join(run)
 
 
+def _branches(op, av):
+    """The branches of an alternation, or of a group that is one (not one that turns case-insensitivity on)."""
+    if op is sre.BRANCH:
+        return av[1]
+    if op is sre.SUBPATTERN and not av[1] & re.IGNORECASE and len(av[3]) == 1 and av[3][0][0] is sre.BRANCH:
+        return av[3][0][1][1]
+    return None
+
+
+def _literal_start(items) -> str:
+    """The literal characters a sequence begins with ("" where it begins otherwise)."""
+    start = []
+    for op, av in items:
+        if op is not sre.LITERAL:
+            break
+        start.append(chr(av))
+    return "".join(start)
+
+
 def _of_sequence(items) -> set[str] | None:
     """For a sequence of items, every match holds each item's match: the most selective item's strings."""
     options: list[set[str]] = []
     for op, av in _items_and_runs(items):
-        found = {av} if op is None else _of_item(op, av)
+        found = {av} if op is None else av if op is _JOINED else _of_item(op, av)
         if found:
             options.append(found)
     return max(options, key=_selectivity, default=None)
@@ -349,6 +419,8 @@ def _conjuncts(items) -> list[set[str]]:
     for op, av in _items_and_runs(items):
         if op is None:
             out.append({av})
+        elif op is _JOINED:
+            out.append(av)
         elif op is sre.SUBPATTERN and not av[1] & re.IGNORECASE:
             out += _conjuncts(av[3])
         elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT) and av[0] >= 1:

@@ -262,6 +262,7 @@ class Query(msgspec.Struct):
     # Trades no list names, read as people by their ending ("20 tradutores"), as typed: the answer says so.
     trades: list[str] = []
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
+    vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
     # once the typos are read (_parse)
@@ -271,6 +272,9 @@ class Query(msgspec.Struct):
     gguf_default: bool = False  # "gguf" with no type ("Qwen2.5-7B-Instruct-GGUF"): read as Q4_K_M, said so
     # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
     answer_lengths: list[tuple[str, int]] = []
+    answer_pages: list[
+        tuple[str, int, int]
+    ] = []  # (as typed, tokens, tokens a page): "respostas de 2 páginas"
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
     # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
     daily_shares: list[tuple[str, int, int]] = []
@@ -471,8 +475,8 @@ QUARTER = regexes.compile(
     rf"\b(?:{_W('counting.quarter')})(?=\s+(?:{_W('multipliers.million')}|{_W('multipliers.billion')})\b)"
 )
 # "a few hundred users", "several dozen", "tens of thousands": a vague count right before a hundred, a dozen or a
-# thousand, where no number is honest: left not understood (the bare hundred had been read as 100 people, "tens
-# of thousands" as 1,000).
+# thousand is left for VAGUE_COUNT and VAGUE_SCALE, the least it says (the bare hundred had been read as 100
+# people, "tens of thousands" as 1,000).
 VAGUE_BEFORE = regexes.compile(rf"\b(?:{_W('counting.vague')})\s+$")
 _ONE = _W("counting.one")
 # "primeiro token em menos de um segundo", "under a second": one second of latency ("segundo" had been left not
@@ -537,6 +541,8 @@ class _Scan(msgspec.Struct):
     work: str
     typed: str = ""  # the working text as it starts: the text as typed, lower case, without accents
     typed_pieces: set[str] | None = None  # its pieces (the working text's until it is rewritten)
+    # Its pieces, and the tests it passes with how many they tell (prefilter.search)
+    typed_told: tuple[set[str], int, int] | None = None
     found: dict[str, list] = {}
     taken: set[int] = set()
     _pieces: set[str] | None = None
@@ -545,17 +551,36 @@ class _Scan(msgspec.Struct):
     # (prefilter.present): each pattern tried is then a few integer operations.
     _present: int = 0
     _known: int = 0
+    # The tokens _present was gathered from, and whether the text was blanked since: a word the scan has
+    # read is gone from the text, and the patterns that need it are skipped (~5 of the ~20 a question ran
+    # found nothing for that), by the tokens looked for again (_regather).
+    _tokens: list = []
+    _blanked: bool = False
 
     def __post_init__(self) -> None:
         self.typed = self.work
         self.typed_pieces = self._pieces = prefilter.pieces(self.work)
         self._pieces_of = self.work
-        self._present, self._known = prefilter.present(self._pieces, self.work)
+        self._tokens = []
+        self._present, self._known = prefilter.present(self._pieces, self.work, self._tokens)
+        self.typed_told = (self.typed_pieces, self._present, self._known)
+
+    def told_of(self, plain: str) -> tuple[set[str], int, int] | None:
+        """What was gathered of the text as typed (typed_told), for `plain`, that text without accents in lower
+        case: the working text started as it unless a trade's word was read as people's (_as_people)."""
+        return self.typed_told if plain == self.typed else None
 
     def _renew(self) -> None:
         """The pieces and tests of a working text that was rewritten."""
         self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
-        self._present, self._known = prefilter.present(self._pieces, self.work)
+        self._tokens, self._blanked = [], False
+        self._present, self._known = prefilter.present(self._pieces, self.work, self._tokens)
+
+    def _regather(self) -> int:
+        """The tests the working text passes now it was blanked (prefilter.still_present)."""
+        self._present, self._tokens = prefilter.still_present(self._tokens, self.work)
+        self._blanked = False
+        return self._present
 
     def pieces_now(self) -> set[str]:
         """The working text's pieces (sizing/prefilter.py), worked out again where it was rewritten; blanking
@@ -568,6 +593,8 @@ class _Scan(msgspec.Struct):
         """The bits of the tests the working text passes, and how many tests they tell (prefilter.present)."""
         if self.work is not self._pieces_of:
             self._renew()
+        elif self._blanked:
+            self._regather()
         return self._present, self._known
 
     def may_match(self, pattern: re.Pattern) -> bool:
@@ -583,7 +610,7 @@ class _Scan(msgspec.Struct):
                     break
             else:
                 return False
-            return True
+            return not self._blanked or prefilter.passes(worked_out[3], self._regather())
         return self._tested(pattern, worked_out)
 
     def _tested(self, pattern: re.Pattern, worked_out: tuple | None) -> bool:
@@ -609,6 +636,12 @@ class _Scan(msgspec.Struct):
         """Every match, read before any is blanked."""
         return list(pattern.finditer(self.work, pos, endpos)) if self.may_match(pattern) else []
 
+    def sub(self, pattern: re.Pattern, repl) -> None:
+        """The working text rewritten by pattern.sub, skipped where may_match says the pattern finds nothing
+        (most of the number words' rewrites, on every question)."""
+        if self.may_match(pattern):
+            self.work = pattern.sub(repl, self.work)
+
     def take(self, pattern: re.Pattern, kind: str, convert) -> None:
         if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~270 patterns
             self._renew()
@@ -620,6 +653,8 @@ class _Scan(msgspec.Struct):
                     break
             else:
                 return
+            if self._blanked and not prefilter.passes(worked_out[3], self._regather()):
+                return  # what it needs was read and blanked since the tests were gathered
         elif not self._tested(pattern, worked_out):
             return
         for m in list(pattern.finditer(self.work)):
@@ -635,6 +670,7 @@ class _Scan(msgspec.Struct):
         self.taken.update(range(start, end))
         if covered:  # a text with more spaces: what a pattern needs in it was in the text before
             self._pieces_of = self.work
+            self._blanked = True
 
 
 # -- patterns ----------------------------------------------------------------------------------------
@@ -737,9 +773,14 @@ _TOKENS_AFTER = regexes.compile(
 # An amount by the hour with a ceiling or a budget said before it ("até R$ 5/hora", "budget of $3 per hour", "no
 # máximo R$ 10 a hora por gpu", "under $2/h"): a budget for each GPU-hour, set against each GPU's price by the
 # hour (sizing/budget.py); "pagamos US$ 2 por hora na AWS", with no ceiling, stays a price paid elsewhere.
+# Each GPU's hour only when the GPU is said beside the hour ("R$ 5/hora por gpu", "$3 per GPU-hour", "R$ 4 por
+# GPU por hora"); an hour alone is the whole setup's ("até R$ 20/hora"), and the answer says it read it so.
 _HOURLY_AFTER = regexes.compile(
     r"\s*(?:/\s*(?:h|hr|hora|hour)\b|(?:por|per|a|the|each|cada|an)\s+(?:h|hr|hora|hour)\b)"
-    r"(?:\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+    r"(?P<gpu>\s*(?:de\s+|of\s+)?(?:por\s+|per\s+|/\s*|each\s+|cada\s+)?(?:gpu|placa)\b)?"
+    r"(?P<whole>\s*(?:no\s+total|in\s+total|total|(?:pela|para\s+a|for\s+the)\s+(?:configuracao|setup)"
+    r"(?:\s+(?:inteira|toda|whole|all))?|for\s+(?:the\s+)?(?:whole|entire)\s+setup)\b)?"
+    r"|\s*(?:/|por|per|each|cada|a)\s*(?P<gpu_first>gpu|placa)\s*(?:[-/]\s*|por\s+|per\s+|a\s+|an\s+)?(?:h|hr|hora|hour)\b"
 )
 _HOURLY_CEILING_BEFORE = regexes.compile(
     r"(?:\b(?:ate|maximo|max|maximum|teto|limite|limit|budget|orcamento|verba|under|below|within|most|up\s+to|"
@@ -752,7 +793,10 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     when not said, or "yearly", or "hourly": each GPU-hour's) and where its words end; None for a price ("US$ 2
     por hora")."""
     if hourly := _HOURLY_AFTER.match(work, m.end()):
-        if not _HOURLY_CEILING_BEFORE.search(work, max(0, m.start() - 40), m.start()):
+        # the budget word in the match itself ("budget of R$ 37 per hour") is a ceiling said
+        if not m.group("amount") and not _HOURLY_CEILING_BEFORE.search(
+            work, max(0, m.start() - 40), m.start()
+        ):
             return None
     elif _PRICE_AFTER.match(work, m.end()):
         return None
@@ -769,7 +813,9 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
     end, monthly = m.end(), None
     if hourly:
-        return (amount, currency, "hourly"), hourly.end()
+        each_gpu = bool(hourly.group("gpu") or hourly.group("gpu_first"))
+        said = "gpu_hour" if each_gpu else "setup_hour" if hourly.group("whole") else "hourly"
+        return (amount, currency, said), hourly.end()
     if (after := _BUDGET_YEARLY_AFTER.match(work, end)) or _BUDGET_YEARLY_WORD.search(text):
         # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
         return (amount, currency, "yearly"), after.end() if after else end  # type: ignore[return-value]
@@ -1773,7 +1819,10 @@ ALWAYS_ON = regexes.compile(
     # hours"), a period ("a cada 24h", "últimas 24 horas") or a run's length ("por 24h", "for 24 hours")
     r"|(?:\b(?:no\s+ar|ligado|ligada|online|up)\s+)?(?<![\w.,])(?<!\bem\s)(?<!\bin\s)(?<!\bate\s)(?<!within\s)(?<!\bcada\s)(?<!every\s)(?<!\bpor\s)"
     r"(?<!\bfor\s)(?<!\bde\s)(?<!\bof\s)(?<!ultimas\s)(?<!\blast\s)(?<!\bdas\s)(?<!\bnas\s)(?<!\bapos\s)"
+    r"(?<!\bprazo\s)(?<!deadline\s)(?<!\bprazo:\s)(?<!deadline:\s)"
     r"(?<!after\s)24\s*(?:h|hs|horas|hours)\b(?!\s*(?:de|of|para|pra|to|a|-)\s)(?![\w/-]|[.,]\d)"
+    # "24h no ar", "24 horas ligado", "24h online": the hours said before the words, as after them
+    r"(?:\s+(?:no\s+ar|ligad[oa]s?|online|up)\b)?"
 )
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
 # Portugal), "dias úteis".
@@ -1789,6 +1838,8 @@ HOURS_WINDOW = regexes.compile(
 HOURS_SPAN = regexes.compile(
     r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
+    # "das 8 as 18", "das 9 às 17": "das" says the hours, with no "h" typed ("18" had been "Não entendi")
+    r"|\bdas\s+(\d{1,2})\s+(?:as|ate)\s+(\d{1,2})\b(?![\w:.,]|\s*(?:%|horas?\s+(?:por|ao|a)\s))"
 )
 BUSINESS_HOURS = regexes.compile(
     r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
@@ -1811,6 +1862,8 @@ def _hours_span(m: re.Match) -> float | None:
     """ "das 8h às 18h": 10 hours; "9am-5pm": 8."""
     if m.group(1):
         start, end = int(m.group(1)), int(m.group(2))
+    elif m.group(7):
+        start, end = int(m.group(7)), int(m.group(8))
     else:
         start = int(m.group(3)) % 12 + (12 if m.group(4) == "pm" else 0)
         end = int(m.group(5)) % 12 + (12 if m.group(6) == "pm" else 0)
@@ -2703,6 +2756,11 @@ SUPPORT_NOT_TASK = regexes.compile(
     r"|\b(support)\s+(?:for|of)\b"
     r"|\b(?:da|dao|dar|damos|tem|temos|ha|existe|oferece|oferecem|possui|possuem)\s+(suporte)\s+"
     r"(?:a|ao|aos|as|para|pra|pro|de|nativo)\b"
+    # the platform's own support asked about ("vocês têm suporte?", "tem suporte em português?", "do you offer
+    # support?"): answered as such (sizing/topics.py), no support chat sized beside a model said with it
+    r"|\b(?:tem|tens|teem|temos|ha|existe|oferece|oferecem|da|dao)\s+(suporte)(?:\s+(?:tecnico|em\s+\w+|24\s*h\w*|24/7))?"
+    r"\s*(?:[?,.;]|$)"
+    r"|\b(?:offer|offers|provide|provides|have|has)\s+(support)(?:\s+(?:in\s+\w+|24/7))?\s*(?:[?,.;]|$)"
 )
 _TRAINING_KINDS = (
     r"(?:employee|employees|staff|sales|corporate|new[\s-]+hire|onboarding|compliance|workforce)"
@@ -2850,14 +2908,61 @@ _GPU_CUE = regexes.compile(r"(?:\b(?:numa|na|uma|um|em|on|an|a|gpu|gpus|placa|pl
 _SHORT_GPU = regexes.compile(r"^[a-z]\d{1,3}[a-z]?$")  # "t4", "p4", "a10g"
 
 
+_INDEXES_OF: dict[int, tuple] = {}
+
+
 def _indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
     """Normalized names -> entries, as sizing.names resolves them (built once per catalogue)."""
-    return {
+    return _indexes_and_names(catalog)[0]
+
+
+def _names_index(catalog: Catalog) -> dict[str, tuple[tuple[str, object], ...]]:
+    """Every catalogue name a span of a question may be, with what it names: (kind, entry) for each index that
+    has it, in _indexes' order, and ("plural", GPU) for a GPU's name with an "s" ("h100s") that is no name of
+    its own. One look-up a span, where _names had tried the four indexes and the plural one by one."""
+    return _indexes_and_names(catalog)[1]
+
+
+def _indexes_and_names(catalog: Catalog) -> tuple[dict[str, dict[str, object]], dict]:
+    # Kept with the lists they were built from: a catalogue whose list is replaced gets them anew (as name_index).
+    cached = _INDEXES_OF.get(id(catalog))
+    if (
+        cached is not None
+        and cached[0] is catalog
+        and cached[1] is catalog.models
+        and cached[2] is catalog.gpus
+        and cached[3] is catalog.precisions
+        and cached[4] is catalog.series
+    ):
+        return cached[5]
+    indexes = {
         "model": name_index(catalog.models),
         "gpu": name_index(catalog.gpus),
         "precision": name_index(catalog.precisions),
         "series": name_index(catalog.series),
     }
+    combined: dict[str, list] = {}
+    for kind, index in indexes.items():
+        for key, item in index.items():
+            combined.setdefault(key, []).append((kind, item))
+    gpus = indexes["gpu"]
+    for key, item in gpus.items():
+        plural = key + "s"
+        if plural not in gpus and len(plural) > 2:  # as _plural_gpu reads one
+            combined.setdefault(plural, []).append((_PLURAL, item))
+    built = (indexes, {key: tuple(hits) for key, hits in combined.items()})
+    _INDEXES_OF[id(catalog)] = (
+        catalog,
+        catalog.models,
+        catalog.gpus,
+        catalog.precisions,
+        catalog.series,
+        built,
+    )
+    return built
+
+
+_PLURAL = "plural"  # a GPU's name in the plural, in _names_index
 
 
 _BUCKETS: dict[int, tuple[Catalog, dict]] = {}
@@ -2935,18 +3040,18 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     names, firsts, shared, known = _uncatalogued_names(catalog)
     if not prefilter.any_in(firsts, scan.work):
         return
-    spans = [(start, end) for start, end, _ in _spans(scan.work)]
+    spans = _spans(scan.work)
     models = name_index(catalog.models)
     found = next(
-        ((start, end) for start, end in spans
-         if normalize(scan.work[start:end]) in known
+        ((start, end) for start, end, _, key in spans
+         if key in known
          and not _NO_NAME_AFTER.match(scan.work, end)
          # "deepseek coder v3": another release than the one listed, which the catalogue says it does not know
          and not _RELEASE_AFTER.match(scan.work, end)
          # a name inside a catalogue model's longer one ("nemotron ultra 253b", "deepseek coder v2 lite") is
          # that model's
          and not any(s <= start and e >= end and (s, e) != (start, end)
-                     and normalize(scan.work[s:e]) in models for s, e in spans)),
+                     and other in models for s, e, _, other in spans)),
         None,
     )  # fmt: skip
     if found is None:
@@ -4005,6 +4110,7 @@ _BUDGET_FIELDS = {
     "budget_monthly",
     "budget_yearly",
     "budget_hourly",
+    "budget_per_gpu",
     "api_price",
     "api_price_currency",
 }
@@ -4424,6 +4530,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
+    text, avoided = _avoided_gpus(text, catalog)
     text, choices = _bit_choices(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
@@ -4456,6 +4563,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             query.noted = [*query.noted, note]
             query.noted_names = {**query.noted_names, note: e.params.get("name", typed)}
         query.ranges = ranges
+        if avoided and query.workload is not None:
+            query.workload = msgspec.structs.replace(query.workload, avoid_gpus=avoided)
         query.ollama_tags = tags
         # Read from the text as typed: a launch line's "python -m sglang.launch_server" is gone from `text`.
         query.other_engines = list(dict.fromkeys(m.group(0) for m in OTHER_ENGINE.finditer(typed_lower)))
@@ -4501,11 +4610,30 @@ _RANGE = regexes.compile(
 
 # "umas 20, 30 pessoas", "10 ou 15 usuários", "5 or 6 users": two counts of people said as a rough range
 # (only before people: "8b, 70b" and "1 ou 2 GPUs" are no range of users).
-_RANGE_OR = regexes.compile(
-    r"(?<![\w.,/:+-])(\d+)(?:\s*,\s+|\s+(?:ou|or)\s+)(\d+)(?=\s+(?:usu[aá]rios|utilizadores|pessoas|people|users|"
+_PEOPLE = (
+    r"(?:usu[aá]rios|utilizadores|pessoas|people|users|"
     r"atendentes|agentes|agents|funcion[aá]rios|colaboradores|employees|clientes|customers|advogados|lawyers|"
-    r"m[eé]dicos|alunos|students|devs|desenvolvedores|developers|analistas|analysts|vendedores)\b)",
+    r"m[eé]dicos|alunos|students|devs|desenvolvedores|developers|analistas|analysts|vendedores)\b"
+)
+# ... and "20/30 usuários", a slash between them ("200" had been "Não entendi")
+_RANGE_OR = regexes.compile(
+    rf"(?<![\w.,/:+-])(\d+)(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)(\d+)(?=\s+{_PEOPLE})",
     re.IGNORECASE,
+)
+# "30 usuários com picos de 60", "30 usuarios e pico de 60", "30 users, peaks of 60", "30 pessoas podendo chegar a
+# 60": the usual count and the peak said after it, a range whose upper end is sized for ("60" had been "Não
+# entendi"). A peak below the count ("300 usuários, pico de 50 simultâneos") is the people at once, read elsewhere.
+_PEAK_AFTER = regexes.compile(
+    rf"(?<![\w.,/:+-])(\d+)(\s+{_PEOPLE}(?:\s+(?:simult[aâ]neos|ao\s+mesmo\s+tempo|concurrent|at\s+once))?)"
+    r"(?:\s*,)?\s+(?:(?:com|e|and|with|mas|but)\s+)?(?:(?:uns|umas|um|a|some)\s+)?"
+    r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
+    r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])",
+    re.IGNORECASE,
+)
+# "contexto 8k/16k", "ctx de 8k/32k": two contexts offered, sized for the larger ("8k/16k" had been a prompt of
+# 8,000 tokens and an answer of 16,000)
+_CONTEXT_SLASH = regexes.compile(
+    r"(\b(?:contexto|context|ctx|janela)\s+(?:de\s+|of\s+)?)(\d+\s*k)\s*/\s*(\d+\s*k)\b", re.IGNORECASE
 )
 
 
@@ -4541,6 +4669,42 @@ def _version_pairs(catalog: Catalog) -> frozenset[tuple[str, str]]:
     return frozenset(pairs)
 
 
+# "sem h200", "não quero H100", "exceto a A100", "tirando a h200", "without the H200", "no H100s": a GPU ruled out,
+# recommended from the rest (sizing/engine.py); it had been read as the GPU asked for, the word before it unread.
+_AVOIDED_GPU_WORD = r"[a-z]+[\s-]?\d{2,4}[a-z]*(?:[\s-](?:sxm|pcie|nvl))?"
+_AVOID_GPU = regexes.compile(
+    # never "no" ("rodar no h100" is on it) nor "menos" alone ("usar menos h100" is fewer of it)
+    r"\b(?:(?:sem|exceto|tirando|nada\s+de|n[aã]o\s+(?:quero|queremos|pode\s+ser|usar)|without|except|excluding|"
+    r"avoid|not)\s+(?:(?:a|o|as|os|the|uma?|any)\s+)?|(?:menos|fora)\s+(?:a|o|as|os)\s+)(?:gpus?\s+|placas?\s+)?"
+    # "sem h200 nem h100", "no H100s or H200s": each GPU of the list
+    rf"({_AVOIDED_GPU_WORD}(?:\s*(?:,|nem|ou|or|nor)\s*(?:(?:a|o|the)\s+)?{_AVOIDED_GPU_WORD})*)\b",
+    re.IGNORECASE,
+)
+_AVOIDED_GPU_WORDS = regexes.compile(_AVOIDED_GPU_WORD, re.IGNORECASE)
+
+
+def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
+    """The GPUs the question rules out, each by its catalogue id, and the text without those phrases."""
+    if not _AVOID_GPU.search(text):
+        return text, []
+    index = _indexes(catalog)["gpu"]
+    avoided: list[str] = []
+
+    def take(m: re.Match) -> str:
+        found = []
+        for word in _AVOIDED_GPU_WORDS.findall(m.group(1)):
+            key = normalize(word)
+            gpu = index.get(key) or (index.get(key[:-1]) if key.endswith("s") else None)  # "no H100s"
+            if gpu is None:
+                return m.group(0)  # "sem 4 bits", "no 70b": no GPU, read elsewhere
+            found.append(gpu.id)  # type: ignore[attr-defined]
+        avoided.extend(found)
+        return " " * len(m.group(0))
+
+    text = _AVOID_GPU.sub(take, text)
+    return text, list(dict.fromkeys(avoided))
+
+
 def _upper_bounds(
     text: str, versions: frozenset[tuple[str, str]] = frozenset()
 ) -> tuple[str, list[tuple[str, str]]]:
@@ -4573,8 +4737,23 @@ def _upper_bounds(
         ranges.append((m.group(0).strip(), m.group(2)))
         return m.group(2)
 
+    def peak(m: re.Match) -> str:
+        if int(m.group(3)) <= int(m.group(1)):
+            return m.group(0)
+        ranges.append((m.group(0).strip(), m.group(3)))
+        return m.group(3) + m.group(2)
+
+    def context_slash(m: re.Match) -> str:
+        low, high = parse_amount(m.group(2)) or 0.0, parse_amount(m.group(3)) or 0.0
+        if high <= low:
+            return m.group(0)
+        ranges.append((m.group(0)[len(m.group(1)) :].strip(), m.group(3)))
+        return m.group(1) + m.group(3)
+
     if not any(c.isdigit() for c in text):
         return text, ranges
+    text = _CONTEXT_SLASH.sub(context_slash, text) if "/" in text else text
+    text = _PEAK_AFTER.sub(peak, text)
     return _RANGE_OR.sub(upper_or, _RANGE.sub(upper, text)), ranges
 
 
@@ -5126,8 +5305,12 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
     # "quais GPUs vocês têm em São Paulo?": the list asked for, not a subject's sentence
     key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
     # "tem nota fiscal?": the billing asked, though "notas fiscais" had named a task to suggest models for
+    # "vocês têm suporte 24h?": the hours are the support's, asked with it, not a service's (always_on)
+    of_topic = ("always_on", "business_hours") if key == "support" else ()
     said_beyond_task = said and any(
-        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "task", "documents")
+        v is not None
+        and k not in _OFFERING_FIELDS
+        and k not in ("gpu", "method", "task", "documents", *of_topic)
         for k, v in fields.items()
     )
     # "where are the chat logs stored?", "onde ficam os logs do chatbot?": a task's word inside a question about
@@ -5750,16 +5933,19 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         lambda m: _A_MONTH_AFTER.match(strip_accents(scan.original[m.end() :].lower())) is not None or None,
     )
     scan.take(WHEN, "filler", lambda m: True)
+    _horizon(scan)
     if not training and (scan.found.get("word_volume") or scan.found.get("tokens")):
         # "traduzir 20 milhões de palavras em 48h", "gerar 30 milhões de tokens em 10 horas": a volume of tokens
         # to serve with a deadline is a batch (below, with the tokens' reading); its hours are kept ("10 horas"
         # had been a day, "48h" not understood).
         scan.take(VOLUME_DEADLINE, "volume_seconds", _volume_seconds)
     scan.take(DEADLINE, "days", _deadline_days)
+    # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); a service's
+    # too ("precisamos disso em 24h", "prazo de 48h"): when it must be up, never a service always on ("24h" had
+    # been "Não entendi", "prazo 24h" a service 24/7)
+    scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
     if training:
-        # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); "in 90
-        # minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
-        scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
+        # "in 90 minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
         scan.take(DEADLINE_SHORT, "days", _short_deadline_days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)
@@ -5856,7 +6042,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(ASKER_TEAM, "filler", lambda m: True)
     if "upport" in scan.work or "suporte" in scan.work:
         for m in list(scan.finditer(SUPPORT_NOT_TASK)):
-            word = next(g for g in (1, 2, 3) if m.group(g))
+            word = next(g for g in range(1, 6) if m.group(g))
             scan.blank(m.start(word), m.end(word))
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))
@@ -5930,7 +6116,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # "first try llama 8b, then qwen 7b if it is not good": how the models are tried, read by parse (_chosen_between)
     scan.take(TRIAL, "trial", lambda m: True)
     if _DOCUMENT_TASKS & {v for v, _ in scan.found.get("task", [])} or traffic_query.reviews_documents(
-        scan.typed
+        scan.typed, scan.typed_told
     ):
         # "resumo de relatórios", "analisar petições", "review our contracts": what the task reads is understood,
         # and the word that says which ones ("petições iniciais", "old contracts")
@@ -6028,7 +6214,7 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
     plain = strip_accents(scan.original.lower())
     if len(plain) != len(scan.work):
         return  # spans of the text as typed would not be the scan's
-    for key, start, end in concepts.asked(plain, beside=True):
+    for key, start, end in concepts.asked(plain, beside=True, told=scan.told_of(plain)):
         query.concepts = list(dict.fromkeys([*query.concepts, key]))
         scan.blank(start, end)
     if loading := concepts.load_time_asked(plain):
@@ -6040,6 +6226,18 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
         scan.blank(*m.span())
 
 
+# "100 daqui a 6 meses", "quanto fica daqui a 3 meses?": when a load comes, not how long the GPUs are rented (it
+# had been a term "por 6 meses", "daqui" not understood). Read in the text as typed: a phase may have taken "daqui".
+HORIZON = regexes.compile(r"\bdaqui\s+(?:a\s+)?\d+\s+(?:dias?|semanas?|mes|meses|anos?)\b")
+
+
+def _horizon(scan: _Scan) -> None:
+    plain = strip_accents(scan.original.lower())
+    if "daqui" in plain and len(plain) == len(scan.work):
+        for m in HORIZON.finditer(plain):
+            scan.blank(*m.span())
+
+
 def _topics_beside(scan: _Scan, query: Query) -> None:
     """ "spot? qwen3 32b", "vocês têm DPA? ...", "vocês guardam logs das requisições do llama 3.1 70b?": a
     subject's words (sizing/topics.py BESIDE) that no other reading took are said in a note beside the sizing,
@@ -6049,7 +6247,8 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
     pieces = scan.typed_pieces if plain == scan.typed else None
     for key, start, end in topic_words.beside(plain, pieces):
         left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
-        if any(word and word not in FILLER for word in left):
+        # "vocês têm suporte? llama 8b": our support asked, though "suporte" had also named the task
+        if key == "support" or any(word and word not in FILLER for word in left):
             if key != "memory_left":
                 query.noted = list(dict.fromkeys([*query.noted, key]))
             scan.blank(start, end)
@@ -6429,6 +6628,42 @@ def _plain_context(text: str) -> int | None:
     return value if 256 <= value <= 10_000_000 else None
 
 
+# "centenas de usuários", "thousands of employees", "algumas dezenas de pessoas": a count said only by its order of
+# magnitude. Read as the least the plural says (two of them), and said so; it had been "Não entendi: centenas",
+# one user sized (or, for "thousands", one thousand).
+# "tens of thousands", "dezenas de milhares": the least of both, 20,000 (it had been 2,000).
+VAGUE_COUNT = regexes.compile(
+    r"(?<![\w.,])(?:(?:algumas|alguns|varias|varios|muitas|muitos|several|a\s+few|many|some)\s+)?"
+    r"(?:(?P<times>dezenas|centenas|tens|hundreds)\s+(?:de|of)\s+)?"
+    r"(?P<word>dezenas|centenas|milhares|dozens|hundreds|thousands|duzias)\s+(?:de|of)\b"
+)
+# "a few hundred users", "several dozen", "a few thousand": the singular after a vague word, read the same way
+# (the bare hundred had been 100 people; _number_words leaves it for this)
+VAGUE_SCALE = regexes.compile(
+    r"(?<![\w.,])(?:a\s+few|few|several|many)\s+(?P<word>hundred|dozen|thousand)\b(?!\s+(?:and\b|\d))"
+)
+_VAGUE_UNITS = {
+    "dezenas": 10,
+    "centenas": 100,
+    "milhares": 1000,
+    "dozens": 12,
+    "duzias": 12,
+    "hundreds": 100,
+    "thousands": 1000,
+    "tens": 10,
+    "hundred": 100,
+    "dozen": 12,
+    "thousand": 1000,
+}
+
+
+def _vague_count(scan: _Scan, m: re.Match) -> str:
+    times = m.groupdict().get("times")
+    n = 2 * _VAGUE_UNITS[m.group("word")] * (_VAGUE_UNITS[times] if times else 1)
+    scan.found.setdefault("vague_counts", []).append((n, scan.original[m.start() : m.end("word")]))
+    return f"{n:<{len(m.group(0))}}"
+
+
 def _number_words(scan: _Scan) -> None:
     """'dez usuários' -> '10 usuários', 'setenta bilhões' -> '70 bilhões', 'uma L40S' -> '1 L40S'."""
 
@@ -6473,27 +6708,27 @@ def _number_words(scan: _Scan) -> None:
         return typed
 
     if "dozen" in scan.work or "hundred" in scan.work or "duzia" in scan.work:
-        scan.work = DIGITS_SCALE.sub(
-            lambda m: f"{int(m.group(1)) * SCALES[m.group(2)]:<{len(m.group(0))}}", scan.work
-        )
-    scan.work = NUMBER_PHRASE.sub(tens, scan.work)
-    scan.work = THOUSANDS_AND.sub(thousands, scan.work)
+        scan.sub(DIGITS_SCALE, lambda m: f"{int(m.group(1)) * SCALES[m.group(2)]:<{len(m.group(0))}}")
+    scan.sub(NUMBER_PHRASE, tens)
+    scan.sub(THOUSANDS_AND, thousands)
     if "quarter" in scan.work:
-        scan.work = QUARTER.sub(lambda m: f"{0.25:<{len(m.group(0))}}", scan.work)
-    scan.work = ONE_BEFORE_MULTIPLIER.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
-    scan.work = THOUSANDS_SPELT.sub(spelt, scan.work)
-    scan.work = BARE_BILLION.sub(
+        scan.sub(QUARTER, lambda m: f"{0.25:<{len(m.group(0))}}")
+    scan.sub(ONE_BEFORE_MULTIPLIER, lambda m: f"{1:<{len(m.group(0))}}")
+    scan.sub(THOUSANDS_SPELT, spelt)
+    scan.sub(
+        BARE_BILLION,
         lambda m: (
             m.group(0)
             if _AFTER_DIGITS.search(scan.work, 0, m.start())
             else f"{'1 bilhoes':<{len(m.group(0))}}"
         ),
-        scan.work,
     )
-    scan.work = BARE_THOUSAND.sub(bare, scan.work)
-    scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
-    scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
-    scan.work = ONE_BEFORE_DURATION.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
+    scan.sub(VAGUE_COUNT, lambda m: _vague_count(scan, m))
+    scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
+    scan.sub(BARE_THOUSAND, bare)
+    scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
+    scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
+    scan.sub(ONE_BEFORE_DURATION, lambda m: f"{1:<{len(m.group(0))}}")
     if "segundo" in scan.work or "second" in scan.work:
         scan.work = ONE_SECOND.sub(
             lambda m: m.group(0)[: m.start("one") - m.start()] + f"{1:<{len(m.group('one'))}}", scan.work
@@ -6678,7 +6913,7 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
             return m.group(0)
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 
-    scan.work = SPACED_THOUSANDS.sub(join, scan.work)
+    scan.sub(SPACED_THOUSANDS, join)
 
 
 # "1.000.000 tokens", "1,000,000 users", "10.000.000" (and "1 000 000", dotted by _spaced_thousands): a number
@@ -6696,16 +6931,25 @@ def _joined_groups(m: re.Match) -> str:
 _JOINER = regexes.compile(r"[\s_/.-]*")
 
 
-def _spans(work: str):
-    """Runs of up to MAX_SPAN words joined only by spaces or name punctuation (not commas or "?")."""
-    tokens = list(WORD.finditer(work))
-    joined = [bool(_JOINER.fullmatch(work, a.end(), b.start())) for a, b in itertools.pairwise(tokens)]
-    for i in range(len(tokens)):
+def _spans(work: str) -> list[tuple[int, int, int, str]]:
+    """Runs of up to MAX_SPAN words joined only by spaces or name punctuation (not commas or "?"), longest
+    first from each word: start, end, words, and the run's normalize() key. The key is its words' keys joined:
+    what joins them is punctuation and spaces, which normalize drops, and it reads character by character
+    (one normalize a word, not one a run: ~15 in place of ~44 a question)."""
+    tokens = [(m.start(), m.end(), normalize(m.group())) for m in WORD.finditer(work)]
+    count = len(tokens)
+    joined = [bool(_JOINER.fullmatch(work, a[1], b[0])) for a, b in itertools.pairwise(tokens)]
+    words = [token[2] for token in tokens]
+    out = []
+    for i in range(count):
         end = i + 1
-        while end < len(tokens) and end - i < MAX_SPAN and joined[end - 1]:
+        while end < count and end - i < MAX_SPAN and joined[end - 1]:
             end += 1
+        start = tokens[i][0]
+        keys = list(itertools.accumulate(words[i:end]))
         for j in range(end, i, -1):
-            yield tokens[i].start(), tokens[j - 1].end(), j - i
+            out.append((start, tokens[j - 1][1], j - i, keys[j - i - 1]))
+    return out
 
 
 # A name ending in a bare number ("devstral 2"), for a count said right after it ("devstral 2 gpus").
@@ -6748,45 +6992,44 @@ _ARTICLE_SPLIT = regexes.compile(r"[oa]\s+[a-z]")
 def _names(scan: _Scan, catalog: Catalog) -> None:
     """Catalogue names (models, GPUs, precisions), longest first; "2x h100" and "duas H100" carry a count."""
     indexes = _indexes(catalog)
+    names = _names_index(catalog)
     matches = []
     glue = "x" in scan.work or "×" in scan.work or "*" in scan.work  # _GLUED_COUNT needs one (most lack all)
-    for start, end, length in _spans(scan.work):
-        key = normalize(scan.work[start:end])
-        for kind, index in indexes.items():
-            if key in index:
-                if kind == "model" and _SPLIT_VERSION.search(scan.work, start, end):
-                    continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
-                if _ARTICLE_SPLIT.match(scan.work, start, end):
-                    continue  # names ignore spaces: "ajuda com o llama" is no Ollama (it had been q4_k_m)
-                if kind == "model" and not same_size_word(index[key], key, scan.work[start:end]):
-                    continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
-                if kind == "model" and _NO_NAME_AFTER.match(scan.work, end):
-                    continue  # "o command a partir de amanhã": Portuguese after the name's last word, no Command A
-                if (
-                    kind == "model"
-                    and _COUNTED_NUMBER_END.search(scan.work, start, end)
-                    and (COUNTED.match(scan.work, end) or _GPUS_AFTER.match(scan.work, end))
-                ):
-                    continue  # "devstral 2 gpus": two GPUs of Devstral, not Devstral 2
-                if (
-                    kind == "gpu"
-                    and key.isdigit()
-                    and (
-                        _NUMBER_USE_AFTER.match(scan.work, end)
-                        or _NUMBER_USE_BEFORE.search(scan.work, 0, start)
-                    )
-                ):
-                    continue  # "4080 tokens", "3090 usuários", "contexto de 4090": a number, no GeForce
-                if (
-                    kind == "gpu"
-                    and _SPACED_A.match(scan.work, start, end)
-                    and _NUMBER_USE_AFTER.match(scan.work, end)
-                ):
-                    continue  # "servi-lo a 40 utilizadores", "a 100 usuários": "a" is a preposition, no A40 or A100
-                matches.append((length, end - start, -start, start, end, kind, index[key]))
-        # "H100s", "two A100s": a GPU name in the plural.
-        if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
-            matches.append((length, end - start, -start, start, end, "gpu", gpu))
+    for start, end, length, key in _spans(scan.work):
+        for kind, item in names.get(key, ()):
+            if kind is _PLURAL:
+                # "H100s", "two A100s": a GPU name in the plural.
+                matches.append((length, end - start, -start, start, end, "gpu", item))
+                continue
+            if kind == "model" and _SPLIT_VERSION.search(scan.work, start, end):
+                continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
+            if _ARTICLE_SPLIT.match(scan.work, start, end):
+                continue  # names ignore spaces: "ajuda com o llama" is no Ollama (it had been q4_k_m)
+            if kind == "model" and not same_size_word(item, key, scan.work[start:end]):
+                continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
+            if kind == "model" and _NO_NAME_AFTER.match(scan.work, end):
+                continue  # "o command a partir de amanhã": Portuguese after the name's last word, no Command A
+            if (
+                kind == "model"
+                and _COUNTED_NUMBER_END.search(scan.work, start, end)
+                and (COUNTED.match(scan.work, end) or _GPUS_AFTER.match(scan.work, end))
+            ):
+                continue  # "devstral 2 gpus": two GPUs of Devstral, not Devstral 2
+            if (
+                kind == "gpu"
+                and key.isdigit()
+                and (
+                    _NUMBER_USE_AFTER.match(scan.work, end) or _NUMBER_USE_BEFORE.search(scan.work, 0, start)
+                )
+            ):
+                continue  # "4080 tokens", "3090 usuários", "contexto de 4090": a number, no GeForce
+            if (
+                kind == "gpu"
+                and _SPACED_A.match(scan.work, start, end)
+                and _NUMBER_USE_AFTER.match(scan.work, end)
+            ):
+                continue  # "servi-lo a 40 utilizadores", "a 100 usuários": "a" is a preposition, no A40 or A100
+            matches.append((length, end - start, -start, start, end, kind, item))
         # "2xa100", "8xh100": a count glued to a GPU name (a span starting with a digit, as the pattern's; the
         # test skips running it on the ~25 spans of a question, most of words).
         glued = _GLUED_COUNT.match(scan.work, start, end) if glue and scan.work[start].isdecimal() else None
@@ -8399,6 +8642,9 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
         return False  # "depois 4 gpus"
     start = before.start() if before else m.start()
     end = after.end() if after and after.group(0).strip(" ,;.!?)") else m.end()
+    said = scan.work.find("daqui", m.end(), end)
+    if said >= 0 and (horizon := HORIZON.match(scan.work, said)):
+        end = max(end, horizon.end())  # "100 daqui a 6 meses" quoted whole, not "100 daqui a"
     typed = scan.original[start:end].strip(" ,;")
     scan.found.setdefault("users", []).append((max(a, b), typed))
     scan.found["pilot_users"] = [(min(a, b), typed)]
@@ -8653,6 +8899,13 @@ def _share_of_people(scan: _Scan, fields: dict, kind: str, said: list) -> bool |
     return True
 
 
+def _ones(scan: _Scan, labels: dict[str, str]) -> dict:
+    """_one of each kind (with its label), in order; without a call for the kinds the question does not say
+    (nearly all of them: ~80 a question went through _one to find nothing)."""
+    found = scan.found
+    return {kind: _one(scan, kind, label) if found.get(kind) else None for kind, label in labels.items()}
+
+
 def _one(scan: _Scan, kind: str, label: str):
     values = scan.found.get(kind)
     if not values:
@@ -8660,6 +8913,8 @@ def _one(scan: _Scan, kind: str, label: str):
     distinct = list(dict.fromkeys(v for v, _ in values))
     if len(distinct) > 1:
         typed = list(dict.fromkeys(t for _, t in values))
+        if len(typed) < 2:  # one phrase read two ways ("70b k A 32k": "k" twice): said by the values read
+            typed = [str(v) for v in distinct]
         # Two models: how to weigh them, or put them on one GPU, is the way out.
         hint = "query.two_models" if label == "model" else "query.examples"
         raise QueryError("query.contradiction", hint=hint, what=label, first=typed[0], second=typed[1])
@@ -9459,6 +9714,24 @@ def _direct_rate(fields: dict, seconds: float) -> float | None:
     return None
 
 
+# Fields read as one value of their kind each (_ones), by kind: the label a contradiction names. In the order
+# _build reads them, among its other fields.
+_SEQUENCE_FIELDS = {"seq_len": "seq_len", "batch": "batch", "global_batch": "batch", "grad_accum": "batch",
+                    "steps": "steps"}  # fmt: skip
+_RUN_FIELDS = {"tokens": "tokens", "days": "days", "memory_utilization": "memory_utilization", "mfu": "mfu",
+               "prefill_chunk": "prefill_chunk", "prompt_limit": "prompt_limit", "hours_per_day": "hours_per_day"}  # fmt: skip
+_DATA_FIELDS = {
+    "data_bytes": "data_bytes",
+    "lora_adapters": "lora_adapters",
+    "epochs": "epochs",
+    "stack": "stack",
+}
+_TRAINING_FIELDS = {"lora_rank": "lora_rank", "optimizer": "optimizer", "checkpointing": "checkpointing",
+                    "lora_targets": "lora_targets", "cpu_offload": "cpu_offload", "offload_params": "cpu_offload"}  # fmt: skip
+_REPLICA_FIELDS = {"cost_per_requests": "traffic.cost", "replicas": "replicas", "high_availability": "availability",
+                   "spare_replicas": "replicas"}  # fmt: skip
+
+
 def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
     _family_and_member(scan, catalog)
     stages_in_turn = _stage_sequence(scan)  # before the stage words are read as one stage (_stage)
@@ -9556,51 +9829,30 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         serving_gpus=serving_gpus["gpus"] if serving_gpus else None,
         serving_compare_gpus=serving_gpus.get("compare_gpus") or None if serving_gpus else None,
         serving_compare_counts=serving_gpus.get("compare_counts") or None if serving_gpus else None,
-        seq_len=_one(scan, "seq_len", "seq_len"),
-        batch=_one(scan, "batch", "batch"),
-        global_batch=_one(scan, "global_batch", "batch"),
-        grad_accum=_one(scan, "grad_accum", "batch"),
-        steps=_one(scan, "steps", "steps"),
+        **_ones(scan, _SEQUENCE_FIELDS),
         **_zero_stages(scan),
         **stages_in_turn,
         compare_stages=_method_choice(scan),
-        tokens=_one(scan, "tokens", "tokens"),
-        days=_one(scan, "days", "days"),
-        memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
-        mfu=_one(scan, "mfu", "mfu"),
-        prefill_chunk=_one(scan, "prefill_chunk", "prefill_chunk"),
-        prompt_limit=_one(scan, "prompt_limit", "prompt_limit"),
-        hours_per_day=_one(scan, "hours_per_day", "hours_per_day"),
+        **_ones(scan, _RUN_FIELDS),
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,
         always_on=True if scan.found.get("always_on") else None,
         examples=_one(scan, "examples", "examples"),
         example_tokens=_one(scan, "example_tokens", "example_tokens"),
         example_average=True if scan.found.get("example_average") else None,
-        data_bytes=_one(scan, "data_bytes", "data_bytes"),
-        lora_adapters=_one(scan, "lora_adapters", "lora_adapters"),
-        epochs=_one(scan, "epochs", "epochs"),
-        stack=_one(scan, "stack", "stack"),
+        **_ones(scan, _DATA_FIELDS),
         task=_task(scan),
         reasoning=_one(scan, "reasoning", "reasoning"),
         intent=_intent(scan),
         production_next=True if scan.found.get("production_next") else None,
         **_traffic(scan),
-        lora_rank=_one(scan, "lora_rank", "lora_rank"),
-        optimizer=_one(scan, "optimizer", "optimizer"),
-        checkpointing=_one(scan, "checkpointing", "checkpointing"),
-        lora_targets=_one(scan, "lora_targets", "lora_targets"),
-        cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
-        offload_params=_one(scan, "offload_params", "cpu_offload"),
+        **_ones(scan, _TRAINING_FIELDS),
         vision_trained=True if scan.found.get("vision_trained") else None,
         machine=_machine(scan),
         contract=_contract(scan),
         contracts_compared=_contracts_compared(scan),
         cost_per_user=True if scan.found.get("cost_per_user") else None,
-        cost_per_requests=_one(scan, "cost_per_requests", "traffic.cost"),
-        replicas=_one(scan, "replicas", "replicas"),
-        high_availability=_one(scan, "high_availability", "availability"),
-        spare_replicas=_one(scan, "spare_replicas", "replicas"),
+        **_ones(scan, _REPLICA_FIELDS),
         # "em duas zonas, três regiões": the most places asked for
         zones=max((v for v, _ in scan.found.get("zones", [])), default=None),
         quantize_run=True if scan.found.get("quantize_run") else None,
@@ -9622,10 +9874,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "qwen3 coder 30b para 15 devs": developers served a coding model use it as their IDE's assistant.
         fields["task"] = Task.code
     plain = strip_accents(scan.original.lower())
-    documents = traffic_query.documents_read(plain)
+    told = scan.told_of(plain)
+    documents = traffic_query.documents_read(plain, told)
     if documents == "page" and query.no_images:
         documents = None  # "notas fiscais, sem imagens": the invoices come as text, about a page
-    if fields.get("task") is None and documents and traffic_query.reviews_documents(plain):
+    if fields.get("task") is None and documents and traffic_query.reviews_documents(plain, told):
         # "analisar contratos", "revisar os relatórios", "review our contracts": the whole document is read and
         # what matters in it pointed out, as "análise de contratos" says (the extraction task's words)
         fields["task"] = Task.extraction
@@ -9643,6 +9896,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             word = "classification"
         fields["output_tokens"] = getattr(catalog.traffic.lengths, f"{word}_output_tokens")
         query.answer_lengths.append((typed, fields["output_tokens"]))
+    pages = scan.found.pop("output_pages", [])
+    if pages and fields["output_tokens"] is None:
+        # "respostas de umas 2 páginas": pages at traffic.toml's tokens a page, said in the answer
+        count, typed = pages[0]
+        per_page = catalog.traffic.lengths.tokens_per_page
+        fields["output_tokens"] = round(count * per_page)
+        query.answer_pages.append((typed, fields["output_tokens"], per_page))
     spoken = scan.found.pop("speech_minutes", [])
     each = scan.found.pop("speech_minutes_each", [])
     if each and not spoken and traffic_query.names_speech(scan.work):
@@ -9929,6 +10189,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users_beside_population"] = True
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)
+    query.vague_counts = [(typed, n) for n, typed in scan.found.get("vague_counts", [])]
     for (pilot, production), _typed in scan.found.get("rate_phases", []):
         query.rate_phases.append((pilot, production))
     for pilot, typed in scan.found.get("pilot_users", []):
@@ -10219,8 +10480,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         (amount, currency, monthly), _ = budget[0]
         if monthly == "yearly":
             fields["budget_yearly"], amount, monthly = amount, amount / 12, True
-        elif monthly == "hourly":
-            fields["budget_hourly"], monthly = True, None
+        elif monthly in ("hourly", "gpu_hour", "setup_hour"):
+            # each GPU's hour when said so, else the whole setup's (None: not said, the answer says it assumed)
+            per_gpu = {"gpu_hour": True, "setup_hour": False}.get(monthly)
+            fields["budget_hourly"], fields["budget_per_gpu"], monthly = True, per_gpu, None
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
     if api := scan.found.get("api_price"):
         # Another provider's price per million tokens: the answer sets its own against it, so money is asked.
@@ -10563,7 +10826,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # with no model to weigh (it had been quantization explained, the GPUs dropped): asked back.
         raise ChoiceWithoutModel(precisions, fields["gpu"], fields.get("gpus") or 1, scan.original)
     if not (model or size) and (
-        explained := concepts.asked(strip_accents(scan.original.lower()), weigh_alike=True)
+        explained := concepts.asked(
+            typed_plain := strip_accents(scan.original.lower()),
+            weigh_alike=True,
+            told=scan.told_of(typed_plain),
+        )
     ):
         # "o que é quantização?", "qual a diferença entre lora e qlora", "what does TTFT mean": the words of
         # the answers explained (they had been "Faltou dizer o modelo" or "Não entendi")
@@ -11542,7 +11809,7 @@ def _traffic(scan: _Scan) -> dict:
         peak = max(rated, key=lambda pair: pair[0])
         off_peak = min(rated, key=lambda pair: pair[0])
         scan.found["rate_per_s"] = [peak]
-    fields = {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+    fields = _ones(scan, TRAFFIC_FIELDS)
     if off_peak is not None:
         # said as a quieter hours' rate is ("10 req/min à noite": _build, query.off_peak)
         scan.found.setdefault("rate_off_peak", []).append(off_peak)

@@ -78,7 +78,24 @@ class BudgetInfo(Record, kw_only=True):
     currency: str | None = None
     monthly: bool | None = None
     yearly: float | None = None  # a year's budget as typed; `amount` is then its month (a twelfth)
-    hourly: bool = False  # each GPU-hour's ceiling ("até R$ 5/hora"): set against a GPU's price by the hour
+    hourly: bool = False  # a ceiling by the hour ("até R$ 5/hora"): set against a price by the hour
+    # each GPU's hour ("por GPU": True), the whole setup's ("no total": False) or not said (None: the setup's)
+    per_gpu: bool | None = None
+
+
+class BudgetPick(Record, kw_only=True):
+    """A service's budget weighed in choosing the setup (sizing/advice.py budget_pick): `chosen`, the
+    recommendation is the smallest setup serving the load within it, and `setup` the one recommended without
+    the budget; else none serving the load is within it, and `setup` is the cheapest that serves (`this`: the
+    recommendation itself). `price`: that setup's hour as the budget is compared (each GPU's or the whole
+    setup's), in its cheapest contract `mode`."""
+
+    chosen: bool
+    setup: str
+    price: float
+    mode: str
+    this: bool = False
+    monthly: bool = False  # a month's budget: `price` is the setup's month
 
 
 class ApiPriceInfo(Record, kw_only=True):
@@ -631,6 +648,9 @@ class SizingResult(Record, kw_only=True):
     # A training run with prices whose cheapest setup per run is not its smallest: both, and which is recommended
     run_choice: RunChoice | None = None
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")
+    budget_pick: BudgetPick | None = (
+        None  # an hour's budget that chose the setup, or that none serving is within
+    )
     # A training run asked together with serving what it makes ("fine-tuning LoRA ... e depois servir pra 50
     # usuários"): the serving, sized as its own workload (sizing/serve_after.py); or why it could not be, in words
     serving: SizingResult | None = None

@@ -39,11 +39,13 @@ SAID = (
     "managed",
     "provisioning",
     "billing",
+    "support",
     "sales",
 )
 # Subjects whose words are never a workload: "tem nota fiscal?" asks about billing, though "notas fiscais" also
-# name the task of reading them (sizing/data/models.toml); answered even with such a field read.
-NEVER_A_LOAD = ("billing",)
+# name the task of reading them (sizing/data/models.toml); "vocês têm suporte?" asks about ours, though "suporte"
+# names a support chat's task. Answered even with such a field read.
+NEVER_A_LOAD = ("billing", "support")
 # Answered with the GPUs we rent (sizing/fits.py offered), the line of the subject first.
 WITH_OFFERING = ("spot", "max_gpus", "interconnect", "terms")
 # Asked of a GPU named: said beside what fits on it (sizing/fits.py what_fits).
@@ -125,9 +127,16 @@ def is_thanks(plain: str) -> bool:
 def asked(plain: str, keys: tuple[str, ...] = SAID) -> str | None:
     """The first subject of `keys` the question names (accent-free, lower case), or None."""
     for key in keys:
-        if _PATTERNS[key].search(plain):
+        if key == "support":
+            if any(not _SUPPORT_OF.match(plain, m.end()) for m in _PATTERNS[key].finditer(plain)):
+                return key
+        elif _PATTERNS[key].search(plain):
             return key
     return None
+
+
+# "tem suporte a FP8?", "do you have support for FP8?": what a GPU or an engine can do, not our support
+_SUPPORT_OF = regexes.compile(r"\s+(?:a|ao|aos|as|para|pra|pro|for|to|de|do|da)\s+(?!voces|vcs|voce|vc)\w")
 
 
 def noted(plain: str) -> list[str]:
@@ -153,6 +162,8 @@ def beside(plain: str, pieces: set[str] | None = None) -> list[tuple[str, int, i
     for key, m in _matches(plain, pieces):
         if m.group(0) in _WORKLOAD_WORDS:
             continue
+        if key == "support" and _SUPPORT_OF.match(plain, m.end()):
+            continue  # "tem suporte a fp8?": what the GPU does, read elsewhere
         if key == "stock" and _MEMORY_BEFORE.search(plain, max(0, m.start() - 24), m.start()):
             key = "memory_left"  # understood, and no note: the memory the answer already gives
         elif key == "stock" and _OFFERED_AFTER.match(plain, m.end()):

@@ -813,6 +813,22 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         rf"\b(?:{_alternatives(w['daily'])}|dau|daily\s+active|(?:{persons})\s+(?:{per})\s*(?:{day}))\b"
     )
 
+    sending = _alternatives(w["sending"])
+    # a count's people noun right before the verb, plural or not ("20 usuarios mandando", "50 people sending")
+    people_before = regexes.compile(
+        rf"\b\d+\s+(?:{_alternatives([*w['person'], *(p + e for p in w['person'] for e in ('s', 'es')), 'people'])})"
+        r"\s*,?\s*$"
+    )
+
+    # the people counted, then the verb of using and what they use, right before how often ("40 vendedores que vão
+    # usar o llama 8b umas", "30 analysts, each using it about")
+    uses_before = regexes.compile(
+        rf"\b\d+\s+(?:{_alternatives([*w['person'], *(p + e for p in w['person'] for e in ('s', 'es')), 'people'])})"
+        r"\s*,?\s*(?:(?:que|who|which|cada\s+uma?|each(?:\s+one)?)\s+)?"
+        r"(?:(?:vao|vai|irao|iriam|will|would|costumam|going\s+to)\s+)?"
+        rf"(?:{_alternatives(w['using_often'])})\b(?:\s+\S+){{0,4}}?\s*$"
+    )
+
     def each_person(unit: str, kind: str, convert) -> list[tuple[str, re.Pattern, object]]:
         """A count each person sends per `unit`: said after "cada um" / "per user", with "por pessoa" / "per
         user" around the unit, or with "cada" / "each" after it."""
@@ -829,6 +845,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             (kind, regexes.compile(
                 rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s+(?:{each}|{per_person})\s*{per}\s*(?:{unit})\b"
             ), convert),
+            # "20 usuários mandando 1 pergunta por minuto": a verb of sending right after the people (left to be
+            # read as their count) makes the rate each one's (it had been the whole group's: 1 a minute)
+            (kind, regexes.compile(
+                rf"\b(?:{sending})\s+(?:(?:uns|umas|about|around|~)\s*)?{_NUM}\s*(?:de\s+)?"
+                rf"(?:{requests})\s*{per}\s*(?:{unit})\b(?!\s*(?:no\s+total|in\s+total|total))"
+            ), lambda m: convert(m) if people_before.search(m.string, max(0, m.start() - 40), m.start()) else None),
+            # "40 vendedores que vão usar o llama 8b umas 5 vezes por hora": how often each uses it (it had been
+            # the whole group's 5 an hour); the model named between is the object
+            (kind, regexes.compile(
+                rf"(?:(?:uns|umas|about|around|~)\s*)?{_NUM}\s*(?:de\s+)?"
+                rf"(?:{requests})\s*{per}\s*(?:{unit})\b(?!\s*(?:no\s+total|in\s+total|total))"
+            ), lambda m: convert(m) if uses_before.search(m.string, max(0, m.start() - 80), m.start()) else None),
         ]  # fmt: skip
 
     end_to_end = _alternatives(w["end_to_end"])
@@ -1405,6 +1433,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("speech_minutes_each", regexes.compile(
             rf"\b(?:de|of)\s+(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?{_PLAIN}\s*(?P<unit>{speech_units})\s+(?:cada|each)\b"
         ), lambda m: _float(m.group(1)) * (60 if m.group("unit")[0] == "h" else 1)),
+        # An answer in pages ("respostas de umas 2 páginas", "answers of 3 pages"): the answer's length, at a
+        # page's tokens (sizing/query.py); it had been a document of 2 pages to read
+        ("output_pages", regexes.compile(
+            rf"\b(?:{answer_nouns})\s+(?:(?:de|com|of|with)\s+)?(?:(?:uns|umas|ate|up\s+to|cerca\s+de|about|around|~)\s*)?"
+            rf"{_NUM}[-\s]*(?:{pages})\b"
+        ), lambda m: length(m)),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(
@@ -1840,7 +1874,9 @@ def filler() -> frozenset[str]:
 # Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95", "quanto tá a h100?").
 _SHORT_TRIGGERS = frozenset({"out", "req", "rps", "qps", "rpm", "rph", "ms", "seg", "sec", "min", "hr", "dia", "day",
                              "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc", "sai", "tpm", "tpd",
-                             "ta", "tao"})  # fmt: skip
+                             "ta", "tao",
+                             # "max tokens 4096", an API's cap on the answer ("max" alone is too short to count)
+                             "max"})  # fmt: skip
 
 
 @cache
@@ -2222,24 +2258,25 @@ def names_speech(text: str) -> bool:
 _SPEECH = regexes.compile(rf"\b(?:{_alternatives(_words()['speech'])}|atas?)\b")
 
 
-def documents_read(text: str) -> str | None:
+def documents_read(text: str, told: tuple[set[str], int, int] | None = None) -> str | None:
     """What the (accent-free) text says is read, each request one of them (traffic_words.toml): "short" for
     items said to be short or short by nature ("e-mails curtos", "mensagens", "tweets"), "page" for one-page
     documents ("notas fiscais", "receipts"), "long" for documents ("contratos", "relatórios", "pdfs"); None
-    when it names none."""
-    if _SHORT_SAID.search(text):
+    when it names none. `told`: what the caller gathered of the text for prefilter.search (patterns that cannot
+    match are not run)."""
+    if prefilter.search(_SHORT_SAID, text, told):
         return "short"
-    if _PAGE_DOCUMENTS.search(text):
+    if prefilter.search(_PAGE_DOCUMENTS, text, told):
         return "page"
-    if _DOCUMENTS.search(text):
+    if prefilter.search(_DOCUMENTS, text, told):
         return "long"  # "resumir contratos, 5 mil mensagens por dia": the messages are the requests
-    return "short" if _SHORT_ITEMS.search(text) else None
+    return "short" if prefilter.search(_SHORT_ITEMS, text, told) else None
 
 
-def reviews_documents(text: str) -> bool:
+def reviews_documents(text: str, told: tuple[set[str], int, int] | None = None) -> bool:
     """Whether the (accent-free) text reads documents by a verb of analysis beside them ("analisar contratos",
-    "revisar os relatórios", "review our contracts", "contratos para revisar")."""
-    return _DOCUMENT_WORK.search(text) is not None
+    "revisar os relatórios", "review our contracts", "contratos para revisar"). `told`: as documents_read's."""
+    return prefilter.search(_DOCUMENT_WORK, text, told) is not None
 
 
 def _document_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern, re.Pattern]:

@@ -118,6 +118,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     machine: str | None = None
     # other GPUs the question weighs against gpu ('H100 ou H200?')
     compare_gpus: list[str] | None = None
+    avoid_gpus: list[str] | None = (
+        None  # GPUs ruled out ("sem h200"): recommended from the rest of the offering
+    )
     # how many of each compared GPU, when the question says ('2 L40S ou 1 H100'); None for one said with no
     # count beside a choice of counts ("2 ou 4 h100 ou h200"): the fewest of it that serve
     compare_counts: list[int | None] | None = None
@@ -375,7 +378,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     budget_currency: str | None = None
     budget_monthly: bool | None = None
     budget_yearly: float | None = None  # a year's budget as typed (budget is then its twelfth, a month's)
-    budget_hourly: bool = False  # the budget is each GPU-hour's ("até R$ 5/hora"), not a month's
+    budget_hourly: bool = False  # the budget is by the hour ("até R$ 5/hora"), not a month's
+    # an hourly budget is each GPU's hour (True: "por GPU" said), the whole setup's (False: "no total" said) or
+    # not said (None: read as the whole setup's, and the answer says so)
+    budget_per_gpu: bool | None = None
     # "sai mais barato que a API a US$ 0,60 por milhão?": another provider's price per million generated
     # tokens, and the currency it was typed in (None: the offering's), set against ours
     api_price: float | None = None
@@ -513,6 +519,13 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
         if names is None:
             return self.non_defaults(builtins=False)
         return {f: getattr(self, f) for f in self.__struct_fields__ if f in names}
+
+    def was_given(self, name: str) -> bool:
+        """Whether one field was given (given_fields, without building the dict of every field's value)."""
+        names = self.__dict__.get("_given")
+        if names is None:
+            return name in self.non_defaults(builtins=False)
+        return name in names
 
     def but(self, **changes: Any) -> "Workload":
         """A copy with `changes`, taken as they are (not checked again); they count as given."""

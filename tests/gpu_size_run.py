@@ -28,3 +28,11 @@ def understood_lines(capsys, text: str) -> list[str]:
     )
     end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
     return lines[start:end]
+
+
+def reads(capsys, question: str, read: str) -> list[str]:
+    """The "Entendi" lines of a question, the first holding `read`, and no word of it said not understood."""
+    lines = understood_lines(capsys, question)
+    assert read in lines[0], lines
+    assert not any(line.startswith(UNKNOWN) for line in lines), lines
+    return lines

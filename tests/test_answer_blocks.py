@@ -111,3 +111,13 @@ def test_a_question_of_4000_characters_mostly_not_understood_still_gets_its_answ
     assert "Entendi: Llama 3.1 70B" in text and len(text) <= 3000
     # the first 8 words and how many more; cut with "…" where even those pass the section's limit
     assert text.endswith("…") if len(query.unknown) < 8 else (" e mais " in text or text.endswith("…"))
+
+
+def test_a_question_with_text_no_utf8_can_hold_is_answered_and_echoed():
+    """A lone surrogate (a question's JSON can escape one) is text msgspec will not read back: the answer is
+    read as it always was, and says the word it did not understand as typed."""
+    query = parse("70b 4bit 32k 10 usuarios blorp\ud800zz")
+    message = blocks.answer(size(query.workload), query, payload='{"model":"x"}')
+    assert "blorp\ud800zz" in message.blocks[0]["text"]["text"]
+    assert message.blocks[1]["type"] == "header"
+    blocks.validate(message.blocks)

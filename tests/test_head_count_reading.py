@@ -8,13 +8,16 @@ from __future__ import annotations
 import json
 import time
 
+import msgspec
 import pytest
 
 from bot import blocks
 from bot.cli import main
 from bot.rendering import render_text
+from sizing import advice, i18n
 from sizing.catalog import load_catalog
-from sizing.engine import size
+from sizing.engine import clear_cache, size
+from sizing.plan import rate_text
 from sizing.query import parse
 
 from . import slack_requests as sr
@@ -281,3 +284,57 @@ def test_the_users_flag_is_conversations_at_once(capsys):
     # the same count in words gets the other reading
     assert main(["llama", "3.3", "70b", "800", "usuários", "--json"]) == 0
     assert any(a.get("kind") == "head_count" for a in json.loads(capsys.readouterr().out)["alternatives"])
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("llama 3.3 70b para 300 usuários", None),
+        ("qwen2.5 32b fp8 32k para 120 usuários", None),
+        ("internal chat for 400 users on llama 3.1 8b with 128k context", "en"),
+        ("assistente para 250 utilizadores com o gemma 3 27b em 4 bits", "pt-PT"),
+        ("llama 3.3 70b para 600 usuários numa h100", None),
+        ("mixtral 8x7b 200 usuários prompts de 8 mil tokens", None),
+        ("qwen3 30b-a3b awq 700 usuários 64k", None),
+        ("llama 3.3 70b 4bit for 60 users", "en"),
+    ],
+)
+def test_the_head_count_line_is_the_head_count_sized_in_full(question, lang):
+    # The reading is worked out with only what its line and the JSON show (sizing/engine.py, _brief): its setup
+    # (performance, cost and capacity included) and load are those of the head-count asked for in its own right.
+    _, result = answer(question, lang)
+    [head] = [a for a in result.alternatives if a.kind == "head_count"]
+    workload = parse(question).workload
+    workload = workload.but(lang=lang) if lang else workload
+    full = size(workload.but(users=None, population=workload.users), other_reading=False)
+    assert msgspec.json.encode(head.setup) == msgspec.json.encode(full.recommendation)
+    assert head.load == full.workload.load
+    said = i18n.lang_of(lang)
+    assert advice.describe(full.recommendation, said) in head.text
+    assert rate_text(full.workload.load.rate_per_s, said) in head.text
+    assert i18n.number(full.recommendation.performance.tokens_per_s_per_user, said) in head.text
+
+
+def test_a_question_s_head_count_reading_is_its_own_after_another():
+    # Questions on the same model, precision and context share the memory tables and copies worked out for
+    # earlier ones: in a row, in either order, each gets the answer it gets alone.
+    questions = [
+        "llama 3.3 70b para 300 usuários",
+        "llama 3.3 70b para 900 usuários",
+        "llama 3.3 70b para 300 usuários com contexto de 32k",
+        "llama 3.3 70b 300 usuários com prompts de 6 mil tokens",
+    ]
+
+    def sized(question: str) -> bytes:
+        result = size(parse(question).workload)
+        assert any(a.kind == "head_count" for a in result.alternatives), question
+        return msgspec.json.encode(result)
+
+    alone = {}
+    for question in questions:
+        clear_cache()
+        alone[question] = sized(question)
+    assert len(set(alone.values())) == len(questions)
+    for order in (questions, questions[::-1]):
+        clear_cache()
+        assert [sized(q) for q in order] == [alone[q] for q in order]

@@ -349,3 +349,16 @@ def test_a_search_s_bound_step_is_the_step_time_in_every_precision(catalog, prec
     step = r.stepper(kv, flops)
     for batch in (1.0, 7.0, 64.0):
         assert step(batch) == r._step_time(batch, kv, flops)
+
+
+def test_one_conversation_is_said_at_its_own_speed_not_beside_a_lower_total():
+    """One conversation's output over its whole request (the prompt read included) is a little under its
+    streaming speed: "~48 tokens/s por usuário, ~46 tokens/s no total com 1 conversa" had read as a
+    contradiction; the line and an alternative's figures say one speed."""
+    from bot.rendering import render_text
+    from sizing.engine import size
+    from sizing.query import parse
+
+    text = render_text(size(parse("mixtral 8x22b fp8 com 64k de contexto para 1 usuário").workload))
+    assert "tokens/s com 1 conversa em andamento" in text
+    assert "no total com 1 conversa" not in text and "tokens/s para um usuário, primeiro token" in text

@@ -97,7 +97,7 @@ def test_a_portuguese_question_naming_gpt_4o_stays_portuguese(capsys):
     assert lines[0].startswith("Entendi: Llama 3.1 70B"), lines
 
 
-# -- a budget by the hour: each GPU-hour's, set against each GPU's price -------------------------------------------
+# -- a budget by the hour: each GPU-hour's when "por GPU" is said, else the whole setup's (round 15) ------------------
 
 # Made-up hourly prices per GPU, the same for every GPU we rent (tests/test_budget.py's), checkable by hand.
 PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0, project_package = 15.0 }"
@@ -114,8 +114,8 @@ def priced(tmp_path, monkeypatch):
         # each had been "Não entendi: R$ 5/hora"
         (
             "llama 8b para 20 pessoas até R$ 15/hora",
-            "orçamento de R$ 15,00 por hora de GPU",
-            "custa a partir de R$ 14,00 por hora, e cabe (reservada).",
+            "orçamento de R$ 15,00 por hora",
+            "a configuração inteira custa a partir de R$ 14,00 por hora, e cabe (reservada).",
         ),
         (
             "llama 70b, no máximo R$ 18 a hora por gpu",
@@ -124,12 +124,12 @@ def priced(tmp_path, monkeypatch):
         ),
         (
             "llama 8b para 20 pessoas até R$ 10/hora",
-            "orçamento de R$ 10,00 por hora de GPU",
-            "custa pelo menos R$ 14,00 por hora (reservada), R$ 4,00 acima do orçamento.",
+            "orçamento de R$ 10,00 por hora",
+            "a configuração inteira custa pelo menos R$ 14,00 por hora (reservada), R$ 4,00 acima do orçamento.",
         ),
         (
             "budget of BRL 21 per hour, llama 8b for 20 users",
-            "budget of BRL 21.00 per GPU-hour",
+            "budget of BRL 21.00 per hour",
             "within it (reserved, dedicated and on demand).",
         ),
     ],
@@ -153,7 +153,7 @@ def test_a_price_paid_elsewhere_by_the_hour_stays_no_budget(capsys, priced):
 
 def test_an_hourly_budget_in_another_currency_is_not_converted(capsys, priced):
     text = answer(capsys, "budget of $3 per hour, llama 8b for 20 users")
-    assert "budget of USD 3.00 per GPU-hour" in text.splitlines()[0], text
+    assert "budget of USD 3.00 per hour" in text.splitlines()[0], text
     assert "I do not convert currencies" in text, text
 
 

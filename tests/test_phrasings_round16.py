@@ -51,20 +51,31 @@ def test_counts_said_in_words_are_their_number(capsys, question, read):
 
 
 @pytest.mark.parametrize(
-    ("question", "unread"),
+    ("question", "read", "said"),
     [
-        # each had been read as 100 (or 1,000, or 12) people: a number the customer never said
-        ("llama 70b for a few hundred users", "“few”"),
-        ("llama 8b for several hundred users", "“several”"),
-        ("llama 8b for tens of thousands of users", "“tens”"),
-        ("llama 8b para dezenas de milhares de usuários", "“dezenas”"),
-        ("llama 8b para algumas dúzias de usuários", "“dúzias”"),
+        # each had been read as 100 (or 1,000, 2,000, 12) people: a number the customer never said
+        (
+            "llama 70b for a few hundred users",
+            "200 concurrent users",
+            "I read “a few hundred” as 200, the least",
+        ),
+        ("llama 8b for several dozen users", "24 concurrent users", "I read “several dozen” as 24"),
+        ("llama 8b for tens of thousands of users", "20,000 people", "I read “tens of thousands” as 20,000"),
+        (
+            "llama 8b para dezenas de milhares de usuários",
+            "20.000 pessoas",
+            "Li “dezenas de milhares” como 20.000",
+        ),
+        (
+            "llama 8b para algumas dúzias de usuários",
+            "24 usuários simultâneos",
+            "Li “algumas dúzias” como 24",
+        ),
     ],
 )
-def test_a_vague_count_is_said_not_understood_never_guessed(capsys, question, unread):
-    lines = understood_lines(capsys, question)
-    assert not any(n in lines[0] for n in ("100 ", "1,000", "1.000", "12 ")), lines
-    assert any(line.startswith(UNKNOWN) and unread in line for line in lines), lines
+def test_a_vague_count_is_the_least_it_says_and_said_so(capsys, question, read, said):
+    lines = _reads(capsys, question, read)
+    assert any(said in line for line in lines), lines
 
 
 # -- money in a buyer's words ---------------------------------------------------------------------------------------

@@ -78,6 +78,53 @@ def test_a_pattern_s_tests_miss_no_text_it_matches():
     assert skipped > 250 * len(TEXTS)  # most patterns, for most texts
 
 
+def test_a_blanked_text_passes_the_tests_it_would_pass_gathered_anew(monkeypatch):
+    # What the scan has read is blanked, and the words a pattern needs may go with it: the tests are then told
+    # again from the tokens found before (prefilter.still_present), never fewer than gathering them anew from
+    # the blanked text would give (a pattern skipped where it matches), and more only by a text that is no
+    # longer outside ASCII lower case (ANY_CASE kept: a pattern run for nothing).
+    for text in TEXTS[:40]:
+        _read(text)  # each pattern's strings are worked out from its use on a second text
+    told = {"again": 0, "fewer": 0}
+    original = query._Scan._regather
+
+    def checking(scan):
+        before = scan._present
+        bits = original(scan)
+        anew, _ = prefilter.present(prefilter.pieces(scan.work), scan.work)
+        anew &= (1 << scan._known) - 1  # the tests numbered since are not the scan's to tell
+        assert anew & ~bits == 0, scan.work
+        assert bits & ~anew & ~prefilter._BY_PIECE.get(prefilter.ANY_CASE, 0) == 0, scan.work
+        told["again"] += 1
+        told["fewer"] += bits != before
+        return bits
+
+    monkeypatch.setattr(query._Scan, "_regather", checking)
+    for text in TEXTS:
+        _read(text)
+    assert told["again"] > len(TEXTS)  # most questions blank something a later pattern's tests ask about
+    assert told["fewer"] > len(TEXTS) / 2  # and a word read is often one of them: those patterns are skipped
+
+
+def test_the_words_of_an_alternation_are_looked_for_whole_where_they_share_their_start():
+    # re parses "meses|month|mes|mo" as "m" then "eses|onth|es|o": the letters after the shared "m" are in
+    # nearly every text ("o"), and a pattern of people a month had run on every question with a number and a
+    # people's word; the words whole ("mes", "mo"...) say it cannot match a text without them
+    pattern = re.compile(r"(\d+)\s+(?:pessoas|usuarios)\s+por\s+(?:meses|month|mes|mo)\b")
+    texts = ["first text", "10 usuarios por mes", "10 pessoas por month", "mil usuarios por mes",
+             "10 usuarios por dia em 2 meses", "10 usuarios por dia, 2 mensagens", "10 pessoas por ano, certo?"]  # fmt: skip
+    for text in texts:
+        prefilter.may_match(pattern, prefilter.pieces(text))  # worked out from its use on a second text
+    skipped = []
+    for text in texts[1:]:
+        pieces = prefilter.pieces(text)
+        if not (prefilter.may_match(pattern, pieces) and prefilter.strings_in(pattern, pieces, text)):
+            assert pattern.search(text) is None, text
+            skipped.append(text)
+    # run for nothing where its words are there in another order ("meses" before "usuarios por")
+    assert skipped == ["10 usuarios por dia, 2 mensagens", "10 pessoas por ano, certo?"]
+
+
 def test_a_pattern_s_bits_say_what_its_strings_say():
     # The bits are the strings' tests, gathered at once: for a pattern of many words and ways to match, a
     # text passes them where may_match and strings_in together pass it. (Not the pattern of the test of many

@@ -107,7 +107,7 @@ def test_two_counts_of_one_precision_differ_in_their_figures(capsys):
     assert fp8[0][2:5] != fp8[1][2:5]
     # the summary weighs the speeds the sides show, the 4× the fastest
     text = comparison(answer(capsys, "llama 70b em fp8 ou bf16 em 2 ou 4 gpus"))
-    speed = re.search(r"~(\d+) tokens/s por usuário", fp8[1][4]).group(1)
+    speed = re.search(r"~(\d+) tokens/s (?:por usuário|para um usuário)", fp8[1][4]).group(1)
     assert re.search(
         rf"FP8 \(8-bit\) em 4× [^;]+ responde mais rápido a cada usuário \(~{speed} contra", text
     )
@@ -141,7 +141,7 @@ def test_counts_before_a_list_of_gpus_are_each_gpus(capsys, question, understood
     bullets = [line[4:].split(":", 1)[0] for line in block.splitlines() if line.startswith("  • ")]
     assert bullets == ["2× H100 SXM 80 GB", "4× H100 SXM 80 GB", "2× H200 SXM 141 GB", "4× H200 SXM 141 GB"]
     # the fastest setup is said with its count, against the smallest that serves, each at its own speed
-    speed = {b.split(":", 1)[0]: re.search(r"~(\d+) tokens/s (?:por usuário|per user)", b).group(1)
+    speed = {b.split(":", 1)[0]: re.search(r"~(\d+) tokens/s (?:por usuário|per user|para um usuário|for one user)", b).group(1)
              for b in (line[4:] for line in block.splitlines() if line.startswith("  • "))}  # fmt: skip
     faster = re.search(r"(4× H200 SXM 141 GB) (?:é a mais rápida|is the fastest): ~(\d+) tokens/s .*?~(\d+) "
                        r"(?:em|on) (2× H100 SXM 80 GB)\.", block)  # fmt: skip

@@ -2233,7 +2233,7 @@ def test_a_time_with_no_batch_stays_a_term_or_a_deadline(text):
 def test_a_term_of_one_day_is_said_in_the_singular(capsys):
     assert main(["llama 8b 10 usuarios em 1 dia"]) == 0
     out = capsys.readouterr().out
-    assert "período de 1 dia não muda" in out  # it had been "de 1 dias"
+    assert "Prazo de 1 dia para ter o serviço no ar" in out  # it had been "de 1 dias"
 
 
 def test_a_nightly_batch_is_sized_to_finish_within_the_night(capsys):

@@ -464,6 +464,32 @@ def test_a_lora_over_a_4_bit_base_is_read_as_qlora_and_said(text):
     assert [name for _, name in query.corrections] == ["QLoRA"]
 
 
+@pytest.mark.parametrize(
+    "text", ["qlora 8bit no qwen2.5 14b", "QLoRA 8-bit qwen2.5 14b", "qwen2.5 14b qlora int8"]
+)
+def test_qlora_in_8_bits_is_lora_over_a_bitsandbytes_int8_base(text):
+    """LLaMA-Factory's quantization_bit 8: it had been refused ("FP8 não combina com QLoRA")."""
+    r = size(parse(text).workload)
+    assert (r.workload.stage, r.workload.precision) == (Stage.qlora, "int8")
+    four = size(parse("qlora no qwen2.5 14b").workload)
+    # The quantized linear layers (~13.2B of Qwen2.5 14B's 14.8B) take ~0.48 bytes more a weight than NF4's
+    # 4.13 bits; the embeddings and output layer PEFT keeps in FP32 weigh the same in both.
+    assert 5.8e9 < r.memory.weights - four.memory.weights < 7.0e9
+    assert any("QLoRA em 8 bits" in a and "LLM.int8" in a for a in r.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("text", "stage", "precision"),
+    [("lora no llama 3.1 8b com load_in_4bit", Stage.qlora, "nf4"),
+     ("lora no llama 3.1 8b com load_in_8bit", Stage.lora, "int8")],
+)  # fmt: skip
+def test_transformers_loading_flags_said_in_prose_set_the_base(text, stage, precision):
+    query = parse(text)
+    assert query.unknown == []
+    r = size(query.workload)
+    assert (r.workload.stage, r.workload.precision) == (stage, precision)
+
+
 def test_a_lora_over_an_awq_checkpoint_is_still_explained():
     with pytest.raises(SizingError) as raised:
         size(parse("lora llama 70b awq").workload)
