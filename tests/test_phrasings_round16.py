@@ -9,24 +9,12 @@ from __future__ import annotations
 import pytest
 
 from bot.cli import main as gpu_size
-from tests.gpu_size_run import UNKNOWN, understood_lines
+from tests.gpu_size_run import reads as _reads
 
 
 @pytest.fixture(autouse=True)
 def _no_hub(monkeypatch):
     monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
-
-
-def _no_unknown(lines: list[str]) -> bool:
-    return not any(line.startswith(UNKNOWN) for line in lines)
-
-
-def _reads(capsys, question: str, read: str) -> list[str]:
-    """The "Entendi" line says `read`, and no word of the question is said not understood."""
-    lines = understood_lines(capsys, question)
-    assert read in lines[0], lines
-    assert _no_unknown(lines), lines
-    return lines
 
 
 # -- counts said in words ---------------------------------------------------------------------------------------
