@@ -1,6 +1,6 @@
 """Questions as people type them in Slack, sixteenth round (2026-12-07): how customers really ask. English as
-Slack Connect channels write it (the TCO, "a couple hundred users", "two dozen"), vague counts left unread
-rather than guessed ("a few hundred"), training words in three languages ("instruction-tune", "our legal
+Slack Connect channels write it (the TCO, "a couple hundred users", "two dozen"), vague counts read as the
+least they say and said so ("a few hundred": 200), training words in three languages ("instruction-tune", "our legal
 corpus", "ajuste por instruções"), and short English questions answered in English. Each answer is what the
 user sees."""
 
