@@ -1600,6 +1600,20 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
         ), peak_factor),
+        # Growth with its horizon ("dobrar em 6 meses", "crescer 50% em um ano", "crescimento de 2x até o fim do
+        # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
+        # taken with it (it had been a term of rental, "180 dias", and the verb left not understood). Before the
+        # load scaled, which would take "o tráfego deve dobrar" and leave its horizon a deadline.
+        ("load_growth", regexes.compile(
+            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?)?"
+            rf"\b(?:(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*(?P<pct>\d+(?:[.,]\d+)?)\s*%"
+            rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
+            rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
+            # "2x growth in a year", "crescimento" after its multiple
+            rf"|(?P<x3>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:{growth_nouns}))"
+            rf"(?:\s+(?:o|a|os|as|the|nosso|nossa|our)?\s*(?:{loads}))?"
+            rf"\s+(?P<horizon>(?:{horizon})\s+(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b)"
+        ), _growth),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
         ("load_scale", regexes.compile(
@@ -1620,19 +1634,6 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("load_scale", regexes.compile(
             rf"\b(?:{growth_verbs})\s+(?:(?:de|em|by)\s+)?{_PLAIN}\s*%\s+(?:(?:de|do|da|dos|das|o|a|os|as|the|in|of|our|my|no|na|nos|nas)\s+)*(?:{loads})\b"
         ), lambda m: 1 + _float(m.group(1)) / 100),
-        # Growth with its horizon ("dobrar em 6 meses", "crescer 50% em um ano", "crescimento de 2x até o fim do
-        # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
-        # taken with it (it had been a term of rental, "180 dias", and the verb left not understood).
-        ("load_growth", regexes.compile(
-            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?)?"
-            rf"\b(?:(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*(?P<pct>\d+(?:[.,]\d+)?)\s*%"
-            rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
-            rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
-            # "2x growth in a year", "crescimento" after its multiple
-            rf"|(?P<x3>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:{growth_nouns}))"
-            rf"(?:\s+(?:o|a|os|as|the|nosso|nossa|our)?\s*(?:{loads}))?"
-            rf"\s+(?P<horizon>(?:{horizon})\s+(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b)"
-        ), _growth),
         # In a thread, the growth alone: "e se crescer 30%?", "what if it grows 50%?", "e se a gente aumentar
         # 20%?": the thread's load (what grows is what it served; a context does not "grow" in a sales thread).
         ("load_scale_follow_up", regexes.compile(

@@ -211,6 +211,20 @@ def test_recordings_a_day_with_their_length_are_transcripts_to_read(capsys, ques
             "Hoje, com a carga de antes do crescimento (3× menor):",
         ),
         (
+            # the load and a helper verb before a doubling: "o tráfego deve dobrar" had been taken as a plain
+            # doubling and "em 6 meses" left a deadline of 180 days
+            "llama 3.1 8b para 100 usuários, o tráfego deve dobrar em 6 meses",
+            "Entendi: Llama 3.1 8B · 200 usuários simultâneos",
+            "Li “o tráfego deve dobrar em 6 meses” como crescimento",
+            "Hoje, com a carga de antes do crescimento (2× menor):",
+        ),
+        (
+            "llama 3.1 8b for 100 users, traffic should double in 6 months",
+            "Understood: Llama 3.1 8B · 200 concurrent users",
+            "Read “traffic should double in 6 months” as growth",
+            "Today, at the load before the growth (2× smaller):",
+        ),
+        (
             "qwen3 32b for 100 users, expected to double in 6 months",
             "Understood: Qwen3 32B · 200 concurrent users",
             "Read “double in 6 months” as growth",
@@ -226,6 +240,7 @@ def test_growth_with_its_horizon_sizes_the_grown_load_and_says_todays(
     assert read in text
     assert today in text
     assert "prazo" not in text and "Não entendi" not in text
+    assert "deadline" not in text and "Not understood" not in text and "180" not in text.splitlines()[0]
 
 
 # -- speech beside an LLM ---------------------------------------------------------------------------------
