@@ -10000,7 +10000,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.corrections.append((f"{lora} + {bits}", "QLoRA"))
         stage, fields["precision"] = Stage.qlora, None
     period = _one(scan, "period", "days")
-    serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training
+
+    def _training(stage: Stage | None) -> bool:
+        # A distillation's teacher makes the question a training before its stage is set further on: its
+        # layout ("cp=4", "tp 8") and period are a training's (cp had been dropped, tp read as serving GPUs).
+        said = stage or (base.stage if base is not None else Stage.inference)
+        return said.is_training or bool(scan.found.get("teacher_model"))
+
+    serving = not _training(stage)
     if scan.found.get("rate_asked"):
         fields["rate_asked"] = True
     if base is not None and _COST_PER_PERIOD.match(strip_accents(scan.original.lower())):
@@ -10012,7 +10019,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         period = period or (365 if serving else None)
     if period is not None:
         # "por 12 meses": the time a training run may take, or the term a service is rented for.
-        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        training = _training(stage)
         if training:
             fields["days"] = fields["days"] or period
         else:
@@ -10025,7 +10032,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     gpus_said = fields["gpus"] is not None
     if tp is not None:
         # Tensor parallel 8: how a training run splits the model, or for serving simply 8 GPUs.
-        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        training = _training(stage)
         if training:
             fields["tp"] = tp
         elif fields["gpus"] is None:
@@ -10119,19 +10126,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     pp = _one(scan, "pp", "pp")
     if pp is not None:
         # Pipeline stages: how a training run splits the layers (a served model's split follows its GPUs).
-        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        training = _training(stage)
         if training:
             fields["pp"] = pp
         elif not gpus_said:
             fields["gpus"] = (tp or 1) * pp  # "tp=2 pp=2" serves on 4 GPUs (vLLM: TP x PP of them)
             fields["gpus_from_layout"] = True
     ep = _one(scan, "ep", "ep")
-    if ep is not None and (stage or (base.stage if base is not None else Stage.inference)).is_training:
+    if ep is not None and _training(stage):
         # Expert-parallel ranks: how a training run splits an MoE's experts (sizing/training.py). Served, vLLM's
         # expert parallelism holds the same bytes per GPU as its tensor parallelism: nothing to size.
         fields["ep"] = ep
     cp = _one(scan, "cp", "cp")
-    if (stage or (base.stage if base is not None else Stage.inference)).is_training:
+    if _training(stage):
         # Context-parallel ranks split each sequence's tokens (sizing/training.py); served, nothing to size.
         if cp is not None:
             fields["cp"] = cp

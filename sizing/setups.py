@@ -444,7 +444,7 @@ def _training_memory(
     if plan.teacher is not None:
         teacher = weight_bytes(plan.teacher, catalog.precision("bf16"), catalog).bytes
         m.teacher = training.teacher_memory(plan.teacher, teacher, plan.seq_len, plan.batch, gpus, zero,
-                                            plan.tp, plan.pp)  # fmt: skip
+                                            plan.tp, plan.pp, plan.cp)  # fmt: skip
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(
         weights=m.weights,
