@@ -9307,12 +9307,11 @@ def _serving_gpus(scan: _Scan) -> dict | None:
 # A fine-tune's data up to sizing/plan.py's ADAPTER_DATA_* is instruction-tuning sized: with no method said, LoRA.
 
 
-def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
+def _method_unsaid(scan: _Scan, workload: dict) -> bool:
     """A training read as a full fine-tune from the plain words for training or fine-tuning alone ("treinar",
-    "ajuste fino", "fine-tuning": no method among them), with a dataset said of instruction-tuning size, and
-    nothing said that only a full fine-tune has (an optimizer, a ZeRO stage or FSDP, CPU offload, a method such as
-    DPO or GRPO, a teacher, a precision below 16 bits, a tensor or pipeline layout, a global batch across GPUs:
-    a recipe whose method is settled)."""
+    "ajuste fino", "fine-tuning": no method among them), and nothing said that only a full fine-tune has (an
+    optimizer, a ZeRO stage or FSDP, CPU offload, a method such as DPO or GRPO, a teacher, a precision below 16
+    bits, a tensor or pipeline layout, a global batch across GPUs: a recipe whose method is settled)."""
     words = {kind for kind, _ in scan.found.get("stage", [])} - {"inference"}
     if not words or not words <= {"train", "fine_tune"}:
         return False
@@ -9332,7 +9331,17 @@ def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
         )
     ):
         return False
-    if workload.get("precision") not in (None, "bf16", "fp16"):
+    return workload.get("precision") in (None, "bf16", "fp16")
+
+
+def _data_said(workload: dict) -> bool:
+    """Whether the question says how much data the fine-tune learns from."""
+    return any(workload.get(k) for k in ("tokens", "examples", "data_bytes", "prompt_pages"))
+
+
+def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
+    """A training with no method said (_method_unsaid), with a dataset said of instruction-tuning size."""
+    if not _method_unsaid(scan, workload):
         return False
     tokens, examples = workload.get("tokens"), workload.get("examples")
     if tokens:
@@ -11199,6 +11208,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # fine-tune on 2x H200.
         stage, workload["adapter_for_data"] = Stage.lora, True
         workload.pop("train_as_fine_tune", None)
+    elif stage is Stage.full and not _data_said(workload) and _method_unsaid(scan, workload):
+        # "fine-tune llama 3.1 8b", no data and no method: the full fine-tune, the most the job can need, said
+        # as a choice (with 50k examples it would have been LoRA, silently full without them)
+        workload["full_no_method"] = True
     if stage is not None:
         workload["stage"] = stage
     if workload.get("compare_stages"):
