@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .gpu_size_run import answer_json
+from .gpu_size_run import answer, answer_json
 
 FIGURES = tomllib.loads((Path(__file__).parent / "fixtures" / "published_round5.toml").read_text())["figure"]
 GIB = 2**30
@@ -107,3 +107,22 @@ def test_one_long_conversation_is_sized_as_vllm_checks_it_and_more_as_each_keeps
     two, _ = kv("gemma 3 27b numa h200, contexto de 131072 tokens, 2 usuários")
     assert one == each + 52 * (3088 - 1024) * 16 * 128 * 2 * 2
     assert two == 2 * each
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "gemma 3 27b numa h200, contexto de 131072 tokens",
+            "o vLLM reserva uma delas com um bloco de prefill",
+        ),
+        (
+            "gemma 3 27b on one h200, 131072 tokens of context",
+            "vLLM reserves one of them with a whole prefill chunk",
+        ),
+    ],
+)
+def test_the_kv_line_says_why_one_conversation_takes_more_than_its_own_cache(capsys, question, said):
+    # "KV cache 12,1 GB (1 × 11,2 GB por conversa ...)" did not add up without the reason.
+    text = answer(capsys, question)
+    assert said in text, text
