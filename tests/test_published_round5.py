@@ -27,8 +27,9 @@ LOADING = 0.03  # "Model loading took" against the answer's weights
 def conversation_bytes(figure: dict, said: dict, catalog) -> float:
     """KV cache of one conversation of the question's context on one GPU of the setup the log ran: the answer's
     whole-model figure for one GPU (data parallel and MLA keep every layer's cache whole), or the per-GPU figure
-    of the setup the question names (`tp`: its tensor parallel size, and what vLLM checks before it starts), and under pipeline parallelism the share of the stage holding the most layers,
-    as the engine splits them (vLLM's get_pp_indices gives the first stage the odd layer)."""
+    of the setup the question names (`tp`: its tensor parallel size; what vLLM checks before it starts), and
+    under pipeline parallelism the share of the stage holding the most layers, as the engine splits them
+    (vLLM's get_pp_indices gives the first stage the odd layer)."""
     if "tp" not in figure:  # the model's figure, whatever GPUs the answer picks
         total = said["kv_bytes_per_conversation"]
     else:  # the GPUs the question names, one conversation on them
