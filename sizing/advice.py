@@ -1887,9 +1887,15 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     chosen = by_mode[mode]
     total = term_total = run_mode = None
     if training_run and plan.tokens:
-        # The run's GPU-hours at the project package's price, else on demand's: a run rented by the hour is
-        # billed for the hours it runs, not the month (it had shown a month's price for a 2-day run).
-        run_mode = next((m for m in ("project_package", "on_demand") if m in by_mode), None)
+        # The run's GPU-hours in the mode of the two billed by the hour the customer named, else the cheaper
+        # (the project package's, as priced): a run rented by the hour is billed for the hours it runs, not the
+        # month (it had shown a month's price for a 2-day run).
+        run_modes = [m for m in ("project_package", "on_demand") if m in by_mode]
+        run_mode = (
+            plan.contract
+            if plan.contract in run_modes
+            else min(run_modes, key=lambda m: prices[m], default=None)
+        )
         if run_mode is not None:
             total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices[run_mode]
     if not training_run and plan.term_days:
@@ -2938,9 +2944,14 @@ def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup,
         if c is None:
             return None
         if monthly:  # a service runs the month through: its month in each contract mode
-            return min((mc.per_month, m) for m, mc in c.by_contract_mode.items())
-        per_hour = hour_prices(budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count)
-        return min((p, m) for m, p in per_hour.items())
+            by_mode = {m: mc.per_month for m, mc in c.by_contract_mode.items()}
+        else:
+            by_mode = hour_prices(
+                budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count
+            )
+        if plan.contract in by_mode:  # the mode the customer named is the one they would pay: weighed alone
+            return by_mode[plan.contract], plan.contract
+        return min((p, m) for m, p in by_mode.items())
 
     own = price(rec)
     if own is not None and own[0] <= budget.amount:
@@ -2953,15 +2964,13 @@ def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup,
         _, chosen = min(
             within, key=lambda ps: (ps[1].count, catalog.gpu(ps[1].gpu).memory_marketing_gb, ps[0][0])
         )
-        return chosen, BudgetPick(
-            chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1], monthly=monthly
-        )
+        return chosen, BudgetPick(chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1],
+                                  monthly=monthly, mode_named=own[1] == plan.contract)  # fmt: skip
     if own is not None:
         priced.append((own, rec))
     if not priced:
         return None
     (amount, mode), cheapest = min(priced, key=lambda ps: (ps[0][0], ps[1].count))
     this = cheapest is rec or same_setup(cheapest, rec)
-    return rec, BudgetPick(
-        chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this, monthly=monthly
-    )
+    return rec, BudgetPick(chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this,
+                           monthly=monthly, mode_named=mode == plan.contract)  # fmt: skip

@@ -204,7 +204,9 @@ def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pi
         f"Orçamento de R$ 10.000 para o lote: no prazo do lote, a configuração custa R$ {total.group(1)} (sob demanda)"
         in text
     )
-    text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de pedidos em 2 dias com orçamento de R$ 500")
+    # Below every setup's batch (a budget the recommendation passes now chooses a cheaper setup when one is
+    # within it: tests/test_budget_training.py): the cheapest, which at equal prices is the fastest, said over.
+    text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de pedidos em 2 dias com orçamento de R$ 300")
     assert f"a configuração custa pelo menos R$ {total.group(1)} (sob demanda)" in text
 
 
