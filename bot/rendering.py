@@ -1078,7 +1078,7 @@ def run_budget_lines(result: SizingResult, amount: str, cur: str, lang: str) -> 
     lines = []
     if pick.chosen and pick.without:
         lines.append(i18n.t(lang, "cost.budget_job_without", setup=pick.without, currency=cur,
-                            total=money(pick.without_total), mode=mode,
+                            total=money(pick.without_total), mode=i18n.t(lang, f"cost.modes.{pick.without_mode}"),
                             time=i18n.duration(pick.without_hours / 24, lang)))  # fmt: skip
     if not pick.chosen:
         lines.append(i18n.t(lang, "cost.budget_job_none", job=job, amount=amount, mode=mode))

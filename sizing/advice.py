@@ -2921,9 +2921,11 @@ def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup,
     20 mil por mês"), chooses the setup: when the recommendation passes it, the smallest setup that serves the
     load within it (the first in the recommendation's own order: fewest GPUs, then the smallest memory class,
     then the cheapest), and which it replaces; when none that serves is within it, the recommendation stays and
-    the cheapest that serves is said. None: no budget for a service (a batch's and a training's are weighed
-    against their own hours), nothing priced to weigh it against, a budget in another currency, or the
-    recommendation already within it. Prices are compared as typed, never converted (sizing/budget.py)."""
+    the cheapest that serves is said. Each setup is weighed in its cheapest contract mode, or in the one the
+    customer named ("sob demanda", "reservado") where it is priced. None: no budget for a service (a batch's
+    and a training's choose in sizing/run_budget.py), nothing priced to weigh it against, a budget in another
+    currency, or the recommendation already within it. Prices are compared as typed, never converted
+    (sizing/budget.py)."""
     from .budget import currency_mismatch, hour_prices
 
     budget = plan.budget

@@ -132,6 +132,7 @@ class RunBudgetPick(Record, kw_only=True):
     without: str | None = None
     without_total: float | None = None
     without_hours: float | None = None
+    without_mode: str | None = None
     billed_hours: float | None = None  # a mode sold by the month: each GPU's hours billed, every month begun
     ways: list[BudgetWay] = []
 

@@ -149,6 +149,7 @@ def pick(
         without=describe(without.setup, lang) if other else None,
         without_total=without.total if other else None,
         without_hours=without.hours if other else None,
+        without_mode=without.mode if other else None,
         billed_hours=_billed(best.hours, catalog) if best.mode in MONTHLY_MODES else None,
         ways=[] if within else _ways(plan, best, catalog, said),
     )

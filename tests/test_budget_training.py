@@ -83,7 +83,7 @@ def gpu_of(setup: str) -> str:
 def test_a_training_budget_recommends_the_fastest_setup_that_finishes_within_it(pipeline):
     _, alone, _ = ask(pipeline, FULL)
     without = recommendation(alone)
-    without_total = project(alone)[0]
+    without_total, _, _, without_mode = project(alone)
     reply, text, slack = ask(pipeline, FULL + ", orçamento de R$ 3 mil")
     chosen = recommendation(text)
     total, _, price, _ = project(text)
@@ -98,7 +98,10 @@ def test_a_training_budget_recommends_the_fastest_setup_that_finishes_within_it(
         f"Orçamento de R$ 3.000 para o projeto: o custo do projeto (R$ {i18n.money(total, 'pt-BR')}) cabe"
         in text
     )
-    assert f"Sem o orçamento, {without} custaria R$ {i18n.money(without_total, 'pt-BR')}" in text
+    assert (
+        f"Sem o orçamento, {without} custaria R$ {i18n.money(without_total, 'pt-BR')} ({without_mode})"
+        in text
+    )
     # the price is the chosen GPU's, in its cheapest mode billed by the hour
     gpu = gpu_of(chosen)
     assert price == min(PER_HOUR[gpu]["on_demand"], PER_HOUR[gpu]["project_package"])
@@ -125,7 +128,7 @@ def test_a_training_budget_nothing_fits_says_the_cheapest_and_what_brings_it_und
     )
     ways = next(line for line in text.splitlines() if "Para caber em R$ 1.000: " in line)
     # fewer tokens, in proportion: the price is the run's GPU-hours
-    assert f"({i18n.percent(1000 / total, 'pt-BR')} dos pedidos)" in ways
+    assert f"({i18n.percent(1000 / total, 'pt-BR')} do volume dimensionado)" in ways
     [way] = [w for w in reply.result.run_budget_pick.ways if w.kind == "tokens"]
     assert way.amount == pytest.approx(2e9 * 1000 / total, rel=1e-3)
     # LoRA instead of the full fine-tune, priced as that question's own answer prices it
@@ -161,7 +164,7 @@ def test_less_work_is_said_in_the_questions_own_terms(pipeline, question, said):
     else:
         n = int(50_000 * budget / pick.total)
         assert (
-            f"até {i18n.count(n, 'pt-BR')} exemplos ({i18n.percent(budget / pick.total, 'pt-BR')} dos pedidos)"
+            f"até {i18n.count(n, 'pt-BR')} exemplos ({i18n.percent(budget / pick.total, 'pt-BR')} do volume dimensionado)"
             in text
         )
 
