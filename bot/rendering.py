@@ -231,7 +231,8 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
                             total=i18n.money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
     if c.batch_total is not None and c.batch_seconds:
         deadline = result.workload.load.batch_seconds if result.workload.load else None
-        lines.append(i18n.t(lang, "cost.batch", hours=i18n.number(c.batch_seconds / 3600, lang, 1), currency=cur,
+        key = "cost.batch_month" if c.mode in ("reserved", "dedicated") else "cost.batch"
+        lines.append(i18n.t(lang, key, hours=i18n.number(c.batch_seconds / 3600, lang, 1), currency=cur,
                             period=batch_period(deadline or c.batch_seconds, lang), total=i18n.money(c.batch_total, lang),
                             mode=mode_name(c.mode)))  # fmt: skip
     if c.per_million_output_tokens is not None:

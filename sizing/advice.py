@@ -1926,8 +1926,9 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         project_total=total,
         project_mode=run_mode,
         term_total=term_total,
-        # a batch is rented for the hours it runs, not the month: what the whole batch costs
-        batch_total=chosen.per_hour * batch / 3600 if batch else None,
+        # a batch is rented for the hours it runs, not the month: what the whole batch costs (in a mode sold by the
+        # month, named, every month it runs into)
+        batch_total=chosen.per_hour * _batch_hours(batch, mode, hours) if batch else None,
         batch_seconds=batch,
         month_output_tokens=month_tokens,
         month_days=month_days,
@@ -2882,6 +2883,14 @@ def cheaper(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[str, list[
                 lang, "cheaper.give_lower", precision=four.name, capacity=capacity(lower_plan, there)
             )
     return f"{line} {give}", []
+
+
+def _batch_hours(seconds: float, mode: str, month: float) -> float:
+    """The hours a batch of `seconds` is billed for: those it runs by the hour, each month begun in reserved or
+    dedicated capacity (sold by the month: sizing/run_budget.py weighs a budget so)."""
+    if mode in ("reserved", "dedicated"):
+        return month * max(1, math.ceil(seconds / 3600 / month))
+    return seconds / 3600
 
 
 def _lower_chain(plan: Plan, catalog: Catalog) -> list:

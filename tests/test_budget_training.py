@@ -244,6 +244,9 @@ def test_a_named_monthly_mode_for_a_batch_says_the_hours_billed_mode_that_fits(p
         "O orçamento foi pesado no modo pedido (reservada): vendido por mês, o lote paga cada mês começado"
         in text
     )
+    # the batch's own price line bills the same whole month (it had priced reserved capacity by the hour)
+    month = re.search(r"o lote paga cada mês começado, R\$ ([\d.,]+) \(730 h por GPU\)", text).group(1)
+    assert f"O lote inteiro (reservada): R$ {month}, " in text and "paga por mês inteiro" in text
     m = re.search(
         r"Para caber em R\$ 5\.000: sob demanda, cobrado pelas horas do trabalho, R\$ ([\d.,]+) em", text
     )
