@@ -10,7 +10,7 @@ from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
 from sizing.catalog import load_catalog
 from sizing.query import QueryError, parse
-from tests.data_folders import priced_copy
+from tests.data_folders import priced_copy, priced_pipeline
 
 from .slack_harness import text_of, valid
 
@@ -77,12 +77,7 @@ def test_a_price_paid_elsewhere_is_no_budget():
 
 @pytest.fixture
 def pipeline(tmp_path, monkeypatch):
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: PRICES})))
-    load_catalog.cache_clear()
-    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
-    yield pipe
-    pipe.log.close()
-    load_catalog.cache_clear()
+    yield from priced_pipeline(tmp_path, monkeypatch, {None: PRICES})
 
 
 def ask(pipeline, text, **where):

@@ -14,7 +14,7 @@ from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
 from sizing import i18n
 from sizing.catalog import load_catalog
-from tests.data_folders import priced_copy
+from tests.data_folders import priced_copy, priced_pipeline
 
 from .slack_harness import text_of, valid
 
@@ -41,12 +41,7 @@ BATCH = "processar 1 milhão de documentos de 2k tokens com llama 3.1 8b em 4 di
 
 @pytest.fixture
 def pipeline(tmp_path, monkeypatch):
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, PRICES)))
-    load_catalog.cache_clear()
-    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
-    yield pipe
-    pipe.log.close()
-    load_catalog.cache_clear()
+    yield from priced_pipeline(tmp_path, monkeypatch, PRICES)
 
 
 def ask(pipeline, text, **where):
