@@ -1093,10 +1093,11 @@ def run_budget_lines(result: SizingResult, amount: str, cur: str, lang: str) -> 
 
 def way_text(way, cur: str, lang: str) -> str:
     """One way to bring a job within its budget, in words (sizing/result.py BudgetWay)."""
-    if way.kind in ("lora", "qlora", "mode"):
+    if way.kind in ("lora", "qlora", "mode", "longer"):
         mode = i18n.t(lang, f"cost.modes.{way.mode}") if way.mode else ""
+        time = i18n.duration(way.hours / 24, lang) if way.hours else ""
         text = i18n.t(lang, f"cost.budget_job_way_{way.kind}", currency=cur, total=i18n.money(way.total, lang),
-                      setup=way.setup, mode=mode)  # fmt: skip
+                      setup=way.setup, mode=mode, time=time)  # fmt: skip
         return text + ("" if way.fits else i18n.t(lang, "cost.budget_job_way_over"))
     n = i18n.number(way.amount, lang) if way.kind == "epochs" else i18n.count(way.amount, lang)
     return i18n.t(lang, f"cost.budget_job_way_{way.kind}", n=n, share=i18n.percent(way.share, lang))

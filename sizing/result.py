@@ -102,8 +102,8 @@ class BudgetPick(Record, kw_only=True):
 class BudgetWay(Record, kw_only=True):
     """One way to bring a job within its budget (sizing/run_budget.py): less work on the cheapest setup
     ("tokens", "examples", "epochs", "items": `amount` of them, `share` of the asked), or a training by
-    another method ("lora", "qlora": `total` on `setup`, `fits` the budget or only comes closer), or in another contract
-    mode ("mode")."""
+    another method ("lora", "qlora": `total` on `setup`, `fits` the budget or only comes closer), with the deadline left
+    open ("longer"), or in another contract mode ("mode")."""
 
     kind: str
     amount: int
@@ -111,7 +111,10 @@ class BudgetWay(Record, kw_only=True):
     total: float | None = None
     setup: str | None = None
     fits: bool = True
-    mode: str | None = None  # "mode": the contract mode billed by the hour in place of the month named
+    mode: str | None = (
+        None  # the contract mode `total` is in ("mode": billed by the hour, for the month named)
+    )
+    hours: float | None = None  # how long the job takes on `setup`
 
 
 class RunBudgetPick(Record, kw_only=True):

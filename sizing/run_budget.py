@@ -160,43 +160,46 @@ def _ways(
     plan: Plan, cheapest: _Option, catalog: Catalog, said: tuple[int | None, int | None]
 ) -> list[BudgetWay]:
     """What brings the job within the budget, least given up first: less work on the cheapest setup (a
-    training's tokens or epochs, a batch's items: the price scales with them), then, for a training, LoRA in
-    place of a full fine-tune and QLoRA (a 4-bit base, on cheaper GPUs it may fit) at their own cheapest."""
+    training's tokens or epochs, a batch's items: the price scales with them), then, for a training, the
+    deadline the customer set left open (a cheaper GPU too slow for it), LoRA in place of a full fine-tune and
+    QLoRA (a 4-bit base, on cheaper GPUs it may fit), each at its own cheapest and said only where cheaper than
+    the ways before it. With a mode sold by the month named, a mode billed by the hour instead."""
     amount = plan.budget.amount
     share = amount / cheapest.total if cheapest.total else 0.0
     ways: list[BudgetWay] = []
+
+    def cheaper(kind: str, options: list[_Option], placed_lang: str) -> None:
+        if not options:
+            return
+        best = min(options, key=lambda o: (o.total, o.hours, o.setup.count))
+        if best.total < min([cheapest.total] + [w.total for w in ways if w.total is not None]):
+            ways.append(BudgetWay(kind=kind, amount=0, share=best.total / cheapest.total, total=best.total,
+                                  setup=describe(best.setup, placed_lang), fits=best.total <= amount,
+                                  mode=best.mode, hours=best.hours))  # fmt: skip
+
     if cheapest.mode in MONTHLY_MODES:
         # a month bought for a shorter job: less work costs the same month; a mode billed by the hour does not
         options = _training_options if plan.stage.is_training else _batch_options
-        hourly = options(plan.but(contract=None), catalog)
-        if hourly:
-            best = min(hourly, key=lambda o: (o.total, o.hours, o.setup.count))
-            ways.append(BudgetWay(kind="mode", amount=0, share=best.total / cheapest.total, total=best.total,
-                                  setup=describe(best.setup, plan.lang), fits=best.total <= amount, mode=best.mode))  # fmt: skip
+        cheaper("mode", options(plan.but(contract=None), catalog), plan.lang)
         return ways
-    if plan.stage.is_training:
-        epochs, examples = said
-        if epochs and epochs > 1 and math.floor(epochs * share) >= 1:
-            ways.append(BudgetWay(kind="epochs", amount=math.floor(epochs * share), share=share))
-        elif examples:
-            ways.append(BudgetWay(kind="examples", amount=math.floor(examples * share), share=share))
-        else:
-            ways.append(BudgetWay(kind="tokens", amount=math.floor(plan.tokens * share), share=share))
-        tried = []
-        if plan.stage in (Stage.full, Stage.pretrain):
-            tried.append(("lora", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))))
-        if plan.stage in (Stage.full, Stage.pretrain, Stage.lora):
-            tried.append(("qlora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))))
-        for kind, other in tried:
-            placed = bf16_catalog(catalog)  # an adapter trains in BF16 whatever precision the full run asked
-            options = _training_options(other, placed)
-            if not options:
-                continue
-            best = min(options, key=lambda o: (o.total, o.hours, o.setup.count))
-            if best.total < min([cheapest.total] + [w.total for w in ways if w.total is not None]):
-                ways.append(BudgetWay(kind=kind, amount=0, share=best.total / cheapest.total, total=best.total,
-                                      setup=describe(best.setup, plan.lang), fits=best.total <= amount))  # fmt: skip
-    elif plan.rate:
+    if not plan.stage.is_training:
         items = plan.rate * plan.batch_seconds * share
-        ways.append(BudgetWay(kind="items", amount=math.floor(items), share=share))
+        return [BudgetWay(kind="items", amount=math.floor(items), share=share)]
+    epochs, examples = said
+    if epochs and epochs > 1 and math.floor(epochs * share) >= 1:
+        ways.append(BudgetWay(kind="epochs", amount=math.floor(epochs * share), share=share))
+    elif examples:
+        ways.append(BudgetWay(kind="examples", amount=math.floor(examples * share), share=share))
+    else:
+        ways.append(BudgetWay(kind="tokens", amount=math.floor(plan.tokens * share), share=share))
+    if plan.days and not plan.days_assumed:
+        cheaper("longer", _training_options(plan.but(days=None), catalog), plan.lang)
+    # an adapter trains in BF16 whatever precision the full run asked (sizing/advice.py _training_alternatives)
+    placed = bf16_catalog(catalog)
+    if plan.stage in (Stage.full, Stage.pretrain):
+        lora = plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))
+        cheaper("lora", _training_options(lora, placed), plan.lang)
+    if plan.stage in (Stage.full, Stage.pretrain, Stage.lora):
+        qlora = plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))
+        cheaper("qlora", _training_options(qlora, placed), plan.lang)
     return ways

@@ -323,3 +323,20 @@ def test_a_training_budget_asked_with_slash_gpu_chooses_in_valid_block_kit(tmp_p
             assert row["outcome"] == "answered"
     finally:
         load_catalog.cache_clear()
+
+
+def test_a_deadline_that_rules_out_the_cheaper_gpu_is_said_as_a_way_under_the_budget(tmp_path, monkeypatch):
+    # An A100 cheap for its FLOPs, too slow for a day on as many of it as the offering joins: without the
+    # deadline the run costs less there, and the answer says so with the time it would take.
+    prices = {**PRICES, "a100-80gb-sxm": "{ on_demand = 6.0, project_package = 5.0 }"}
+    pipeline = next(priced_pipeline(tmp_path, monkeypatch, prices))
+    question = "fine-tune completo do llama 3.1 70b em 1B tokens em 1 dia, orçamento de R$ 5 mil"
+    reply, text, _ = ask(pipeline, question)
+    assert not reply.result.run_budget_pick.chosen
+    m = re.search(r"sem o prazo, R\$ ([\d.,]+) em ([^;]*?A100 SXM 80 GB) \(~([\d,]+) dias\)", text)
+    assert m, text
+    _, open_ended, _ = ask(pipeline, question.replace(" em 1 dia", ""))
+    assert "A100" in recommendation(open_ended)
+    assert project(open_ended)[0] == money(m.group(1)) <= 5000
+    assert float(m.group(3).replace(",", ".")) > 1
+    pipeline.log.close()
