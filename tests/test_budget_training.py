@@ -329,7 +329,8 @@ def test_a_deadline_that_rules_out_the_cheaper_gpu_is_said_as_a_way_under_the_bu
     # An A100 cheap for its FLOPs, too slow for a day on as many of it as the offering joins: without the
     # deadline the run costs less there, and the answer says so with the time it would take.
     prices = {**PRICES, "a100-80gb-sxm": "{ on_demand = 6.0, project_package = 5.0 }"}
-    pipeline = next(priced_pipeline(tmp_path, monkeypatch, prices))
+    body = priced_pipeline(tmp_path, monkeypatch, prices)
+    pipeline = next(body)
     question = "fine-tune completo do llama 3.1 70b em 1B tokens em 1 dia, orçamento de R$ 5 mil"
     reply, text, _ = ask(pipeline, question)
     assert not reply.result.run_budget_pick.chosen
@@ -339,4 +340,4 @@ def test_a_deadline_that_rules_out_the_cheaper_gpu_is_said_as_a_way_under_the_bu
     assert "A100" in recommendation(open_ended)
     assert project(open_ended)[0] == money(m.group(1)) <= 5000
     assert float(m.group(3).replace(",", ".")) > 1
-    pipeline.log.close()
+    next(body, None)  # the log closed, the catalogue's cache cleared
