@@ -105,8 +105,10 @@ class RequestLog:
         self.signature_claims = Claims(
             signature_claims_folder(self.spool_dir) / "signatures", **SIGNATURE_CLAIMS
         )
-        # Called from the writer thread with each lead written (leads.write_lead's answer).
-        self.on_lead: Callable[[dict], None] | None = None
+        # Called from the writer thread with each lead written (leads.write_lead's answer); what was written
+        # before it is set (a spool adopted at start) waits for it, up to UNHANDED_LIMIT.
+        self._on_lead: Callable[[dict], None] | None = None
+        self._unhanded: list[dict] = []
         self._identity: tuple[int, int] | None = None  # the open file's (device, inode)
         self._wal: tuple[int, int] | None = None  # and its write-ahead log's
         self._shm: tuple[int, int] | None = None  # and its WAL index's
@@ -722,12 +724,31 @@ class RequestLog:
         self._spooled += len(items)
         return True
 
+    @property
+    def on_lead(self) -> Callable[[dict], None] | None:
+        return self._on_lead
+
+    @on_lead.setter
+    def on_lead(self, callback: Callable[[dict], None] | None) -> None:
+        """Who is told of each lead written. The writer starts with the log, and writes what a stopped
+        process spooled before the sales desk is built: those leads (a note's card to redraw) are told now."""
+        with self._memory_lock:  # not the connection's: the writer may hold that for seconds
+            self._on_lead = callback
+            waiting, self._unhanded = self._unhanded, []
+        for lead in waiting:
+            self._lead_written(lead)
+
     def _lead_written(self, lead: dict) -> None:
-        if self.on_lead is not None:
-            try:
-                self.on_lead(lead)
-            except Exception as error:  # the desk's trouble must not stop the writer
-                logger.warning("request log %s: on_lead failed (%s)", self.path, type(error).__name__)
+        with self._memory_lock:
+            callback = self._on_lead
+            if callback is None:
+                if len(self._unhanded) < UNHANDED_LIMIT:
+                    self._unhanded.append(lead)
+                return
+        try:
+            callback(lead)
+        except Exception as error:  # the desk's trouble must not stop the writer
+            logger.warning("request log %s: on_lead failed (%s)", self.path, type(error).__name__)
 
     def _write_batch(self, db: Database, batch: list[dict[str, Any]]) -> list[dict]:
         """The batch in order; runs of new rows with the same columns go in one executemany, which keeps
@@ -873,6 +894,8 @@ def _execute(conn: sqlite3.Connection, sql: str, args: list[list[Any]]) -> None:
 
 
 UPDATE = "__update__"  # a queue item that changes a row instead of adding one
+# Leads written before anyone listens kept for whoever does (a process with no sales desk never will).
+UNHANDED_LIMIT = 1000
 KIND = "__kind__"  # a queue item for another table: "audit", "lead", "note" or "card"
 _AUDIT_KEYS = ("at", "actor", "surface", "action", "details")
 # Written once however often it is replayed from the spool: an identical row is the same row.
