@@ -15,9 +15,10 @@ most a budget of seconds for them (`lookup`), so a slow Slack can delay an answe
 for the next request. A request that holds Slack's acknowledgement (`hurry`) waits for one kind of lookup
 (people, channels) only while Slack answers that kind quickly: once a hurried wait ran out its budget, the
 next SLOW_SECONDS of hurried requests wait for that kind no more than SLOW_WAIT_S (those it does not answer
-are acknowledged at once and answered after), until a lookup of it comes back quickly again. Each wait held one of the web server's
-threads for the whole budget, so a crowd of people not seen yet queued behind each other past Slack's
-deadline.
+are acknowledged at once and answered after), until a lookup of it comes back quickly again (counted from
+when it was asked). Each wait held one of the web server's threads for the whole budget, so a crowd of
+people not seen yet queued behind each other past Slack's deadline. Each kind has its own threads: one
+kind hanging does not queue the other's lookups behind it.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ ANSWER_BUDGET_S = 6.0
 # enough for a crowd to pass, short enough that a Slack back to normal is soon waited for again.
 SLOW_SECONDS = 10.0
 # What a hurried request still waits meanwhile: a lookup that answers this fast says Slack is back.
-SLOW_WAIT_S = 0.2
+SLOW_WAIT_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,12 @@ class Directory:
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
         self._inflight: dict[tuple[str, str], Future] = {}
         self._lock = threading.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="directory")
+        # A pool per kind: people's lookups hanging must not queue the channels' behind them (nor the other
+        # way round), which made a quick kind look slow to every request waiting on it.
+        self._pools = {
+            kind: ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"directory-{kind}")
+            for kind in ("user", "channel")
+        }
         self._team: _Team | None = None
         self._team_failed_at = -TEAM_RETRY_SECONDS
         # kind ("user", "channel") -> until when hurried requests do not wait for its lookups
@@ -157,12 +163,11 @@ class Directory:
             future = self._inflight.get((kind, key))
             if future is None:
                 fetch = self._fetch_person if kind == "user" else self._fetch_channel
-                future = self._pool.submit(self._fetch, kind, key, fetch)
+                future = self._pools[kind].submit(self._fetch, kind, key, fetch, time.monotonic())
                 self._inflight[(kind, key)] = future
             return future
 
-    def _fetch(self, kind: str, key: str, fetch) -> object:
-        started = time.monotonic()
+    def _fetch(self, kind: str, key: str, fetch, asked: float) -> object:
         try:
             value, certain = fetch(key)
         except Exception as e:  # Slack failed, rate limited us, timed out, or answered nonsense
@@ -171,7 +176,9 @@ class Directory:
         finally:
             with self._lock:
                 self._inflight.pop((kind, key), None)
-            if time.monotonic() - started < ACK_BUDGET_S:
+            # Counted from when it was asked: a lookup queued behind hung ones was slow for whoever waited on
+            # it, however quickly Slack then answered.
+            if time.monotonic() - asked < ACK_BUDGET_S:
                 self._slow_until[kind] = 0.0  # Slack answers this kind quickly (again): hurried requests wait
 
         if certain:
