@@ -12,7 +12,13 @@ Two rules, because a wrong "internal" shows our prices to a customer:
 Lookups run on their own threads with a short client timeout and no waiting on 429s; callers wait at
 most a budget of seconds for them (`lookup`), so a slow Slack can delay an answer but never past Slack's
 3-second acknowledgement deadline. A lookup that finishes after its caller gave up still fills the cache
-for the next request.
+for the next request. A request that holds Slack's acknowledgement (`hurry`) waits for one kind of lookup
+(people, channels) only while Slack answers that kind quickly: once a hurried wait ran out its budget, the
+next SLOW_SECONDS of hurried requests wait for that kind no more than SLOW_WAIT_S (those it does not answer
+are acknowledged at once and answered after), until a lookup of it comes back quickly again (counted from
+when it was asked). Each wait held one of the web server's threads for the whole budget, so a crowd of
+people not seen yet queued behind each other past Slack's deadline. Each kind has its own threads: one
+kind hanging does not queue the other's lookups behind it.
 """
 
 from __future__ import annotations
@@ -36,6 +42,11 @@ TEAM_RETRY_SECONDS = 10
 # counted from when Slack sent it), and in all before it is answered anyway with the careful defaults.
 ACK_BUDGET_S = 1.5
 ANSWER_BUDGET_S = 6.0
+# How long hurried requests stop waiting for a kind of lookup after one of them waited its budget out: long
+# enough for a crowd to pass, short enough that a Slack back to normal is soon waited for again.
+SLOW_SECONDS = 10.0
+# What a hurried request still waits meanwhile: a lookup that answers this fast says Slack is back.
+SLOW_WAIT_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -71,14 +82,29 @@ class Directory:
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
         self._inflight: dict[tuple[str, str], Future] = {}
         self._lock = threading.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="directory")
+        # A pool per kind: people's lookups hanging must not queue the channels' behind them (nor the other
+        # way round), which made a quick kind look slow to every request waiting on it.
+        self._pools = {
+            kind: ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"directory-{kind}")
+            for kind in ("user", "channel")
+        }
         self._team: _Team | None = None
         self._team_failed_at = -TEAM_RETRY_SECONDS
+        # kind ("user", "channel") -> until when hurried requests do not wait for its lookups
+        self._slow_until = {"user": 0.0, "channel": 0.0}
 
     # -- what callers use ---------------------------------------------------------------------------------
 
-    def lookup(self, user_id: str | None, channel_id: str | None, budget: float = ACK_BUDGET_S) -> Seen:
-        """The person and the channel, waiting at most `budget` seconds in all (both run at once)."""
+    def lookup(
+        self,
+        user_id: str | None,
+        channel_id: str | None,
+        budget: float = ACK_BUDGET_S,
+        *,
+        hurry: bool = False,
+    ) -> Seen:
+        """The person and the channel, waiting at most `budget` seconds in all (both run at once). `hurry`:
+        the caller holds Slack's acknowledgement, and does not wait while Slack is slow (above)."""
         now = time.monotonic()
         # The usual case, both known: answered from the cache without futures (this runs on every request).
         person = self._fresh("user", user_id, now) if user_id else NO_PERSON
@@ -91,21 +117,33 @@ class Directory:
         complete = True
         person = NO_PERSON if not user_id else CAREFUL_PERSON
         if person_future is not None:
-            got = _result(person_future, deadline)
+            got = self._wait("user", person_future, deadline, hurry)
             complete &= got is not None
             person = got if got is not None else CAREFUL_PERSON
         shared = False
         if channel_future is not None:
-            got = _result(channel_future, deadline)
+            got = self._wait("channel", channel_future, deadline, hurry)
             complete &= got is not None
             shared = got if got is not None else True
         return Seen(person, shared, complete)
 
-    def person(self, user_id: str | None, budget: float = ACK_BUDGET_S) -> Person:
-        return self.lookup(user_id, None, budget).person
+    def person(self, user_id: str | None, budget: float = ACK_BUDGET_S, *, hurry: bool = False) -> Person:
+        return self.lookup(user_id, None, budget, hurry=hurry).person
 
     def channel_shared(self, channel_id: str | None, budget: float = ACK_BUDGET_S) -> bool:
         return self.lookup(None, channel_id, budget).channel_shared
+
+    def _wait(self, kind: str, future: Future, deadline: float, hurry: bool):
+        """The lookup's answer by the deadline, else None. A hurried caller does not wait while Slack is slow
+        to answer this kind, and one that waited its budget out says Slack is slow."""
+        if not hurry:
+            return _result(future, deadline)
+        if time.monotonic() < self._slow_until[kind]:
+            return _result(future, min(deadline, time.monotonic() + SLOW_WAIT_S))
+        got = _result(future, deadline)
+        if got is None:
+            self._slow_until[kind] = time.monotonic() + SLOW_SECONDS
+        return got
 
     # -- lookups ------------------------------------------------------------------------------------------
 
@@ -125,11 +163,11 @@ class Directory:
             future = self._inflight.get((kind, key))
             if future is None:
                 fetch = self._fetch_person if kind == "user" else self._fetch_channel
-                future = self._pool.submit(self._fetch, kind, key, fetch)
+                future = self._pools[kind].submit(self._fetch, kind, key, fetch, time.monotonic())
                 self._inflight[(kind, key)] = future
             return future
 
-    def _fetch(self, kind: str, key: str, fetch) -> object:
+    def _fetch(self, kind: str, key: str, fetch, asked: float) -> object:
         try:
             value, certain = fetch(key)
         except Exception as e:  # Slack failed, rate limited us, timed out, or answered nonsense
@@ -138,6 +176,11 @@ class Directory:
         finally:
             with self._lock:
                 self._inflight.pop((kind, key), None)
+            # Counted from when it was asked: a lookup queued behind hung ones was slow for whoever waited on
+            # it, however quickly Slack then answered.
+            if time.monotonic() - asked < ACK_BUDGET_S:
+                self._slow_until[kind] = 0.0  # Slack answers this kind quickly (again): hurried requests wait
+
         if certain:
             if len(self._cache) >= CACHE_LIMIT:
                 self._cache = {}  # a bound on memory; the next requests refill what is still used

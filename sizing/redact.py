@@ -7,15 +7,25 @@ stores it (bot.log.requestlog).
 
 What is replaced, in this order (a later pass never matches inside an earlier one's find):
 
-1. API keys and tokens, whole   -> [chave]     sk-…, sk-ant-…, sk-proj-…, hf_…, ghp_…/gho_…/github_pat_…,
-                                               AKIA…/ASIA…, xoxb-/xoxp-/xoxa-/xapp-…, glpat-…, AIza…, JWTs
+1. private keys and API keys and tokens, whole
+                                 -> [chave]     a PEM private key block (to its END line, or to the end of
+                                               what was pasted), sk-…, sk-ant-…, sk-proj-…, hf_…, ghp_…/
+                                               gho_…/github_pat_…, AKIA…/ASIA…, xoxb-/xoxp-/xoxa-/xoxc-/
+                                               xapp-/xoxe.…, sk_live_/rk_live_…, glpat-…, AIza…, JWTs,
+                                               the secret path of a Slack incoming webhook
 2. e-mail addresses              -> [email]
-3. CNPJ                          -> [cnpj]      12.345.678/0001-95 (also the alphanumeric layout), or 14
-                                               bare digits with valid check digits
-4. CPF                           -> [cpf]       123.456.789-09 (layout alone); 123 456 789 09, 123456789-09
-                                               and 11 bare digits only with valid check digits
-5. card numbers                  -> [cartão]    13 to 19 digits, bare or in groups, passing the Luhn check
-6. phones with "+" or "00" and a country code, Brazilian phones with or without the country code, trunk
+3. IBAN                          -> [iban]      2 letters, 2 check digits and up to 30 letters and digits,
+                                               grouped by four or bare, when the check digits pass
+4. CNPJ                          -> [cnpj]      12.345.678/0001-95 (also the alphanumeric layout), or 14
+                                               digits in other layouts (spaces, a missing separator) or
+                                               bare, with valid check digits
+5. CPF                           -> [cpf]       123.456.789-09 (layout alone); 123 456 789 09, 123456789-09,
+                                               123-456-789-09, 123.456.789/09 and 11 bare digits only with
+                                               valid check digits
+6. RG                            -> [rg]        12.345.678-9 / -X (layout alone), or 7 to 10 digits in any
+                                               of its layouts right after the word "RG" (MG-12.345.678)
+7. card numbers                  -> [cartão]    13 to 19 digits, bare or in groups, passing the Luhn check
+8. phones with "+" or "00" and a country code, Brazilian phones with or without the country code, trunk
    or carrier prefix ((011), 0xx11, 0 21 11), "9 8765-4321" mobiles, North-American phones with hyphens,
    dots or parentheses                                                                -> [telefone]
 
@@ -62,6 +72,7 @@ STORED_TEXT_LIMIT = 4000
 _LOOKAHEAD = 200
 
 TOKEN, EMAIL, CNPJ, CPF, CARD, PHONE = "[chave]", "[email]", "[cnpj]", "[cpf]", "[cartão]", "[telefone]"
+RG, IBAN = "[rg]", "[iban]"
 
 # Never glued to a word, nor to another number through a decimal point or a thousands separator.
 _START = r"(?<!\w)(?<!\d[.,])"
@@ -94,34 +105,60 @@ def _digits_table() -> dict[int, str]:
 
 _LOOK_ALIKES = _digits_table()
 
+# A private key pasted whole (RFC 7468's PEM layout: PKCS#1 "RSA", "EC", "OPENSSH", "ENCRYPTED"...), or cut short
+# (Slack's limit, the log's): hidden to its END line or, without one, to the next "-----" or the end. The body never
+# holds "-----", so each BEGIN reads ahead no further than the next one: linear time.
+PRIVATE_KEYS = regexes.compile(
+    r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----)){0,20000}"
+    r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?"
+)
 TOKENS = regexes.compile(
     r"""(?<![\w-])(?:
         sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}         # OpenAI, Anthropic
       | hf_[A-Za-z0-9]{20,}                           # Hugging Face
       | gh[pousr]_[A-Za-z0-9]{20,} | github_pat_[A-Za-z0-9_]{20,}
       | (?:AKIA|ASIA)[A-Z0-9]{16}                     # AWS access key ids
-      | xox[abposer]-[A-Za-z0-9-]{8,} | xapp-[A-Za-z0-9-]{8,}   # Slack
+      | xox[abcposer]-[A-Za-z0-9-]{8,} | xapp-[A-Za-z0-9-]{8,}   # Slack (xoxc: a browser session's)
+      | xoxe\.xox[a-z]-[A-Za-z0-9-]{8,}               # Slack refresh tokens
+      | T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{16,}  # Slack incoming webhook (hooks.slack.com/services/…)
+      | [sr]k_(?:live|test)_[A-Za-z0-9]{16,}          # Stripe secret and restricted keys
       | glpat-[A-Za-z0-9_-]{20,}                      # GitLab
       | AIza[A-Za-z0-9_-]{30,}                        # Google
       | eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}   # JWT
     )(?![\w-])""",
     re.VERBOSE,
 )
-_TOKEN_HINT = regexes.compile(r"sk-|hf_|gh[pousr]_|github_pat_|AKIA|ASIA|xox|xapp-|glpat-|AIza|eyJ")
+_TOKEN_HINT = regexes.compile(
+    # RG: an RG after its word may have only 7 digits.
+    r"sk-|hf_|gh[pousr]_|github_pat_|AKIA|ASIA|xox|xapp-|glpat-|AIza|eyJ|PRIVATE KEY|/B|k_live_|k_test_|RG|rg|Rg"
+)
 
 EMAILS = regexes.compile(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 
+# ISO 13616: country, check digits, then the account (BBAN) in groups of four as printed, or bare. The check
+# digits decide (modulo 97), so "DE89 3704 0044 0532 0130 00" is an IBAN and not a "0044" phone.
+IBANS = regexes.compile(r"(?<!\w)[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?!\w)")
 CNPJ_FORMATTED = regexes.compile(_START + r"[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}/[0-9A-Z]{4}-\d{2}" + _END)
 CPF_FORMATTED = regexes.compile(_START + r"\d{3}\.\d{3}\.\d{3}-\d{2}" + _END)
-CPF_OTHER = regexes.compile(_START + _NOT_AFTER_PLUS + r"\d{3}[.\s]?\d{3}[.\s]?\d{3}[\s.-]?\d{2}" + _END)
+CPF_OTHER = regexes.compile(_START + _NOT_AFTER_PLUS + r"\d{3}[.\s-]?\d{3}[.\s-]?\d{3}[\s./-]?\d{2}" + _END)
+# RG: no national layout (each state issues its own), so only São Paulo's, whose check character makes it
+# distinctive, stands alone; any other is an RG only right after its word.
+RG_FORMATTED = regexes.compile(_START + r"\d{1,2}\.\d{3}\.\d{3}-[\dXx]" + _END)
+RG_AFTER_WORD = regexes.compile(
+    r"(?<!\w)(?i:rg)(?!\w)[\s:.,-]{0,3}(?:(?i:n[º°o]|n[úu]mero)\.?\s{0,2})?(?:(?:é|e|is|:)\s{1,2})?"
+    r"((?:[A-Z]{2}[\s-]?)?\d{1,3}(?:\.?\d{3}){2}(?:-?[\dXx])?)" + _END
+)
 # 13 to 19 digits: bare, or in groups of four (the last one shorter), or Amex's 4-6-5.
 CARDS = regexes.compile(
     _START
     + _NOT_AFTER_PLUS
-    + r"(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,4})?|\d{4}[ -]\d{6}[ -]\d{4,5})"
+    + r"(?:\d{13,19}|\d{4}(?:[ .-]\d{4}){2,3}(?:[ .-]\d{1,4})?|\d{4}[ -]\d{6}[ -]\d{4,5})"
     + _END
 )
-BARE_14 = regexes.compile(_START + _NOT_AFTER_PLUS + r"\d{14}" + _END)
+# 14 digits bare, or as a CNPJ with a separator missing or spaces for dots ("11 222 333 0001 81").
+BARE_14 = regexes.compile(
+    _START + _NOT_AFTER_PLUS + r"\d{2}[.\s]?\d{3}[.\s]?\d{3}[/\s]?\d{4}[\s-]?\d{2}" + _END
+)
 
 _SEP = r"[\s.-]?"
 PHONE_PLUS = regexes.compile(
@@ -199,12 +236,13 @@ def redact(text: str) -> str:
     return "".join(out)
 
 
-PLACEHOLDERS = {TOKEN: "chave", EMAIL: "email", CNPJ: "cnpj", CPF: "cpf", CARD: "cartao", PHONE: "telefone"}
+PLACEHOLDERS = {TOKEN: "chave", EMAIL: "email", CNPJ: "cnpj", CPF: "cpf", RG: "rg", IBAN: "iban", CARD: "cartao",
+                PHONE: "telefone"}  # fmt: skip
 
 
 def scrub(text: str) -> tuple[str, list[str]]:
     """The redacted text, and the kinds of data it held (the names of sizing's [personal] messages: chave,
-    email, cnpj, cpf, cartao, telefone), in the order above."""
+    email, cnpj, cpf, rg, iban, cartao, telefone), in that order."""
     out = redact(text)
     if out is text:
         return text, []
@@ -253,6 +291,15 @@ def cnpj_is_valid(digits: str) -> bool:
     return True
 
 
+def iban_is_valid(iban: str) -> bool:
+    """True when an IBAN's check digits are right (ISO 13616-1: the first four characters moved to the end,
+    letters as 10..35, the number modulo 97 is 1) and its length is one an IBAN has (15 to 34)."""
+    if not 15 <= len(iban) <= 34 or not iban.isascii() or not iban.isalnum():
+        return False
+    moved = iban[4:] + iban[:4]
+    return int("".join(str(int(char, 36)) for char in moved)) % 97 == 1
+
+
 def luhn_is_valid(digits: str) -> bool:
     """The check every payment card number passes (ISO/IEC 7812-1, the Luhn algorithm)."""
     if not digits.isdigit() or len(set(digits)) == 1:
@@ -296,7 +343,15 @@ def _always(placeholder: str) -> Callable[[re.Match[str]], str]:
 
 
 def _cnpj_bare(match: re.Match[str]) -> str | None:
-    return CNPJ if cnpj_is_valid(match.group()) and not _is_quantity(match) else None
+    return CNPJ if cnpj_is_valid(_digits(match.group())) and not _is_quantity(match) else None
+
+
+def _iban(match: re.Match[str]) -> str | None:
+    return IBAN if iban_is_valid(match.group().replace(" ", "")) else None
+
+
+def _rg_after_word(match: re.Match[str]) -> tuple[str, tuple[int, int]]:
+    return RG, match.span(1)
 
 
 def _cpf_other(match: re.Match[str]) -> str | None:
@@ -330,12 +385,16 @@ def _phone(match: re.Match[str]) -> str | None:
 
 
 _PASSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (PRIVATE_KEYS, _always(TOKEN)),
     (TOKENS, _always(TOKEN)),
     (EMAILS, _always(EMAIL)),
+    (IBANS, _iban),
     (CNPJ_FORMATTED, _always(CNPJ)),
     (CPF_FORMATTED, _always(CPF)),
     (BARE_14, _cnpj_bare),
     (CPF_OTHER, _cpf_other),
+    (RG_FORMATTED, _always(RG)),
+    (RG_AFTER_WORD, _rg_after_word),
     (CARDS, _card),
     (PHONE_PLUS, _plus),
     (PHONE_BR, _phone),

@@ -3,6 +3,7 @@ the real app, Slack's Web API played by FakeSlack failing, rate limiting and han
 
 from __future__ import annotations
 
+import concurrent.futures
 import time
 
 import pytest
@@ -10,8 +11,10 @@ import pytest
 from bot import directory
 
 from . import slack_requests as sr
-from .slack_harness import serve
+from .slack_fake import FakeSlack
+from .slack_harness import SECRET, serve
 from .slack_harness import text_of as _text
+from .web_server import web_process
 
 # Slack's deadline for an acknowledgement, less what the network to Slack and back may take.
 ACK_DEADLINE_S = 2.5
@@ -182,6 +185,44 @@ def test_when_auth_test_is_slow_rate_limited_or_failing_externals_stay_external_
     assert "Recomendação" in text and "Preço" not in text
     slack.fake.delay("auth.test", 0)
     assert [r["user_external"] for r in slack.rows()] == [1]
+
+
+@pytest.mark.parametrize("hanging", ["users.info", "conversations.info"])
+def test_a_crowd_of_new_people_while_slack_hangs_is_acknowledged_in_time_and_answered_once(tmp_path, hanging):
+    # As deployed (gunicorn, two workers of eight threads): 40 people the app has not seen yet type /gpu at
+    # once, each in a channel it has not seen yet, while one kind of lookup hangs. Each request used to hold
+    # a thread for the whole lookup budget (1.5 s) before acknowledging, so the crowd queued: 32 of 40 were
+    # acknowledged after Slack's 3 seconds; and the lookups of the kind that still answered queued behind
+    # the hung ones, so that kind looked slow too.
+    with FakeSlack() as fake, web_process(tmp_path, fake, env={"WEB_CONCURRENCY": "2"}) as web:
+        for _ in range(8):  # both workers past their first request (warm-up), Slack still quick
+            body, _ = sr.slash_command("8b", user_id="UWARM", response_url=fake.response_url("warm"))
+            sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=30)
+        fake.delay(hanging, 30)
+        fake.clear()
+
+        def ask(i: int) -> tuple[int, float]:
+            body, _ = sr.slash_command(
+                "70b 4bit",
+                user_id=f"UCROWD{i:03d}",
+                channel_id=f"CCROWD{i:03d}",
+                response_url=fake.response_url(f"c{i}"),
+            )
+            started = time.monotonic()
+            status, _, _ = sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=30)
+            return status, time.monotonic() - started
+
+        with concurrent.futures.ThreadPoolExecutor(40) as pool:
+            results = list(pool.map(ask, range(40)))
+        assert {status for status, _ in results} == {200}
+        # Slack's own deadline: 40 clients and two workers share this machine's CPUs with the test.
+        late = sorted(round(seconds, 1) for _, seconds in results if seconds >= 3)
+        assert late == [], f"{len(late)} of 40 acknowledged late: {late}"
+        answers = fake.wait_for("response_url", count=40, timeout=30)
+        time.sleep(1)  # none comes twice
+        named = sorted(c.params["_name"] for c in fake.calls("response_url"))
+        assert named == sorted(f"c{i}" for i in range(40)) and len(answers) >= 40
+        assert all("Recomendação" in _text(c.params["blocks"]) for c in fake.calls("response_url"))
 
 
 @pytest.mark.parametrize("fault", ["slow", "failing"])

@@ -444,6 +444,39 @@ def test_the_manager_view_of_a_missing_log_says_so_politely(tmp_path):
         assert "não pode ser lido agora" in told or "CSV" in told
 
 
+def test_a_lead_note_saved_while_the_file_is_locked_is_written_once_it_frees(slack, monkeypatch):
+    from bot.log import leads, requestlog
+
+    monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.2)
+    monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.2)  # every wait for the file, short
+    reply = slack.command("70b 8bit 10 users")
+    body = sr.block_actions("gpu_proposal", _value(reply), response_url=slack.fake.response_url("p"),
+                            container={"type": "message", "message_ts": "1.0", "channel_id": "C0001",
+                                       "is_ephemeral": True})  # fmt: skip
+    slack.send(body)
+    slack.fake.wait_for("chat.postMessage", timeout=10)
+    slack.settle()
+    slack.wait_for_cards()
+    slack.fake.clear()
+    [lead_id] = [r[0] for r in sqlite3.connect(slack.db).execute("select id from leads")]
+    locked = threading.Event()
+    holder = threading.Thread(target=_hold_write_lock, args=(slack.db, 3, locked))
+    holder.start()
+    locked.wait(5)
+    # A rep writes a note on the card while a backup (or a manager's script) holds the file.
+    note = sr.view_submission("lead_note", {"note": {"note": "cliente quer começar em janeiro"}},
+                              user_id="UREP0001", private_metadata=str(lead_id))  # fmt: skip
+    status, _, answer = slack.send(note)
+    assert status == 200 and "errors" not in (answer or "")  # the form closes: the note was taken
+    slack.settle()
+    holder.join()
+    [update] = slack.fake.wait_for("chat.update", timeout=10)
+    assert "cliente quer começar em janeiro" in _text(update.params["blocks"])
+    slack.log.flush()
+    notes = sqlite3.connect(slack.db).execute("select [by], note from lead_events where action = 'note'")
+    assert [tuple(n) for n in notes] == [("UREP0001", "cliente quer começar em janeiro")]
+
+
 def test_a_refusal_with_the_file_locked_is_answered_at_once_and_recorded_later(slack):
     slack.command("8b")
     locked = threading.Event()

@@ -406,6 +406,37 @@ def test_an_exported_csv_from_slack_carries_no_formula(slack):
     assert row["text"].startswith("'") and row["text"].lstrip("' ").startswith("=HYPERLINK")
 
 
+SECRETS = {
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0t\n-----END RSA PRIVATE KEY-----": "MIIEow",
+    "IBAN BR15 0000 0000 0000 1093 2840 814P 2": "1093 2840",
+    "RG 12.345.678-9": "345.678",
+    "xoxc-1234567890-1234567890-abcdef": "abcdef",
+    "sk_live_51H8abcdefghijklmnopqrstuvwx": "51H8",
+}
+
+
+def test_keys_ibans_and_rgs_in_a_question_reach_no_manager_view_and_no_csv(slack):
+    for i, secret in enumerate(SECRETS):
+        slack.event(sr.app_mention(f"<@UBOT> 70b 4bit, {secret}"), f"EvSecret{i}")
+    slack.settle()
+    view = slack.command("log", user_id=MANAGER)
+    shown = _text(view["blocks"])
+    slack.send(sr.event(sr.app_home_opened(MANAGER), event_id="EvSecretHome"))
+    slack.settle()
+    [home] = slack.fake.wait_for("views.publish")
+    shown += _text(home.params["view"]["blocks"])
+    export = next(b for b in view["blocks"] if b["type"] == "actions")["elements"][0]
+    slack.send(sr.block_actions("log_export", export["value"], user_id=MANAGER,
+                                response_url=slack.fake.response_url()))  # fmt: skip
+    slack.fake.wait_for("file_upload", timeout=10)
+    [upload] = [u for u in slack.fake.uploads.values() if u.get("content")]
+    exported = upload["content"].decode()
+    stored = " ".join(r["text"] for r in slack.rows())
+    for secret, piece in SECRETS.items():
+        assert piece not in stored and piece not in exported and piece not in shown, secret
+    assert all(kind in stored for kind in ("[chave]", "[iban]", "[rg]"))
+
+
 # -- bounds and permissions --------------------------------------------------------------------------------
 
 

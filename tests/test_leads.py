@@ -2,6 +2,7 @@
 refuses with one sentence."""
 
 import itertools
+import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -149,6 +150,25 @@ def test_mistakes_raise_one_short_sentence_and_change_nothing(leads, action, mes
 def test_a_note_of_exactly_500_characters_is_kept(leads):
     lead = leads.add_note(new_lead(leads)["id"], "U_REP", "n" * 500)
     assert lead["note"] == "n" * 500
+
+
+def test_a_queued_note_replayed_after_a_restart_is_written_once(leads, path):
+    # The request log writes a rep's note from its queue, and replays its spool after a restart: the same
+    # note at the same time by the same rep is one event; a note for a lead removed since is dropped.
+    from bot.log.leads import write_note
+
+    lead = new_lead(leads)
+    conn = sqlite3.connect(path, isolation_level=None)
+    args = (lead["id"], "U_REP", "  ligar na segunda  ", at(9))
+    assert write_note(conn, *args) == {"id": lead["id"], "created": False, "refresh": True}
+    assert write_note(conn, *args) is None
+    assert write_note(conn, lead["id"] + 1, "U_REP", "outro", at(9)) is None
+    assert write_note(conn, lead["id"], "U_REP", "   ", at(10)) is None
+    conn.close()
+    assert leads.get(lead["id"])["note"] == "ligar na segunda"
+    assert [(e["by"], e["note"]) for e in leads.events(lead["id"]) if e["action"] == "note"] == [
+        ("U_REP", "ligar na segunda")
+    ]
 
 
 def test_the_card_is_remembered_without_an_event(leads):

@@ -100,6 +100,53 @@ REDACTED = [
     ("tel ＋５５ １１ ９８７６５ ４３２１", "tel [telefone]"),
     ("(١١) ٩٨٧٦٥-٤٣٢١", "[telefone]"),  # Arabic-Indic digits
     ("１１９８７６５４３２１ é meu número, ７０ｂ", "[telefone] é meu número, ７０ｂ"),
+    # private keys pasted whole (PEM: RFC 7468), or cut short before their END line
+    (
+        "minha chave -----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRge\n"
+        "-----END RSA PRIVATE KEY----- 70b",
+        "minha chave [chave] 70b",
+    ),
+    (
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----",
+        "[chave]",
+    ),
+    ("-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7", "[chave]"),
+    (
+        "-----BEGIN ENCRYPTED PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nMIIFHzBJBgkqhkiG9w0BBQ0w\n-----END ENCRYPTED PRIVATE KEY-----\n8b",
+        "[chave]\n8b",
+    ),
+    # more token formats: Slack's client and refresh tokens, Stripe's secret keys, Slack's incoming webhooks
+    ("xoxc-1234567890-1234567890-abcdef", "[chave]"),  # not "xoxc-[telefone]-[telefone]-abcdef"
+    ("xoxe.xoxp-1-Mi0yLTE3MDQ0NTU5NjQ0", "[chave]"),
+    ("sk_live_51H8abcdefghijklmnopqrstuvwx", "[chave]"),
+    ("rk_test_51H8abcdefghijklmnopqrstuvwx", "[chave]"),
+    (
+        "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+        "https://hooks.slack.com/services/[chave]",
+    ),
+    # IBAN (ISO 13616: the check digits must pass modulo 97), grouped or bare
+    ("IBAN DE89 3704 0044 0532 0130 00", "IBAN [iban]"),  # not "DE89 3704 [telefone]"
+    ("iban: GB82 WEST 1234 5698 7654 32.", "iban: [iban]."),
+    ("BR1800360305000010009795493C1", "[iban]"),
+    ("BR15 0000 0000 0000 1093 2840 814P 2 ok", "[iban] ok"),
+    ("PT50 0002 0123 1234 5678 9015 4", "[iban]"),  # not "PT50 [cartão] 4"
+    # RG: the layout with its check character, or any number after the word "RG"
+    ("RG 12.345.678-9", "RG [rg]"),
+    ("rg: 12.345.678-X", "rg: [rg]"),
+    ("meu rg é 1.234.567", "meu rg é [rg]"),
+    ("RG 12345678-9", "RG [rg]"),
+    ("RG MG-12.345.678, 70b", "RG [rg], 70b"),
+    ("RG nº 123456789", "RG nº [rg]"),
+    ("12.345.678-9", "[rg]"),
+    # CPF and CNPJ in more layouts (check digits required)
+    ("cpf 123.456.789/09", "cpf [cpf]"),
+    ("cpf 123-456-789-09", "cpf [cpf]"),
+    ("CNPJ 11 222 333 0001 81", "CNPJ [cnpj]"),
+    ("CNPJ 11.222.333 0001-81", "CNPJ [cnpj]"),
+    ("cnpj 11222333/0001-81", "cnpj [cnpj]"),
+    ("cnpj 11.222.333/000181", "cnpj [cnpj]"),
+    # cards grouped with dots
+    ("4111.1111.1111.1111", "[cartão]"),
 ]
 
 # What sizing questions hold: model sizes and names, contexts, token counts, users, GPUs.
@@ -146,6 +193,14 @@ KEPT = [
     "risk-free sk-learn",
     "skills hf_transfer ghp xoxo",
     "A100 AKIA",
+    "rg 70b",  # no number after the word
+    "RG 70b 4bit 10 users",
+    "DE 70b 4bit",
+    "PT 70b 10 users 4096 4096 4096 4096",
+    "11 222 333 0001 80",  # CNPJ-shaped, wrong check digits
+    "1.234.567 tokens",
+    "-----BEGIN CERTIFICATE-----",  # public: only a private key is a secret
+    "4096.4096.4096.4096",
     "+1 2",
     "Cabe um Llama 70B numa L40S de 48GB em 4 bits?",
     "Quanto de memória precisa um modelo de 70 bilhões em 4 bits com contexto de 32 mil tokens para 10 usuários?",
@@ -172,6 +227,8 @@ def test_every_phrasing_of_the_query_corpus_is_left_alone():
 def test_scrub_says_which_kinds_of_data_it_removed():
     text, kinds = scrub("meu email é ana@x.com, cpf 123.456.789-09, tel (11) 98765-4321: 8b fp8")
     assert kinds == ["email", "cpf", "telefone"] and "ana@" not in text and "98765" not in text
+    text, kinds = scrub("RG 12.345.678-9, IBAN DE89 3704 0044 0532 0130 00: 8b")
+    assert kinds == ["rg", "iban"] and text == "RG [rg], IBAN [iban]: 8b"
     assert scrub("70b 4bit 32k 10users") == ("70b 4bit 32k 10users", [])
 
 
@@ -213,8 +270,27 @@ def test_what_the_log_stores_is_bounded_and_cut_cleanly():
         "(11) " * 8_000,
         "4111 1111 1111 " * 2_600,
         "１" * 40_000,
+        "-----BEGIN PRIVATE KEY-----" * 1_480,
+        "-----BEGIN A " * 3_000,
+        "RG " * 13_000,
+        "DE89 " * 8_000,
+        "12.345.678-" * 3_600,
     ],
-    ids=["letters", "at-signs", "digits", "plus", "tokens", "parentheses", "card-like", "full-width"],
+    ids=[
+        "letters",
+        "at-signs",
+        "digits",
+        "plus",
+        "tokens",
+        "parentheses",
+        "card-like",
+        "full-width",
+        "pem",
+        "pem-like",
+        "rg",
+        "iban-like",
+        "rg-like",
+    ],
 )
 def test_slacks_longest_messages_are_redacted_whole(text):
     # Linear time is measured by `make bench` (bench/bench_redact.py); here, that every shape of 40,000

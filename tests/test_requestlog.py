@@ -299,6 +299,32 @@ def test_a_locked_file_never_holds_record_up_and_loses_nothing(log, path):
     assert_each_once(log, ["before the lock"] + [f"during the lock {i}" for i in range(3)])
 
 
+def test_a_note_left_in_the_spool_by_a_stopped_process_redraws_its_card_after_the_restart(path, monkeypatch):
+    # A rep's note queued while the file was locked, then the process stopped: the next one writes it from
+    # the spool, possibly before the sales desk has said where written leads go. The desk is told on arrival.
+    from bot.log.leads import Leads
+
+    lead = Leads(path).create(source="proposal", user_id="U1", model_id="llama-3.1-70b", summary="70B")
+    monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.1)
+    before = RequestLog(path, retry_interval=60)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    before.record_note(lead["id"], "UREP1", "ligar amanhã")
+    before.close(timeout=0.3)  # the file still locked: the note goes to the spool
+    other.execute("COMMIT")
+    other.close()
+    after = RequestLog(path, retry_interval=60)
+    try:
+        assert after.flush() == 0  # written before anyone listens
+        told = []
+        after.on_lead = told.append  # the sales desk, once built
+        assert told == [{"id": lead["id"], "created": False, "refresh": True}]
+        notes = sqlite3.connect(path).execute("select note from lead_events where action = 'note'").fetchall()
+        assert notes == [("ligar amanhã",)]
+    finally:
+        after.close()
+
+
 @pytest.mark.parametrize("parameters", [None, 100], ids=["sqlite's limit", "100 parameters a statement"])
 def test_rows_queued_together_are_each_written_once_in_order_searchable_and_counted(log, path, parameters):
     log.record(row("before"))

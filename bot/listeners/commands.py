@@ -42,7 +42,7 @@ def register(app: App, services) -> None:
             # "/gpu /gpu 70b", "/gpu gpu log": the command's name typed again ("log" had been "Não entendi").
             text = rest
             first, rest = [*text.split(None, 1), "", ""][:2]
-        where, complete = where_for_command(command, services, ACK_BUDGET_S)
+        where, complete = where_for_command(command, services, ACK_BUDGET_S, hurry=True)
         if logwords.command(first) == "log":
             # Who may read the log depends on the user ID alone; the lookup only picks the language.
             ack(response_type="ephemeral", **manager.log_command(rest, where, services).kwargs())
@@ -124,9 +124,10 @@ def record_form_failure(log, where: Where, lang: str, reason: str) -> None:
     })  # fmt: skip
 
 
-def where_for_command(command: dict, services, budget: float) -> tuple[Where, bool]:
-    """Who typed the command, where; False when Slack did not tell us in time (careful defaults used)."""
-    seen = services.directory.lookup(command.get("user_id"), command.get("channel_id"), budget)
+def where_for_command(command: dict, services, budget: float, hurry: bool = False) -> tuple[Where, bool]:
+    """Who typed the command, where; False when Slack did not tell us in time (careful defaults used).
+    `hurry`: the command is not acknowledged yet (bot.directory)."""
+    seen = services.directory.lookup(command.get("user_id"), command.get("channel_id"), budget, hurry=hurry)
     where = Where(
         surface="slash_command",
         user_id=command.get("user_id", ""),

@@ -50,7 +50,8 @@ def register(app: App, services) -> None:
         meta = _metadata(view.get("private_metadata")) or _picked_conversation(body)
         # The form's own error must go back in the acknowledgement: its language is whatever Slack tells
         # us within the acknowledgement's budget.
-        lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
+        person = services.directory.person(user, hurry=True)
+        lang = services.pipeline.lang_for(Where("form", user_locale=person.locale))
         try:
             workload = workload_from_form((view.get("state") or {}).get("values") or {}, lang)
         except FormError as e:

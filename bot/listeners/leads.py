@@ -111,15 +111,9 @@ def register(app: App, services) -> None:
         note = ((values.get("note") or {}).get("value") or "").strip()
         ack()
         if note:
-            services.after_ack.submit(write_note, lead_id, body["user"]["id"], note)
-
-    def write_note(lead_id: int, user: str, note: str) -> None:
-        try:
-            services.leads.add_note(lead_id, user, note)
-        except LeadError as e:
-            logger.warning("saving a lead note failed (%s)", e.key)
-            return
-        desk.refresh(lead_id)
+            # The form has closed: the note is queued like a lead (kept through a busy, read-only or
+            # replaced file and a restart), and the card is redrawn once it is written.
+            services.log.record_note(lead_id, body["user"]["id"], note)
 
     app.action("lead_claim")(after_ack(claim))
     app.action("lead_status")(after_ack(change_status))

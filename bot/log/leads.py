@@ -339,6 +339,25 @@ def write_lead(conn: sqlite3.Connection, lead: dict) -> dict:
     return {"id": lead_id, "created": True, "refresh": False}
 
 
+def write_note(conn: sqlite3.Connection, lead_id: int, by: str, note: str, at: str) -> dict | None:
+    """A note from the team, inside the caller's write transaction, at most once (a replay after a restart
+    finds its event: same lead, author, time and text). Returns {"id", "created": False, "refresh": True}
+    (the card shows the note), or None when there is nothing to write: the note was written already, it is
+    empty, or its lead is gone. The form's length limit is Slack's to enforce; longer text is cut here."""
+    text = (note or "").strip()[:NOTE_LIMIT].strip()
+    if not text or conn.execute("select 1 from leads where id = ?", [lead_id]).fetchone() is None:
+        return None
+    seen = conn.execute(
+        "select 1 from lead_events where lead_id = ? and action = 'note' and at = ? and [by] = ? and note = ?",
+        [lead_id, at, by, text],
+    ).fetchone()
+    if seen is not None:
+        return None
+    conn.execute("update leads set note = ?, updated_at = ? where id = ?", [text, at, lead_id])
+    _event(conn, lead_id, at, by, "note", note=text)
+    return {"id": lead_id, "created": False, "refresh": True}
+
+
 def write_card(conn: sqlite3.Connection, lead_id: int, channel: str, ts: str) -> None:
     """Where the lead's card was posted (inside the caller's transaction)."""
     sql = "update leads set card_channel = ?, card_ts = ?, updated_at = ? where id = ?"

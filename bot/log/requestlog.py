@@ -14,8 +14,9 @@ error is not written twice when it is retried.
 
 The same queue carries what else the bot must not lose: audit rows (audit()) and leads (record_lead(),
 written with the dedupe rules of leads.write_lead, then handed to `on_lead` so the sales desk posts the
-card) and the card's place (record_card()). Each kind is written at most once however often it is
-replayed: audit rows are matched on all their values, leads on their request key.
+card), the reps' notes on them (record_note(); the card is redrawn the same way) and the card's place
+(record_card()). Each kind is written at most once however often it is replayed: audit rows are matched
+on all their values, leads on their request key, notes on their lead, author, time and text.
 
 While the database refuses writes, what is queued also goes to a spool file (spool.py) that survives a
 restart: a process stopped with the file locked, read-only or full leaves its rows there, and the next one
@@ -104,8 +105,10 @@ class RequestLog:
         self.signature_claims = Claims(
             signature_claims_folder(self.spool_dir) / "signatures", **SIGNATURE_CLAIMS
         )
-        # Called from the writer thread with each lead written (leads.write_lead's answer).
-        self.on_lead: Callable[[dict], None] | None = None
+        # Called from the writer thread with each lead written (leads.write_lead's answer); what was written
+        # before it is set (a spool adopted at start) waits for it, up to UNHANDED_LIMIT.
+        self._on_lead: Callable[[dict], None] | None = None
+        self._unhanded: list[dict] = []
         self._identity: tuple[int, int] | None = None  # the open file's (device, inode)
         self._wal: tuple[int, int] | None = None  # and its write-ahead log's
         self._shm: tuple[int, int] | None = None  # and its WAL index's
@@ -190,6 +193,16 @@ class RequestLog:
             self._enqueue({**{k: _sql_value(v) for k, v in lead.items()}, KIND: "lead", "at": utc_now()})
         except Exception as error:
             logger.warning("request log %s: record_lead failed (%s)", self.path, type(error).__name__)
+
+    def record_note(self, lead_id: int, by: str, note: str) -> None:
+        """A rep's note on a lead (leads.write_note), queued: the form that took it has closed, so it is
+        written once the file takes it, then handed to `on_lead` to redraw the card. Never raises."""
+        try:
+            self._enqueue(
+                {KIND: "note", "lead_id": int(lead_id), "by": str(by), "note": str(note), "at": utc_now()}
+            )
+        except Exception as error:
+            logger.warning("request log %s: record_note failed (%s)", self.path, type(error).__name__)
 
     def record_card(self, lead_id: int, channel: str, ts: str) -> None:
         """Where a lead's card was posted (so it is redrawn, never posted twice), queued. Never raises."""
@@ -719,12 +732,31 @@ class RequestLog:
         self._spooled += len(items)
         return True
 
+    @property
+    def on_lead(self) -> Callable[[dict], None] | None:
+        return self._on_lead
+
+    @on_lead.setter
+    def on_lead(self, callback: Callable[[dict], None] | None) -> None:
+        """Who is told of each lead written. The writer starts with the log, and writes what a stopped
+        process spooled before the sales desk is built: those leads (a note's card to redraw) are told now."""
+        with self._memory_lock:  # not the connection's: the writer may hold that for seconds
+            self._on_lead = callback
+            waiting, self._unhanded = self._unhanded, []
+        for lead in waiting:
+            self._lead_written(lead)
+
     def _lead_written(self, lead: dict) -> None:
-        if self.on_lead is not None:
-            try:
-                self.on_lead(lead)
-            except Exception as error:  # the desk's trouble must not stop the writer
-                logger.warning("request log %s: on_lead failed (%s)", self.path, type(error).__name__)
+        with self._memory_lock:
+            callback = self._on_lead
+            if callback is None:
+                if len(self._unhanded) < UNHANDED_LIMIT:
+                    self._unhanded.append(lead)
+                return
+        try:
+            callback(lead)
+        except Exception as error:  # the desk's trouble must not stop the writer
+            logger.warning("request log %s: on_lead failed (%s)", self.path, type(error).__name__)
 
     def _write_batch(self, db: Database, batch: list[dict[str, Any]]) -> list[dict]:
         """The batch in order; runs of new rows with the same columns go in one executemany, which keeps
@@ -740,6 +772,10 @@ class RequestLog:
                 run_sql, run_args = None, []
                 if kind == "lead":
                     leads.append(lead_rules.write_lead(db.conn, row))
+                elif kind == "note":
+                    noted = lead_rules.write_note(db.conn, row["lead_id"], row["by"], row["note"], row["at"])
+                    if noted is not None:
+                        leads.append(noted)
                 elif kind == "card":
                     lead_rules.write_card(db.conn, row["lead_id"], row["channel"], row["ts"])
                 elif kind == "audit":
@@ -866,7 +902,9 @@ def _execute(conn: sqlite3.Connection, sql: str, args: list[list[Any]]) -> None:
 
 
 UPDATE = "__update__"  # a queue item that changes a row instead of adding one
-KIND = "__kind__"  # a queue item for another table: "audit", "lead" or "card"
+# Leads written before anyone listens kept for whoever does (a process with no sales desk never will).
+UNHANDED_LIMIT = 1000
+KIND = "__kind__"  # a queue item for another table: "audit", "lead", "note" or "card"
 _AUDIT_KEYS = ("at", "actor", "surface", "action", "details")
 # Written once however often it is replayed from the spool: an identical row is the same row.
 _AUDIT_SQL = (
