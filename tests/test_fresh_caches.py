@@ -10,7 +10,7 @@ import pytest
 
 from bench.web import fresh_questions
 from sizing import engine, gguf, i18n, kv_cache, names, performance, plan, serving, setups, traffic
-from sizing.catalog import GGUF_BASE_TYPES, load_catalog
+from sizing.catalog import GGUF_BASE_TYPES, load_catalog, with_offering
 from sizing.errors import SizingError
 from sizing.query import parse
 
@@ -31,6 +31,7 @@ def _forget_everything() -> None:
     setups._TRAINING.clear()
     serving._FORWARD.clear()
     setups._SPLITS.clear()
+    engine._DERIVED.clear()
     _forget_what_models_keep()
 
 
@@ -419,3 +420,28 @@ def test_a_model_s_gguf_files_weigh_the_same_whatever_file_was_weighed_before(or
     _forget_what_models_keep()
     assert {(m.id, p): weighed(m, p) for p in order for m in models} == alone
     assert len({sizes[0] for sizes in alone.values()}) > len(models) * 4
+
+
+SETTINGS = [
+    "llama 3.1 8b 20 usuários --gpu-memory-utilization 0.8",
+    "llama 3.1 70b 10 usuários sem h200",
+    "llama 3.1 8b 20 usuários --gpu-memory-utilization 0.85",
+    "full fine-tune llama 3.1 8b 1B tokens mfu 45%",
+    "treino em fp8 full fine-tune llama 3.1 8b 1B tokens",
+    "llama 3.1 70b 10 usuários",
+]
+
+
+@pytest.mark.parametrize("order", [SETTINGS, SETTINGS[::-1]])
+def test_a_setting_of_the_offering_a_question_gives_is_its_own_whatever_was_asked_before(capsys, order):
+    # Each setting is the offering of a catalogue derived once for it (sizing/engine.py), kept for the next.
+    _answered_alone_as_in_turn(capsys, SETTINGS, order)
+
+
+def test_a_catalogue_derived_for_a_setting_still_refuses_an_offer_of_a_gpu_it_does_not_define():
+    catalog = load_catalog()
+    offers = [msgspec.structs.replace(catalog.offering.offer[0], gpu="no-such-gpu")]
+    with pytest.raises(ValueError, match="no-such-gpu"):
+        with_offering(catalog, msgspec.structs.replace(catalog.offering, offer=offers))
+    kept = with_offering(catalog, msgspec.structs.replace(catalog.offering, offer=catalog.offering.offer[1:]))
+    assert kept.offering.offer == catalog.offering.offer[1:] and kept.models is catalog.models
