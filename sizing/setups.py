@@ -169,7 +169,7 @@ class Need:
         self.padding = math.ceil(engine_padding(a, plan.precision, catalog) * share / (tp * of))
         self.forward = serving.forward_peak(a, prefill, tp)
         self.hidden = serving.hidden_states(a, prefill)
-        self._forward_users = self._forward_sets_peak()
+        self._forward_users = serving.forward_edge(a, prefill, tp)  # the forward pass sets the peak up to it
         self.overhead = serving.overhead(gpus)
         main = kv_cache.sequence_bytes(a, context, kv_bytes, tp, pp)
         # A system prompt every conversation starts with is kept once (vLLM's prefix cache): each conversation
@@ -195,19 +195,6 @@ class Need:
             reserve = images.reserve(plan.images.rule, a, prefill, tp)
             self.encoder_cache, self.encoder_peak = reserve.cache, reserve.peak
         self._most: dict[int, int] = {}  # max_users by room, up to MOST_USERS
-
-    def _forward_sets_peak(self) -> int:
-        """The most conversations for which the forward pass, not the sampler's workspace kept beside the
-        hidden states, sets the activation peak (-1: none). The workspace grows with them, so below this
-        count the peak is the forward pass's without working the workspace out: a search asks the total at
-        every step, for a handful of conversations mostly (51 on Llama 3.1 8B, at 2,048-token chunks)."""
-        forward, hidden, model = self.forward, self.hidden, self.model
-        users = int((forward - hidden) / serving.sampler_peak(model, 1)) + 1  # the workspace is ~linear
-        while users >= 0 and hidden + serving.sampler_peak(model, users) > forward:
-            users -= 1
-        while hidden + serving.sampler_peak(model, users + 1) <= forward:
-            users += 1
-        return users
 
     def text_activations(self, users: int) -> int:
         """The language model's own activation peak (the forward pass, or the sampler's workspace)."""

@@ -135,7 +135,10 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     # chunks: sizing/serving.py activation_peak), and what it has worked out (the rates it sustains) is found
     # again by the next question, whatever its users.
     seqs = max(default_seqs, users)
-    peak = serving_memory.activation_peak(model, plan.prefill_chunk, max(users, 1), tp)
+    # The activation peak profiled for them, by what sets it: the forward pass up to an edge (0 here, one copy
+    # for all those counts), the sampler's workspace past it, which grows with every conversation.
+    profiled = max(users, 1)
+    peak = profiled if profiled > serving_memory.forward_edge(model, plan.prefill_chunk, tp) else 0
     key = (id(model), id(precision), plan.kv.bytes_per_value, id(gpu), tp, pp, seqs, peak, id(catalog), engine,
            reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
     sizing = current() is not None  # outside a sizing nothing is kept

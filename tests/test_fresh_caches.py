@@ -13,6 +13,7 @@ from sizing import engine, gguf, i18n, kv_cache, names, performance, plan, servi
 from sizing.catalog import GGUF_BASE_TYPES, load_catalog, with_offering
 from sizing.errors import SizingError
 from sizing.query import parse
+from sizing.workload import Workload
 
 from .gpu_size_run import answer, answer_json
 
@@ -37,10 +38,11 @@ def _forget_everything() -> None:
 
 def _forget_what_models_keep() -> None:
     """What a model derives from its shape and keeps on itself (its KV cache figures on each split, its GGUF
-    tensors)."""
+    tensors, the conversations up to which the forward pass sets its activation peak)."""
     for model in load_catalog().all_models:
         model.__dict__.pop("_kv_splits", None)
         model.__dict__.pop("_gguf_tensors", None)
+        model.__dict__.pop("_forward_edges", None)
 
 
 def _sized(text: str) -> object:
@@ -391,6 +393,29 @@ def test_images_held_in_cross_attention_count_on_a_model_whose_cache_figures_wer
     with_images = plan._changed(vision, cross_attention_tokens=6404)
     assert kv_cache.sequence_bytes(with_images, 8192, 2, 2) == alone > plain
     assert kv_cache.sequence_bytes(vision, 8192, 2, 2) == plain
+
+
+CHUNKS = [(2048, 1), (8192, 1), (2048, 4), (512, 2), (8192, 8)]
+
+
+@pytest.mark.parametrize("order", [CHUNKS, CHUNKS[::-1]])
+def test_a_model_s_activations_on_one_chunk_and_split_are_their_own_whatever_was_asked_before(order):
+    # Up to some count of conversations the forward pass sets a copy's activation peak, and that count is kept
+    # on the model for each prefill chunk and split: a setup's memory at any count is the same in any order.
+    catalog = load_catalog()
+    models = _one_of_each_cache(catalog)[:4]
+
+    def activations(model, chunk: int, tp: int) -> list[int]:
+        plan_ = plan.make_plan(Workload(model=model.id, prefill_chunk=chunk), catalog)
+        return [setups.inference_memory(plan_, catalog, tp=tp, users=u).total for u in (1, 30, 60, 90, 200)]
+
+    alone = {}
+    for model in models:
+        for chunk, tp in CHUNKS:
+            _forget_everything()
+            alone[model.id, chunk, tp] = activations(model, chunk, tp)
+    _forget_everything()
+    assert {(m.id, chunk, tp): activations(m, chunk, tp) for chunk, tp in order for m in models} == alone
 
 
 FILE_TYPES = ["q4_k_m", "q2_k", "iq3_m", "q3_k_m", "iq2_xxs", "q8_0", "iq3_xs", "q4_k_s"]
