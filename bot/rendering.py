@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query
+from sizing.budget import BudgetCheck, currency_mismatch
 from sizing.budget import check as check_budget
-from sizing.budget import currency_mismatch
 from sizing.catalog import BUDGET_ID, load_catalog
 from sizing.engine import CLOSE, speed_pair, stage_data
 from sizing.names import repo_precision
@@ -231,7 +231,8 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
                             total=i18n.money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
     if c.batch_total is not None and c.batch_seconds:
         deadline = result.workload.load.batch_seconds if result.workload.load else None
-        lines.append(i18n.t(lang, "cost.batch", hours=i18n.number(c.batch_seconds / 3600, lang, 1), currency=cur,
+        key = "cost.batch_month" if c.mode in ("reserved", "dedicated") else "cost.batch"
+        lines.append(i18n.t(lang, key, hours=i18n.number(c.batch_seconds / 3600, lang, 1), currency=cur,
                             period=batch_period(deadline or c.batch_seconds, lang), total=i18n.money(c.batch_total, lang),
                             mode=mode_name(c.mode)))  # fmt: skip
     if c.per_million_output_tokens is not None:
@@ -1021,14 +1022,85 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
         training,
         batch_hours=hours,
         gpus=setup.count if setup else 1,
+        mode=result.workload.contract,
     )
+    named = []
+    if (
+        checked is not None
+        and checked.period != "project"
+        and checked.cheapest_mode == result.workload.contract
+    ):
+        named = [
+            i18n.t(lang, "cost.budget_mode_named", mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"))
+        ]
+    pick = result.run_budget_pick
+    if pick is not None and pick.billed_hours is not None and cur is not None:
+        # a mode sold by the month, named: its months against the budget, said in place of the hours' verdict
+        key = "cost.budget_job_month_fits" if pick.chosen else "cost.budget_job_month_over"
+        months = i18n.t(lang, key, mode=i18n.t(lang, f"cost.modes.{pick.mode}"), job=i18n.t(lang, f"cost.job_{pick.job}"),
+                        currency=cur, total=i18n.money(pick.total, lang), hours=i18n.number(pick.billed_hours, lang),
+                        amount=amount, left=i18n.money(budget.amount - pick.total, lang),
+                        over=i18n.money(pick.over, lang))  # fmt: skip
+        return [months, *run_budget_lines(result, amount, cur, lang)]
+    if pick is not None and cur is not None:
+        # the job as the budget weighed it (its mode: the customer's or its cheapest), not the price line's mode
+        checked = job_check(pick, budget.amount)
     if checked is None:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     yearly = []
     if budget.yearly:
         year = budget_amount(budget.yearly, budget.currency or cur, lang)
         yearly = [i18n.t(lang, "cost.budget_yearly", year=year, amount=amount)]
-    return yearly + budget_verdict(checked, amount, cur, lang) + budget_pick_lines(result, amount, cur, lang)
+    return (
+        yearly
+        + budget_verdict(checked, amount, cur, lang)
+        + budget_pick_lines(result, amount, cur, lang)
+        + (run_budget_lines(result, amount, cur, lang) if result.run_budget_pick else named)
+    )
+
+
+def job_check(pick, amount: float) -> BudgetCheck:
+    """A job's budget pick (sizing/run_budget.py) as sizing.budget's check of its recommendation: a training's
+    against the project's cost, a batch's against its hours, in the mode the pick weighed."""
+    period = "project" if pick.job == "training" else "batch"
+    return BudgetCheck(amount=amount, period=period, assumed_monthly=False, fits=[pick.mode] if pick.chosen else [],
+                       cheapest_mode=pick.mode, cheapest=pick.total, over=max(0.0, pick.total - amount))  # fmt: skip
+
+
+def run_budget_lines(result: SizingResult, amount: str, cur: str, lang: str) -> list[str]:
+    """What a job's budget did to the choice, with prices: the setup recommended without it (its price and
+    time), or that none does the job within it and what would bring it under; the mode named, when one was."""
+    pick = result.run_budget_pick
+    if pick is None or cur is None:
+        return []
+    money = partial(i18n.money, lang=lang)
+    job = i18n.t(lang, f"cost.job_{pick.job}")
+    mode = i18n.t(lang, f"cost.modes.{pick.mode}")
+    lines = []
+    if pick.chosen and pick.without:
+        lines.append(i18n.t(lang, "cost.budget_job_without", setup=pick.without, currency=cur,
+                            total=money(pick.without_total), mode=i18n.t(lang, f"cost.modes.{pick.without_mode}"),
+                            time=i18n.duration(pick.without_hours / 24, lang)))  # fmt: skip
+    if not pick.chosen:
+        lines.append(i18n.t(lang, "cost.budget_job_none", job=job, amount=amount, mode=mode))
+        ways = [way_text(way, cur, lang) for way in pick.ways]
+        if ways:
+            lines.append(i18n.t(lang, "cost.budget_job_ways", amount=amount, ways="; ".join(ways)))
+    if pick.mode_named and pick.billed_hours is None:
+        lines.append(i18n.t(lang, "cost.budget_mode_named", mode=mode))
+    return lines
+
+
+def way_text(way, cur: str, lang: str) -> str:
+    """One way to bring a job within its budget, in words (sizing/result.py BudgetWay)."""
+    if way.kind in ("lora", "qlora", "mode", "longer"):
+        mode = i18n.t(lang, f"cost.modes.{way.mode}") if way.mode else ""
+        time = i18n.duration(way.hours / 24, lang) if way.hours else ""
+        text = i18n.t(lang, f"cost.budget_job_way_{way.kind}", currency=cur, total=i18n.money(way.total, lang),
+                      setup=way.setup, mode=mode, time=time)  # fmt: skip
+        return text + ("" if way.fits else i18n.t(lang, "cost.budget_job_way_over"))
+    n = i18n.number(way.amount, lang) if way.kind == "epochs" else i18n.count(way.amount, lang)
+    return i18n.t(lang, f"cost.budget_job_way_{way.kind}", n=n, share=i18n.percent(way.share, lang))
 
 
 def budget_pick_lines(result: SizingResult, amount: str, cur: str, lang: str) -> list[str]:

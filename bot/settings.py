@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -50,6 +50,10 @@ class Settings(BaseSettings):
     answer_bots: Annotated[list[str], NoDecode] = Field(
         default_factory=list, validation_alias="GPU_SIZER_ANSWER_BOTS"
     )
+    # Whether the manifest turns Slack's assistant container on (`assistant_view`): "on", its threads greet each
+    # person and the Messages tab never does; "off", the Messages tab welcomes; "auto", learned from the first
+    # thread the container opens (a welcome waits a moment for it: both may arrive at once, the first time).
+    assistant: Literal["auto", "on", "off"] = Field(default="auto", validation_alias="GPU_SIZER_ASSISTANT")
     # Where rows wait when the database cannot take them, and the claims that answer Slack's retries once
     # (default: a folder next to the database, "<GPU_SIZER_DB>.spool").
     spool_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_SPOOL")
@@ -235,6 +239,7 @@ ENV_NAMES = {
     "hub_enabled": "GPU_SIZER_HUB", "hub_budget_s": "GPU_SIZER_HUB_BUDGET", "hub_timeout_s": "GPU_SIZER_HUB_TIMEOUT",
     "hub_cache_dir": "GPU_SIZER_HUB_CACHE", "hub_cache_days": "GPU_SIZER_HUB_CACHE_DAYS",
     "sales_team": "GPU_SIZER_SALES_TEAM", "answer_bots": "GPU_SIZER_ANSWER_BOTS", "spool_dir": "GPU_SIZER_SPOOL",
+    "assistant": "GPU_SIZER_ASSISTANT",
 }  # fmt: skip
 
 

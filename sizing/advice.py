@@ -1887,9 +1887,15 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     chosen = by_mode[mode]
     total = term_total = run_mode = None
     if training_run and plan.tokens:
-        # The run's GPU-hours at the project package's price, else on demand's: a run rented by the hour is
-        # billed for the hours it runs, not the month (it had shown a month's price for a 2-day run).
-        run_mode = next((m for m in ("project_package", "on_demand") if m in by_mode), None)
+        # The run's GPU-hours in the mode of the two billed by the hour the customer named, else the cheaper
+        # (the project package's, as priced): a run rented by the hour is billed for the hours it runs, not the
+        # month (it had shown a month's price for a 2-day run).
+        run_modes = [m for m in ("project_package", "on_demand") if m in by_mode]
+        run_mode = (
+            plan.contract
+            if plan.contract in run_modes
+            else min(run_modes, key=lambda m: prices[m], default=None)
+        )
         if run_mode is not None:
             total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices[run_mode]
     if not training_run and plan.term_days:
@@ -1920,8 +1926,9 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         project_total=total,
         project_mode=run_mode,
         term_total=term_total,
-        # a batch is rented for the hours it runs, not the month: what the whole batch costs
-        batch_total=chosen.per_hour * batch / 3600 if batch else None,
+        # a batch is rented for the hours it runs, not the month: what the whole batch costs (in a mode sold by the
+        # month, named, every month it runs into)
+        batch_total=chosen.per_hour * _batch_hours(batch, mode, hours) if batch else None,
         batch_seconds=batch,
         month_output_tokens=month_tokens,
         month_days=month_days,
@@ -2878,6 +2885,14 @@ def cheaper(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[str, list[
     return f"{line} {give}", []
 
 
+def _batch_hours(seconds: float, mode: str, month: float) -> float:
+    """The hours a batch of `seconds` is billed for: those it runs by the hour, each month begun in reserved or
+    dedicated capacity (sold by the month: sizing/run_budget.py weighs a budget so)."""
+    if mode in ("reserved", "dedicated"):
+        return month * max(1, math.ceil(seconds / 3600 / month))
+    return seconds / 3600
+
+
 def _lower_chain(plan: Plan, catalog: Catalog) -> list:
     """The precisions below the plan's, one step at a time (LOWER)."""
     out, precision = [], plan.precision
@@ -2915,9 +2930,11 @@ def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup,
     20 mil por mês"), chooses the setup: when the recommendation passes it, the smallest setup that serves the
     load within it (the first in the recommendation's own order: fewest GPUs, then the smallest memory class,
     then the cheapest), and which it replaces; when none that serves is within it, the recommendation stays and
-    the cheapest that serves is said. None: no budget for a service (a batch's and a training's are weighed
-    against their own hours), nothing priced to weigh it against, a budget in another currency, or the
-    recommendation already within it. Prices are compared as typed, never converted (sizing/budget.py)."""
+    the cheapest that serves is said. Each setup is weighed in its cheapest contract mode, or in the one the
+    customer named ("sob demanda", "reservado") where it is priced. None: no budget for a service (a batch's
+    and a training's choose in sizing/run_budget.py), nothing priced to weigh it against, a budget in another
+    currency, or the recommendation already within it. Prices are compared as typed, never converted
+    (sizing/budget.py)."""
     from .budget import currency_mismatch, hour_prices
 
     budget = plan.budget
@@ -2938,9 +2955,14 @@ def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup,
         if c is None:
             return None
         if monthly:  # a service runs the month through: its month in each contract mode
-            return min((mc.per_month, m) for m, mc in c.by_contract_mode.items())
-        per_hour = hour_prices(budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count)
-        return min((p, m) for m, p in per_hour.items())
+            by_mode = {m: mc.per_month for m, mc in c.by_contract_mode.items()}
+        else:
+            by_mode = hour_prices(
+                budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count
+            )
+        if plan.contract in by_mode:  # the mode the customer named is the one they would pay: weighed alone
+            return by_mode[plan.contract], plan.contract
+        return min((p, m) for m, p in by_mode.items())
 
     own = price(rec)
     if own is not None and own[0] <= budget.amount:
@@ -2953,15 +2975,13 @@ def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup,
         _, chosen = min(
             within, key=lambda ps: (ps[1].count, catalog.gpu(ps[1].gpu).memory_marketing_gb, ps[0][0])
         )
-        return chosen, BudgetPick(
-            chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1], monthly=monthly
-        )
+        return chosen, BudgetPick(chosen=True, setup=describe(rec, plan.lang), price=own[0], mode=own[1],
+                                  monthly=monthly, mode_named=own[1] == plan.contract)  # fmt: skip
     if own is not None:
         priced.append((own, rec))
     if not priced:
         return None
     (amount, mode), cheapest = min(priced, key=lambda ps: (ps[0][0], ps[1].count))
     this = cheapest is rec or same_setup(cheapest, rec)
-    return rec, BudgetPick(
-        chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this, monthly=monthly
-    )
+    return rec, BudgetPick(chosen=False, setup=describe(cheapest, plan.lang), price=amount, mode=mode, this=this,
+                           monthly=monthly, mode_named=mode == plan.contract)  # fmt: skip

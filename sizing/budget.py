@@ -37,18 +37,22 @@ def check(
     training: bool,
     batch_hours: float | None = None,
     gpus: int = 1,
+    mode: str | None = None,
 ) -> BudgetCheck | None:
     """The setup's price against the budget; None when there is no price to compare (none configured for
     the setup, or a budget in another currency). A batch with a deadline and a budget not said to be a
     month's: the batch's hours at each mode's price. A GPU-hour's budget: each mode's price for one of the
-    setup's `gpus` GPUs an hour."""
+    setup's `gpus` GPUs an hour. `mode`: the contract mode the customer named, weighed alone where priced."""
     if cost is None or currency is None or currency_mismatch(budget, currency):
         return None
+    by_mode = cost.by_contract_mode
+    if mode in by_mode:
+        by_mode = {mode: by_mode[mode]}
     if budget.hourly:
-        return hour_check(budget, {mode: c.per_hour for mode, c in cost.by_contract_mode.items()}, gpus)
+        return hour_check(budget, {mode: c.per_hour for mode, c in by_mode.items()}, gpus)
     if batch_hours and budget.monthly is not True:
         # A batch rents its hours only: reserved and dedicated capacity is sold by the month, never by the day
-        by_price = sorted((c.per_hour * batch_hours, mode) for mode, c in cost.by_contract_mode.items()
+        by_price = sorted((c.per_hour * batch_hours, mode) for mode, c in by_mode.items()
                           if mode in BATCH_MODES)  # fmt: skip
         if not by_price:
             return None
@@ -62,7 +66,7 @@ def check(
         fits = [mode] if over == 0 else []
         return BudgetCheck(amount=budget.amount, period="project", assumed_monthly=False, fits=fits,
                            cheapest_mode=mode, cheapest=cost.project_total, over=over)  # fmt: skip
-    return month_check(budget, {mode: c.per_month for mode, c in cost.by_contract_mode.items()})
+    return month_check(budget, {mode: c.per_month for mode, c in by_mode.items()})
 
 
 def hour_check(budget: BudgetInfo, per_hour: dict[str, float], gpus: int) -> BudgetCheck | None:

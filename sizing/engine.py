@@ -6,7 +6,7 @@ import math
 
 import msgspec
 
-from . import advice, encoders, i18n, images, kv_cache, speech, traffic, training, training_layout
+from . import advice, encoders, i18n, images, kv_cache, run_budget, speech, traffic, training, training_layout
 from .catalog import Budget, Catalog, bf16_catalog, derived_for_fp8, load_catalog, with_offering
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
@@ -334,6 +334,11 @@ def _sized(
     if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
         plan, rec, slower = timed
         assumptions = list(plan.assumptions)
+    run_pick = None
+    # A training run's or a batch's budget chooses the setup that does the whole job within it
+    if not brief and (picked := run_budget.pick(plan, rec, catalog, (workload.epochs, workload.examples))):
+        rec, run_pick = picked
+        run_choice = None  # every setup's run was weighed against the budget, which the per-run choice would contradict
     budget_pick = None
     # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
     if (
@@ -465,6 +470,8 @@ def _sized(
             if not named[0].fits:
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
             named[0].performance = traffic.performance(plan, named[0], catalog)
+    if run_pick is not None and rec is not None:
+        decided = f"budget_{run_pick.job}" + ("" if run_pick.chosen else "_none")
     if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
@@ -708,6 +715,8 @@ def _sized(
         decided=(
             t(lang, f"decided.{decided}", setup=advice.describe(rec, lang), without=budget_pick.setup)
             if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
+            else _run_budget_decided(run_pick, decided, lang)
+            if run_pick is not None and decided and decided.startswith(f"budget_{run_pick.job}")
             else advice.decided_text(plan, rec, decided, catalog, avail)
             if decided
             else None
@@ -719,7 +728,15 @@ def _sized(
         gpu_choice=gpu_choice,
         gpu_comparison=gpu_comparison,
         run_choice=run_choice,
+        run_budget_pick=run_pick,
     )
+
+
+def _run_budget_decided(pick, decided: str, lang: str) -> str:
+    """What a job's budget decided, in words with no prices (they show only where prices may): the fastest
+    setup doing the job within it and the one it replaces, or that none does and the cheapest stays."""
+    key = f"decided.{decided}" + ("_without" if pick.without and pick.chosen else "")
+    return t(lang, key, setup=pick.setup, time=i18n.duration(pick.hours / 24, lang), without=pick.without)
 
 
 def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catalog) -> Performance | None:

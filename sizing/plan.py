@@ -1285,6 +1285,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         said.append(t(lang, "assume.train_base", model=model.name))
     if w.adapter_for_data and plan.stage is Stage.lora:
         said.append(adapter_for_data(w, lang))
+    elif w.full_no_method and plan.stage is Stage.full and not w.train_as_fine_tune:
+        # ("treinar o llama 8b" says it in its own line: a full fine-tune with the customer's data, LoRA less)
+        examples = i18n.number(ADAPTER_DATA_EXAMPLES, lang)
+        said.append(t(lang, "assume.full_no_method", examples=examples))
     teacher = None
     if w.teacher_model:
         note, teacher = _teacher(w.teacher_model, model, bool(w.teacher_offline), catalog, lang)

@@ -9307,12 +9307,11 @@ def _serving_gpus(scan: _Scan) -> dict | None:
 # A fine-tune's data up to sizing/plan.py's ADAPTER_DATA_* is instruction-tuning sized: with no method said, LoRA.
 
 
-def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
+def _method_unsaid(scan: _Scan, workload: dict) -> bool:
     """A training read as a full fine-tune from the plain words for training or fine-tuning alone ("treinar",
-    "ajuste fino", "fine-tuning": no method among them), with a dataset said of instruction-tuning size, and
-    nothing said that only a full fine-tune has (an optimizer, a ZeRO stage or FSDP, CPU offload, a method such as
-    DPO or GRPO, a teacher, a precision below 16 bits, a tensor or pipeline layout, a global batch across GPUs:
-    a recipe whose method is settled)."""
+    "ajuste fino", "fine-tuning": no method among them), and nothing said that only a full fine-tune has (an
+    optimizer, a ZeRO stage or FSDP, CPU offload, a method such as DPO or GRPO, a teacher, a precision below 16
+    bits, a tensor or pipeline layout, a global batch across GPUs: a recipe whose method is settled)."""
     words = {kind for kind, _ in scan.found.get("stage", [])} - {"inference"}
     if not words or not words <= {"train", "fine_tune"}:
         return False
@@ -9332,7 +9331,17 @@ def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
         )
     ):
         return False
-    if workload.get("precision") not in (None, "bf16", "fp16"):
+    return workload.get("precision") in (None, "bf16", "fp16")
+
+
+def _data_said(workload: dict) -> bool:
+    """Whether the question says how much data the fine-tune learns from."""
+    return any(workload.get(k) for k in ("tokens", "examples", "data_bytes", "prompt_pages"))
+
+
+def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
+    """A training with no method said (_method_unsaid), with a dataset said of instruction-tuning size."""
+    if not _method_unsaid(scan, workload):
         return False
     tokens, examples = workload.get("tokens"), workload.get("examples")
     if tokens:
@@ -10000,7 +10009,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.corrections.append((f"{lora} + {bits}", "QLoRA"))
         stage, fields["precision"] = Stage.qlora, None
     period = _one(scan, "period", "days")
-    serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training
+
+    def _training(stage: Stage | None) -> bool:
+        # A distillation's teacher makes the question a training before its stage is set further on: its
+        # layout ("cp=4", "tp 8") and period are a training's (cp had been dropped, tp read as serving GPUs).
+        said = stage or (base.stage if base is not None else Stage.inference)
+        return said.is_training or bool(scan.found.get("teacher_model"))
+
+    serving = not _training(stage)
     if scan.found.get("rate_asked"):
         fields["rate_asked"] = True
     if base is not None and _COST_PER_PERIOD.match(strip_accents(scan.original.lower())):
@@ -10012,7 +10028,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         period = period or (365 if serving else None)
     if period is not None:
         # "por 12 meses": the time a training run may take, or the term a service is rented for.
-        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        training = _training(stage)
         if training:
             fields["days"] = fields["days"] or period
         else:
@@ -10025,7 +10041,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     gpus_said = fields["gpus"] is not None
     if tp is not None:
         # Tensor parallel 8: how a training run splits the model, or for serving simply 8 GPUs.
-        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        training = _training(stage)
         if training:
             fields["tp"] = tp
         elif fields["gpus"] is None:
@@ -10119,19 +10135,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     pp = _one(scan, "pp", "pp")
     if pp is not None:
         # Pipeline stages: how a training run splits the layers (a served model's split follows its GPUs).
-        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        training = _training(stage)
         if training:
             fields["pp"] = pp
         elif not gpus_said:
             fields["gpus"] = (tp or 1) * pp  # "tp=2 pp=2" serves on 4 GPUs (vLLM: TP x PP of them)
             fields["gpus_from_layout"] = True
     ep = _one(scan, "ep", "ep")
-    if ep is not None and (stage or (base.stage if base is not None else Stage.inference)).is_training:
+    if ep is not None and _training(stage):
         # Expert-parallel ranks: how a training run splits an MoE's experts (sizing/training.py). Served, vLLM's
         # expert parallelism holds the same bytes per GPU as its tensor parallelism: nothing to size.
         fields["ep"] = ep
     cp = _one(scan, "cp", "cp")
-    if (stage or (base.stage if base is not None else Stage.inference)).is_training:
+    if _training(stage):
         # Context-parallel ranks split each sequence's tokens (sizing/training.py); served, nothing to size.
         if cp is not None:
             fields["cp"] = cp
@@ -11192,6 +11208,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # fine-tune on 2x H200.
         stage, workload["adapter_for_data"] = Stage.lora, True
         workload.pop("train_as_fine_tune", None)
+    elif stage is Stage.full and not _data_said(workload) and _method_unsaid(scan, workload):
+        # "fine-tune llama 3.1 8b", no data and no method: the full fine-tune, the most the job can need, said
+        # as a choice (with 50k examples it would have been LoRA, silently full without them)
+        workload["full_no_method"] = True
     if stage is not None:
         workload["stage"] = stage
     if workload.get("compare_stages"):

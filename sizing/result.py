@@ -96,6 +96,48 @@ class BudgetPick(Record, kw_only=True):
     mode: str
     this: bool = False
     monthly: bool = False  # a month's budget: `price` is the setup's month
+    mode_named: bool = False  # `mode` is the contract mode the customer named, weighed alone
+
+
+class BudgetWay(Record, kw_only=True):
+    """One way to bring a job within its budget (sizing/run_budget.py): less work on the cheapest setup
+    ("tokens", "examples", "epochs", "items": `amount` of them, `share` of the asked), or a training by
+    another method ("lora", "qlora": `total` on `setup`, `fits` the budget or only comes closer), with the deadline left
+    open ("longer"), or in another contract mode ("mode")."""
+
+    kind: str
+    amount: int
+    share: float
+    total: float | None = None
+    setup: str | None = None
+    fits: bool = True
+    mode: str | None = (
+        None  # the contract mode `total` is in ("mode": billed by the hour, for the month named)
+    )
+    hours: float | None = None  # how long the job takes on `setup`
+
+
+class RunBudgetPick(Record, kw_only=True):
+    """A training run's or a batch's budget weighed in choosing the setup (sizing/run_budget.py pick): `chosen`,
+    `setup` is the fastest that does the whole job within it; else none does, and `setup` is the cheapest,
+    `over` the budget by that much, with `ways` to bring it under. `total` is the job's price on it in `mode`
+    (the customer's when `mode_named`, else its cheapest), `hours` how long it runs; `without` the setup
+    recommended without the budget, when another, with its own."""
+
+    job: str  # "training" or "batch"
+    chosen: bool
+    setup: str
+    total: float
+    hours: float
+    mode: str
+    mode_named: bool = False
+    over: float = 0.0
+    without: str | None = None
+    without_total: float | None = None
+    without_hours: float | None = None
+    without_mode: str | None = None
+    billed_hours: float | None = None  # a mode sold by the month: each GPU's hours billed, every month begun
+    ways: list[BudgetWay] = []
 
 
 class ApiPriceInfo(Record, kw_only=True):
@@ -630,7 +672,7 @@ class SizingResult(Record, kw_only=True):
     # GPUs weighed against each other for inference ("h100 vs h200 para llama 70b"): each side by side
     gpu_comparison: GpuComparison | None = None
     # Left out of the JSON when empty: only answers that weigh GPUs have them.
-    _omit_empty = ("gpu_choice", "run_choice", "gpu_comparison")
+    _omit_empty = ("gpu_choice", "run_choice", "gpu_comparison", "run_budget_pick")
 
     @property
     def weighed_gpus(self) -> list[str]:
@@ -654,4 +696,6 @@ class SizingResult(Record, kw_only=True):
     # A training run asked together with serving what it makes ("fine-tuning LoRA ... e depois servir pra 50
     # usuários"): the serving, sized as its own workload (sizing/serve_after.py); or why it could not be, in words
     serving: SizingResult | None = None
+    # a training run's or a batch's budget that chose the setup, or that none doing the job is within
+    run_budget_pick: RunBudgetPick | None = None
     serving_refused: str | None = None

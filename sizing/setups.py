@@ -183,13 +183,15 @@ class Need:
         # A launch line's --max-model-len (plan.max_model_len): vLLM starts only when the KV cache holds one
         # sequence that long (vllm/v1/core/kv_cache_utils.py, check_enough_kv_cache_memory), however short the
         # typical ones it then serves are: the conversations' cache is at least that.
-        longest = plan.max_model_len or 0
-        self.least_kv = (
-            kv_cache.sequence_bytes(a, longest, kv_bytes, tp, pp)
-            + (spec.sequence_bytes(longest, kv_bytes, tp) if spec else 0)
-            if longest > context
-            else 0
+        # Sliding-window layers are checked at what they hold while a prefill chunk passes (admission_bytes), more
+        # than the window one conversation keeps: the check binds a single long conversation. A shared system
+        # prompt is in that sequence, and counted apart (shared_prefix).
+        longest = max(plan.max_model_len or 0, context)
+        least = kv_cache.admission_bytes(a, longest, kv_bytes, tp, pp, prefill) + (
+            spec.sequence_bytes(longest, kv_bytes, tp) if spec else 0
         )
+        checked = longest > context or least > main + self.draft_per_conversation
+        self.least_kv = least - self.shared_prefix if checked else 0
         self.encoder_cache = self.encoder_peak = 0
         if plan.images is not None and plan.images.rule is not None and plan.images.counted:
             reserve = images.reserve(plan.images.rule, a, prefill, tp)
@@ -450,7 +452,7 @@ def _training_memory(
     if plan.teacher is not None:
         teacher = weight_bytes(plan.teacher, catalog.precision("bf16"), catalog).bytes
         m.teacher = training.teacher_memory(plan.teacher, teacher, plan.seq_len, plan.batch, gpus, zero,
-                                            plan.tp, plan.pp)  # fmt: skip
+                                            plan.tp, plan.pp, plan.cp)  # fmt: skip
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(
         weights=m.weights,

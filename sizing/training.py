@@ -746,15 +746,18 @@ def teacher_memory(
     zero: int,
     tp: int = 1,
     pp: int = 1,
+    cp: int = 1,
 ) -> int:
     """Per-GPU memory of a distillation teacher run online (logit distillation): its frozen weights, sharded
     like the student's under ZeRO-3/FSDP (TRL prepares the teacher with the same DeepSpeed config) and whole on
     each data-parallel GPU otherwise, and its forward pass without gradients, which keeps no activations for a
     backward: one layer's working set at a time (layer_activation_bytes_per_token), the two layers ZeRO-3
-    gathers, and the logits the loss compares the student's with."""
+    gathers, and the logits the loss compares the student's with. Under context parallelism the teacher reads
+    the same 1/cp of each sequence as its student rank (its logits are compared token by token), and its weights
+    shard over the dp x cp ranks like the student's (`gpus // (tp * pp)` counts both)."""
     dp = max(1, gpus // (tp * pp))
     weights = weight_bytes / tp / (dp if zero >= 3 else 1)
-    tokens = seq_len * micro_batch
+    tokens = -(-seq_len // cp) * micro_batch
     layer = max(layer_activation_bytes_per_token(a, index) for _, index in _layer_kinds(a)) * tokens
     gathered = 2 * layer_params(a) * ACT if zero >= 3 and dp > 1 else 0
     logits = tokens * a.vocab_size * TEACHER_LOGIT_BYTES

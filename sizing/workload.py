@@ -107,6 +107,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # LoRA read from a dataset of instruction-tuning size trained with no method said ("treinar o qwen3 8b com
     # 500 mil conversas"); the answer says why (sizing/query.py, _adapter_for_data)
     adapter_for_data: bool = False
+    # a fine-tune said with neither a method nor its data: sized full, and the answer says so (sizing/plan.py)
+    full_no_method: bool = False
     # a pre-training from scratch with tokens and no size: the compute-optimal size for them (sizing/query.py)
     size_from_tokens: bool = False
     # training data said by period ("500 mil tokens por semana"), as typed, and the periods summed in the

@@ -59,3 +59,18 @@ def priced_answers(tmp_path: Path, monkeypatch, capsys, prices: dict[str | None,
 
     yield ask
     load_catalog.cache_clear()
+
+
+def priced_pipeline(tmp_path: Path, monkeypatch, prices: dict[str | None, str]):
+    """A fixture's body: the real pipeline, its request log a SQLite file in tmp_path, with `prices` (as
+    priced_copy takes them) in force and the catalogue's cache cleared before and after."""
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline
+    from sizing.catalog import load_catalog
+
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, prices)))
+    load_catalog.cache_clear()
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    yield pipe
+    pipe.log.close()
+    load_catalog.cache_clear()

@@ -142,3 +142,19 @@ def test_the_kv_cache_asked_per_token_is_said(text, said):
     query = parse(text)
     assert query.kv_per_token
     assert said in render_text(size(query.workload.but(lang=query.detected_lang)), query)
+
+
+def test_vllm_checks_a_sliding_window_layer_at_its_window_and_a_prefill_chunk(catalog):
+    # vLLM starts only when one request of max_model_len fits, counting a sliding layer's last window - 1 tokens
+    # and a prefill chunk's (SlidingWindowSpec.max_memory_usage_bytes): gpt-oss-120b at 131,072 tokens with
+    # --max-num-batched-tokens 1024 needs 4.54 GiB (vllm-project/vllm#27508), where the window alone gives 4.50.
+    oss = catalog.model("gpt-oss-120b")
+    assert round(kv_cache.sequence_bytes(oss, 131_072, 2) / GIB, 2) == 4.50
+    assert round(kv_cache.admission_bytes(oss, 131_072, 2, chunk=1024) / GIB, 2) == 4.54
+    # 18 sliding layers x (127 + 1,024 - 128) tokens x 8 KV heads x 64 x 2 x 2 bytes
+    extra = kv_cache.admission_bytes(oss, 131_072, 2, chunk=1024) - kv_cache.sequence_bytes(oss, 131_072, 2)
+    assert extra == 18 * 1023 * 2048
+    # A request no longer than the window is checked at its length, as it keeps it.
+    assert kv_cache.admission_bytes(oss, 128, 2) == kv_cache.sequence_bytes(oss, 128, 2)
+    llama = catalog.model("llama-3.1-8b")  # full attention: the check is the conversation itself
+    assert kv_cache.admission_bytes(llama, 20_000, 2) == kv_cache.sequence_bytes(llama, 20_000, 2)

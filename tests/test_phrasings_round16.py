@@ -478,3 +478,16 @@ def test_hrs_words_for_the_people_are_a_head_count(capsys, question, read):
 )
 def test_training_and_batch_words_the_answer_already_states(capsys, question, read):
     _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("serve llama 3.3 70b on at least 8 gpus for 20 users", "20 concurrent users · 8 GPUs"),
+        ("serve llama 3.3 70b for at least 20 users", "20 concurrent users"),
+        ("llama 3.3 70b with at least 2 replicas for 20 users", "20 concurrent users · 2 replicas"),
+    ],
+)
+def test_at_least_before_a_count_reads_the_count(capsys, question, read):
+    # "least" had been "Not understood" ("pelo menos" and "no mínimo" were read)
+    _reads(capsys, question, read)

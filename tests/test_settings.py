@@ -30,6 +30,7 @@ def test_tokens_never_show_when_settings_are_printed():
             "GPU_SIZER_SALES_TEAM must be Slack user IDs (U0123ABCD) or user group IDs",
         ),
         ({"answer_bots": "U0123ABC"}, "GPU_SIZER_ANSWER_BOTS must be Slack bot or app IDs"),
+        ({"assistant": "maybe"}, "GPU_SIZER_ASSISTANT Input should be 'auto', 'on' or 'off'"),
     ],
 )
 def test_one_sentence_names_the_bad_setting(overrides, sentence):

@@ -118,6 +118,31 @@ def test_without_the_assistant_container_the_messages_tab_still_welcomes(slack):
     assert welcome.params["channel"] == "DU0064" and "thread_ts" not in welcome.params
 
 
+def test_a_first_opening_of_the_messages_tab_and_the_containers_first_thread_at_once_greet_once(slack):
+    """A workspace's first person opening the app: Slack sends the Messages tab's opening and the container's
+    first thread together, the tab's first. The thread's hello is the welcome (it had posted beside it)."""
+    slack.event(sr.app_home_opened("U0065", tab="messages"), "EvW5")
+    time.sleep(0.3)  # the welcome is already waiting after the acknowledgement
+    slack.event(_thread_started("U0065", "DU0065", "1729999327.200001"), "EvW6")
+    _quiet(slack)
+    [hello] = slack.fake.calls("chat.postMessage")
+    assert hello.params["thread_ts"] == "1729999327.200001" and _said(hello).startswith("Olá! Eu calculo")
+
+
+@pytest.mark.parametrize(("mode", "welcomes"), [("on", 0), ("off", 1)])
+def test_the_assistant_setting_decides_the_messages_tab_welcome_from_the_start(tmp_path, mode, welcomes):
+    """GPU_SIZER_ASSISTANT says what the manifest does: "on", the container's threads greet and the tab never
+    does, even before any thread opened; "off", the tab welcomes at once, whatever threads open later."""
+    from .slack_harness import serve
+
+    with serve(tmp_path, assistant=mode) as slack:
+        slack.event(sr.app_home_opened("U0066", tab="messages"), "EvW7")
+        _quiet(slack)
+        posted = slack.fake.calls("chat.postMessage")
+        assert len(posted) == welcomes
+        assert all(c.params["channel"] == "DU0066" and "thread_ts" not in c.params for c in posted)
+
+
 def test_a_question_in_an_assistant_thread_shows_the_app_thinking_and_names_the_thread(slack):
     slack.event(_thread_started(), "EvA3")
     _quiet(slack)

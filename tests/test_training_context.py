@@ -283,3 +283,27 @@ def test_context_parallelism_without_flash_attention_is_refused_and_never_chosen
     assert "Paralelismo de contexto 4 pede FlashAttention" in err and "Traceback" not in err
     text = answer(capsys, "train llama 3.1 70b on 32 h100 seq 131072 without flash attention")
     assert "context parallel" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("destilar llama 3.1 70b em llama 3.1 8b com sequências de 128k em 16 h100 com paralelismo de contexto 4",
+         "paralelismo de contexto 4"),
+        ("distill llama 3.1 70b into llama 3.1 8b on 16 h100, tp 2, 8k sequences", "tensor parallel 2"),
+    ],
+)  # fmt: skip
+def test_a_distillation_reads_its_layout_as_a_training(capsys, question, said):
+    # The teacher alone makes it a training: its layout had been dropped (cp) or read as serving GPUs (tp).
+    assert said in " ".join(understood_lines(capsys, question))
+
+
+def test_a_distillation_teacher_reads_its_student_ranks_slice_under_context_parallelism(capsys):
+    question = "distill llama 3.1 70b into llama 3.1 8b on 32 h100, 65536-token sequences, zero 3"
+    whole = setup_of(capsys, question)["per_gpu"]
+    split = setup_of(capsys, question.replace("zero 3", "cp 4"))["per_gpu"]
+    # its logits are compared token by token with the student rank's: a quarter of each sequence's
+    logits = (65536 - 65536 // 4) * 128256 * (2 + 4)
+    assert whole["teacher"] - split["teacher"] >= logits
+    # its BF16 weights shard over the 8 data-parallel copies x 4 context ranks, as over 32 ranks
+    assert split["teacher"] < whole["teacher"]

@@ -80,3 +80,37 @@ def test_documents_counted_are_the_examples_of_a_reading_fine_tune(capsys):
     text = answer(capsys, "quero ensinar o qwen2.5-vl 7b a ler notas fiscais, tenho 20 mil notas")
     assert "ajuste fino com LoRA · 20.000 exemplos de treino" in text.splitlines()[0], text
     assert "Não entendi" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("fine-tune llama 3.1 8b, in english", "No method or data said: I sized a full fine-tune"),
+        ("ajuste fino do qwen2.5 7b", "Sem método nem dados informados: dimensionei um ajuste fino completo"),
+        (
+            "afinar o qwen2.5 7b, em pt-pt",
+            "Sem método nem dados indicados: dimensionei um ajuste fino completo",
+        ),
+    ],
+)
+def test_a_fine_tune_with_neither_method_nor_data_says_it_is_sized_full_and_lora_would_do(
+    capsys, question, said
+):
+    # With 10k examples the same words size LoRA, said so; with nothing said the full fine-tune had been silent.
+    text = answer(capsys, question)
+    assert said in text and ("LoRA" in text.split(said)[1].split("\n")[0])
+    assert answer_json(capsys, question)["workload"]["stage"] == "full"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "full fine-tune llama 3.1 8b",  # the method said
+        "fine-tune llama 3.1 8b on 10k examples",  # LoRA for its data, said in its own line
+        "fine-tune llama 3.1 8b with zero-3 on 8 h100",  # a full fine-tune's recipe
+        "treinar o llama 3.1 8b",  # its own line says it is a full fine-tune with the customer's data
+    ],
+)
+def test_a_method_its_data_or_its_recipe_said_leave_no_such_line(capsys, question):
+    text = answer(capsys, question)
+    assert "No method or data said" not in text and "Sem método nem dados" not in text

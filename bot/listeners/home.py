@@ -13,6 +13,10 @@ from ..views import home_view, welcome_message
 
 logger = logging.getLogger(__name__)
 
+# How long a first welcome waits for the assistant container's first thread, which Slack sends within a second
+# of the Messages tab's opening when the container is on; without it, the welcome comes this much later, once.
+ASSISTANT_GRACE_S = 2.5
+
 
 def register(app: App, services) -> None:
     def home_opened(event: dict, body: dict, client: WebClient) -> None:
@@ -64,7 +68,14 @@ def register(app: App, services) -> None:
         user, channel = event["user"], event.get("channel")
         # With Slack's assistant container on, each of its threads opens with a hello and suggested questions
         # (messages.greet): a welcome in the Messages tab as well would greet the person twice.
-        if not channel or services.log.uses_assistant() or not services.log.first_welcome(user):
+        mode = services.settings.assistant
+        if not channel or mode == "on" or (mode == "auto" and services.log.uses_assistant()):
+            return
+        if not services.log.first_welcome(user):
+            return
+        if mode == "auto" and services.log.wait_for_assistant(ASSISTANT_GRACE_S):
+            # The person opened the app for the first time and the container's first thread with it: its
+            # hello is the welcome (it had posted beside it, once a workspace).
             return
         lang = services.pipeline.lang_for(Where("dm", user_locale=services.directory.person(user).locale))
         message = welcome_message(lang)

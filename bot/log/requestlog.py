@@ -122,6 +122,7 @@ class RequestLog:
         self._threads: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
         self._kept: OrderedDict[tuple[str, tuple], str] = OrderedDict()  # answers, assistant threads
         self._assistant_seen = False  # uses_assistant(), once true
+        self._assistant_started = threading.Event()  # a thread opened in this process: wait_for_assistant()
         self._unavailable = False  # to log a warning when the file fails and a note when it is back
         self._unknown_columns: set[str] = set()
         self._dropped = 0
@@ -454,6 +455,7 @@ class RequestLog:
         """Remember a thread of Slack's assistant container. Never raises."""
         row = {"channel_id": str(channel_id), "thread_ts": str(thread_ts)}
         self._assistant_seen = True
+        self._assistant_started.set()
         self._keep("assistant_threads", row, ("channel_id", "thread_ts"), "thread_ts", "started_at")
 
     def uses_assistant(self) -> bool:
@@ -469,6 +471,12 @@ class RequestLog:
             return False
         self._assistant_seen = bool(ok and row is not None)
         return self._assistant_seen
+
+    def wait_for_assistant(self, seconds: float) -> bool:
+        """Whether the assistant container is on, waiting up to `seconds` for its first thread to open in this
+        process (a person opening the app for the first time may open the Messages tab and the container's
+        thread at once). Never raises."""
+        return self.uses_assistant() or self._assistant_started.wait(seconds) or self.uses_assistant()
 
     def is_assistant_thread(self, channel_id: str, thread_ts: str | None) -> bool:
         """Whether the thread is one of Slack's assistant container. Never raises."""
