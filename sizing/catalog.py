@@ -1003,6 +1003,22 @@ def load_catalog(data_dir: Path | None = None) -> Catalog:
     return _load_catalog(Path(data_dir))
 
 
+def with_offering(catalog: Catalog, offering: Offering) -> Catalog:
+    """The catalogue with another offering (a setting the question gave in place of ours, the offers of some
+    GPUs only). Of the catalogue's cross-checks only the offering's GPUs, which must be ones it defines, read
+    the offering; the rest passed when `catalog` was built and are not run again: they walk every name of
+    every model (a few milliseconds, for each setting a question is the first to give)."""
+    gpu_ids = {g.id for g in catalog.gpus}
+    for offer in offering.offer:
+        if offer.gpu not in gpu_ids:
+            raise ValueError(f"offering lists GPU {offer.gpu!r}, which gpus.toml does not define")
+    checked = _CROSS_CHECKED.set(True)
+    try:
+        return msgspec.structs.replace(catalog, offering=offering)
+    finally:
+        _CROSS_CHECKED.reset(checked)
+
+
 @cache
 def _load_from_env(folder: str) -> Catalog:
     return _load_catalog(Path(folder) if folder else DATA_DIR)

@@ -7,7 +7,7 @@ import math
 import msgspec
 
 from . import advice, encoders, i18n, images, kv_cache, run_budget, speech, traffic, training, training_layout
-from .catalog import Budget, Catalog, bf16_catalog, derived_for_fp8, load_catalog
+from .catalog import Budget, Catalog, bf16_catalog, derived_for_fp8, load_catalog, with_offering
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
 from .i18n import t
@@ -183,7 +183,7 @@ def _with_offering(catalog: Catalog, part: str, field: str, value: float | dict)
         return kept[1]
     offering = catalog.offering
     changed = msgspec.structs.replace(getattr(offering, part), **{field: value})
-    derived = msgspec.structs.replace(catalog, offering=msgspec.structs.replace(offering, **{part: changed}))
+    derived = with_offering(catalog, msgspec.structs.replace(offering, **{part: changed}))
     _DERIVED[key] = (catalog, derived)
     return derived
 
@@ -213,8 +213,10 @@ def _offers_kept(catalog: Catalog, kept: list, tag: tuple) -> tuple[Catalog, lis
     key = (id(catalog), "offer", *tag)
     derived = _DERIVED.get(key)
     if derived is None or derived[0] is not catalog:
-        derived = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
-            offering, offer=kept)))  # fmt: skip
+        derived = _DERIVED[key] = (
+            catalog,
+            with_offering(catalog, msgspec.structs.replace(offering, offer=kept)),
+        )
     return derived[1], left
 
 

@@ -75,6 +75,25 @@ class Tensor(msgspec.Struct, frozen=True):
 def tensors(a: Architecture) -> list[Tensor]:
     """The 2-D weight tensors of a GGUF conversion (experts stacked per layer count as one role), in the
     order llama.cpp quantizes them: layer by layer, routed experts before shared ones."""
+    return list(_model_tensors(a)[0])
+
+
+def _model_tensors(a: Architecture) -> tuple[tuple[Tensor, ...], tuple[int, ...], dict[str, int]]:
+    """tensors(a), each one's weights, and how many of each role llama.cpp counts (tensor_types' counters),
+    worked out once per model and kept on it (Architecture keeps a dict for what it derives from its shape; a
+    copy with another shape starts without them): a question that weighs GGUF files walks them for every file type it
+    tries (up to a dozen down the ladder of smaller files), and the model's tensors are the same each time."""
+    kept = a.__dict__.get("_gguf_tensors")
+    if kept is None:
+        found = tuple(_tensors(a))
+        roles = {
+            role: sum(t.role == role for t in found) for role in ("attn_v", "ffn_down", "ffn_gate", "ffn_up")
+        }
+        kept = a.__dict__["_gguf_tensors"] = (found, tuple(t.weights for t in found), roles)
+    return kept
+
+
+def _tensors(a: Architecture) -> list[Tensor]:
     h = a.hidden_size
     out = [Tensor("token_embd", -1, a.vocab_size, h)]
     if not a.tie_embeddings:
@@ -292,16 +311,16 @@ def _ffn_down_type(ftype, base, i, n, n_expert) -> str:
 
 def tensor_types(a: Architecture, ftype: str, base: str) -> list[tuple[Tensor, str]]:
     """Each 2-D tensor of the file with the ggml type llama.cpp gives it (before any block-size fallback)."""
-    found = tensors(a)
+    found, _, roles = _model_tensors(a)
     counters = {
         "attn_v": 0,
         "ffn_down": 0,
-        "n_attention_wv": sum(t.role == "attn_v" for t in found),
-        "n_ffn_down": sum(t.role == "ffn_down" for t in found),
+        "n_attention_wv": roles["attn_v"],
+        "n_ffn_down": roles["ffn_down"],
         "ffn_gate": 0,
         "ffn_up": 0,
-        "n_ffn_gate": sum(t.role == "ffn_gate" for t in found),
-        "n_ffn_up": sum(t.role == "ffn_up" for t in found),
+        "n_ffn_gate": roles["ffn_gate"],
+        "n_ffn_up": roles["ffn_up"],
     }
     return [(t, tensor_type(ftype, base, t, a, counters)) for t in found]
 
@@ -313,11 +332,12 @@ def weight_bytes(
     `experts`: the type routed experts keep whatever the file type (a model released with MXFP4 experts)."""
     total_bits = 0.0
     mix: dict[str, float] = {}
-    for t, kind in tensor_types(a, ftype, base):
+    weights = _model_tensors(a)[1]
+    for (t, kind), n in zip(tensor_types(a, ftype, base), weights, strict=True):
         if experts is not None and t.routed:
             kind = experts
         if kind in BLOCK and t.cols % BLOCK[kind]:
             kind = FALLBACK[kind]
-        total_bits += t.weights * bits[kind]
-        mix[kind] = mix.get(kind, 0) + t.weights
+        total_bits += n * bits[kind]
+        mix[kind] = mix.get(kind, 0) + n
     return int(total_bits // 8), mix

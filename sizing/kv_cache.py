@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NamedTuple
 
 from .architecture import Architecture
 
@@ -164,16 +165,51 @@ def cross_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
     return a.cross_layers * a.cross_attention_tokens * bytes_per_token_per_layer(a, kv_bytes, tp)
 
 
+class _Split(NamedTuple):
+    """A model's KV cache figures on one GPU of a tp x pp group that depend on its shape alone (the functions
+    above), for one cache precision. Not the images' cross-attention keys: a question sets their tokens on a
+    copy of the model (sizing/plan.py), which shares what the model derived from its shape
+    (architecture.updated)."""
+
+    global_rate: float  # global_bytes_per_token
+    layer_rate: float  # bytes_per_token_per_layer
+    local_rate: float  # layer_rate x the local layers
+    state: int  # state_bytes
+    held: int  # kv_stage: the layers the fullest pipeline stage keeps,
+    layers: int  # of how many
+
+
+def _split(a: Architecture, kv_bytes: float, tp: int, pp: int) -> _Split:
+    """The model's _Split, worked out once per model, cache precision and split, and kept on the model
+    (Architecture keeps a dict for what it derives from its shape; a copy with another shape starts without
+    them). A sizing asks for a conversation's cache a few hundred times, on a handful of splits: each had
+    walked the model's heads, states and stages anew, a dozen calls."""
+    kept = a.__dict__.get("_kv_splits")
+    if kept is None:
+        kept = a.__dict__["_kv_splits"] = {}
+    found = kept.get((kv_bytes, tp, pp))
+    if found is None:
+        layer_rate = bytes_per_token_per_layer(a, kv_bytes, tp)
+        held, layers = a.kv_stage(pp)
+        found = kept[(kv_bytes, tp, pp)] = _Split(
+            global_bytes_per_token(a, kv_bytes, tp),
+            layer_rate,
+            layer_rate * a.kv_local_layers,
+            state_bytes(a, tp),
+            held,
+            layers,
+        )
+    return found
+
+
 def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, pp: int = 1) -> int:
     """KV cache of one conversation holding `tokens` tokens, on one GPU of a tp x pp group."""
+    global_rate, _, local_rate, state, held, layers = _split(a, kv_bytes, tp, pp)
     local_tokens = min(tokens, a.window) if a.window else tokens
-    total = global_bytes_per_token(a, kv_bytes, tp) * tokens
-    total += bytes_per_token_per_layer(a, kv_bytes, tp) * a.kv_local_layers * local_tokens + state_bytes(
-        a, tp
-    )
+    total = global_rate * tokens
+    total += local_rate * local_tokens + state
     total += cross_bytes(a, kv_bytes, tp)
     # Pipeline stages split the layers; the stage with the most cache-keeping layers sets the need.
-    held, layers = a.kv_stage(pp)
     return math.ceil(total * held / layers)
 
 
@@ -210,11 +246,11 @@ def shared_prefix_bytes(
     tokens = min(prefix, context) // BLOCK_TOKENS * BLOCK_TOKENS
     if tokens <= 0:
         return 0
+    s = _split(a, kv_bytes, tp, pp)
     local = a.kv_local_layers if not a.window or context <= a.window else 0
-    per_token = global_bytes_per_token(a, kv_bytes, tp) + bytes_per_token_per_layer(a, kv_bytes, tp) * local
+    per_token = s.global_rate + s.layer_rate * local
     total = per_token * tokens
-    held, layers = a.kv_stage(pp)
-    return math.floor(total * held / layers)
+    return math.floor(total * s.held / s.layers)
 
 
 def max_tokens(
@@ -242,11 +278,11 @@ def max_tokens(
     top = a.max_context
     if fits(top):
         return top
-    local_rate = bytes_per_token_per_layer(a, kv_bytes, tp)
-    global_rate = global_bytes_per_token(a, kv_bytes, tp)
+    s = _split(a, kv_bytes, tp, pp)
+    local_rate, global_rate = s.layer_rate, s.global_rate
     extra = also(top) / top if also else 0  # the other cache's bytes per token (its rate at the top)
-    fixed = state_bytes(a, tp) + cross_bytes(a, kv_bytes, tp)
-    held, layers = a.kv_stage(pp)
+    fixed = s.state + cross_bytes(a, kv_bytes, tp)
+    held, layers = s.held, s.layers
     share = budget / conversations * layers / held - fixed
     # Every layer still growing, then (past the window) only the global layers.
     guess = share / ((global_rate + local_rate * a.kv_local_layers + extra) or 1)

@@ -137,9 +137,9 @@ class Need:
     largest images, or the language model's own peak with the encoder's outputs kept beside it, whichever is
     larger."""
 
-    __slots__ = ("_most", "adapter_weights", "draft_per_conversation", "draft_weights", "encoder_cache",
-                 "encoder_peak", "encoders", "forward", "hidden", "least_kv", "model", "overhead", "padding",
-                 "per_conversation", "shared_prefix", "weights")  # fmt: skip
+    __slots__ = ("_forward_users", "_most", "adapter_weights", "draft_per_conversation", "draft_weights",
+                 "encoder_cache", "encoder_peak", "encoders", "forward", "hidden", "least_kv", "model", "overhead",
+                 "padding", "per_conversation", "shared_prefix", "weights")  # fmt: skip
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
@@ -169,6 +169,7 @@ class Need:
         self.padding = math.ceil(engine_padding(a, plan.precision, catalog) * share / (tp * of))
         self.forward = serving.forward_peak(a, prefill, tp)
         self.hidden = serving.hidden_states(a, prefill)
+        self._forward_users = serving.forward_edge(a, prefill, tp)  # the forward pass sets the peak up to it
         self.overhead = serving.overhead(gpus)
         main = kv_cache.sequence_bytes(a, context, kv_bytes, tp, pp)
         # A system prompt every conversation starts with is kept once (vLLM's prefix cache): each conversation
@@ -199,6 +200,8 @@ class Need:
 
     def text_activations(self, users: int) -> int:
         """The language model's own activation peak (the forward pass, or the sampler's workspace)."""
+        if users <= self._forward_users:
+            return self.forward
         return max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
 
     def activations(self, users: int) -> int:
@@ -214,7 +217,10 @@ class Need:
 
     def total(self, users: int) -> int:
         # kv() and activations() written out: every search step and max_users' bisection asks this
-        text = max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
+        if users <= self._forward_users:
+            text = self.forward
+        else:
+            text = max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
         return (
             self.weights
             + self.shared_prefix

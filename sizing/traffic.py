@@ -48,7 +48,7 @@ def _limit(catalog: Catalog, gpu_id: str) -> int:
     return _offers(catalog)[0].get(gpu_id, 0)
 
 
-_OFFERS: dict[int, tuple[Catalog, dict[str, int], dict[int, int]]] = {}
+_OFFERS: dict[int, tuple[Catalog, dict[str, int], dict[int, int], list[tuple]]] = {}
 
 
 def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, tuple[float, int]]]:
@@ -56,6 +56,20 @@ def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, tuple[float, in
     customer can rent for one service (its first offer's), and each offer's lowest price per GPU-hour and
     place in the offering, by the offer's id (id(None): a shape off the offering, priced at infinity and
     placed last)."""
+    cached = _kept_offers(catalog)
+    return cached[1], cached[2]
+
+
+def _search_order(catalog: Catalog) -> list[tuple[Shape, int, str, int, float, int]]:
+    """The shapes recommend() walks (candidates), each with what its choice rule reads of it: its GPUs in
+    all, its GPU's id and memory class, its offer's price and place. Worked out once per catalogue: the rule
+    is read at every shape of every search, a dozen shapes a search and a few searches a question."""
+    return _kept_offers(catalog)[3]
+
+
+def _kept_offers(
+    catalog: Catalog,
+) -> tuple[Catalog, dict[str, int], dict[int, tuple[float, int]], list[tuple]]:
     cached = _OFFERS.get(id(catalog))
     if cached is None or cached[0] is not catalog:
         if len(_OFFERS) > 16:
@@ -68,8 +82,12 @@ def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, tuple[float, in
             id(o): (min(o.price_per_gpu_hour.values(), default=math.inf), offers.index(o)) for o in offers
         }
         places[id(None)] = (math.inf, len(offers))
-        cached = _OFFERS[id(catalog)] = (catalog, limits, places)
-    return cached[1], cached[2]
+        rows = [
+            (shape, shape.total, shape.gpu.id, shape.gpu.memory_marketing_gb, *places[id(shape.offer)])
+            for shape in candidates(catalog)
+        ]
+        cached = _OFFERS[id(catalog)] = (catalog, limits, places, rows)
+    return cached
 
 
 def targets(plan: Plan, catalog: Catalog) -> tuple[float, float]:
@@ -117,7 +135,10 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     # chunks: sizing/serving.py activation_peak), and what it has worked out (the rates it sustains) is found
     # again by the next question, whatever its users.
     seqs = max(default_seqs, users)
-    peak = serving_memory.activation_peak(model, plan.prefill_chunk, max(users, 1), tp)
+    # The activation peak profiled for them, by what sets it: the forward pass up to an edge (0 here, one copy
+    # for all those counts), the sampler's workspace past it, which grows with every conversation.
+    profiled = max(users, 1)
+    peak = profiled if profiled > serving_memory.forward_edge(model, plan.prefill_chunk, tp) else 0
     key = (id(model), id(precision), plan.kv.bytes_per_value, id(gpu), tp, pp, seqs, peak, id(catalog), engine,
            reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
     sizing = current() is not None  # outside a sizing nothing is kept
@@ -456,37 +477,36 @@ def recommend(
     the targets; among equal counts, more copies of a smaller setup before one larger tensor-parallel copy.
     With `below` (choice.recommend), None in place of a setup that is not smaller than it."""
     best = None
-    limits, places = _offers(catalog)
+    limits = _offers(catalog)[0]
     table = _copies_table(plan, catalog)  # looked up once for the whole search
-    for order, shape in enumerate(candidates(catalog)):
-        if below is not None and shape.total > below.count:
+    # what the search reads of the plan at every shape, read once
+    reads_in_time, for_load = plan.reads_in_time, copies_for_load if not plan.availability else copies_needed
+    for order, (shape, gpus, gpu_id, memory_class, price, offer_order) in enumerate(_search_order(catalog)):
+        if below is not None and gpus > below.count:
             break  # candidates come fewest GPUs first, and copies only add to them: none is smaller
-        if exclude and (shape.gpu.id, shape.total) in exclude:
+        if exclude and (gpu_id, gpus) in exclude:
             continue
-        if only is not None and shape.gpu.id != only.id:
+        if only is not None and gpu_id != only.id:
             continue
-        if best is not None and shape.total > best[0][0]:
-            break  # candidates come smallest first: nothing later can use fewer GPUs
-        price, offer_order = places[id(shape.offer)]
-        if (
-            best is not None
-            and shape.total == best[0][0]
-            and (shape.gpu.memory_marketing_gb, price, offer_order) >= best[0][1:4]
-        ):
-            # One copy at most could tie the best's GPUs, and its key would then come after the best's in what
-            # follows the count (memory class, price, place, then more copies and the earlier shape first): the
-            # shape cannot be chosen, so its copies are not worked out.
-            continue
-        if plan.reads_in_time and _misses_unloaded(plan, shape, catalog):
+        if best is not None:
+            if gpus > best[0][0]:
+                break  # candidates come smallest first: nothing later can use fewer GPUs
+            if gpus == best[0][0] and (memory_class, price, offer_order) >= best[0][1:4]:
+                # One copy at most could tie the best's GPUs, and its key would then come after the best's in
+                # what follows the count (memory class, price, place, then more copies and the earlier shape
+                # first): the shape cannot be chosen, so its copies are not worked out.
+                continue
+        if reads_in_time and _misses_unloaded(plan, shape, catalog):
             continue  # a copy that reads one prompt past the chat's first token (sizing/engine.py)
-        found = copies_needed(plan, shape, catalog, table=table)
+        # (copies_needed, which adds copies required for availability only: none are)
+        found = for_load(plan, shape, catalog, table=table)
         if found is None:
             continue
         copies, users = found
-        total = copies * shape.total
-        if copies > 1 and total > limits.get(shape.gpu.id, 0):
+        total = copies * gpus
+        if copies > 1 and total > limits.get(gpu_id, 0):
             continue
-        key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
+        key = (total, memory_class, price, offer_order, -copies, order)
         if best is None or key < best[0]:
             best = (key, shape, copies, users)
         if copies == 1:

@@ -1,7 +1,9 @@
 """What a user asks the engine to size, as they asked it: names are still text, omitted values are None."""
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
+from itertools import compress
+from operator import ne
 from typing import Any, Literal
 
 import msgspec
@@ -522,6 +524,13 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
             return self.non_defaults(builtins=False)
         return {f: getattr(self, f) for f in self.__struct_fields__ if f in names}
 
+    def _given_names(self) -> frozenset[str]:
+        """The names of given_fields() alone: a copy (but) keeps them without reading every field's value."""
+        names = self.__dict__.get("_given")
+        if names is None:
+            return frozenset(name for name, _ in self._changed_fields())
+        return names & _FIELD_NAMES
+
     def was_given(self, name: str) -> bool:
         """Whether one field was given (given_fields, without building the dict of every field's value)."""
         names = self.__dict__.get("_given")
@@ -532,21 +541,25 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     def but(self, **changes: Any) -> "Workload":
         """A copy with `changes`, taken as they are (not checked again); they count as given."""
         copy = msgspec.structs.replace(self, **changes)
-        copy._given = frozenset(self.given_fields()) | changes.keys()
+        copy._given = self._given_names() | changes.keys()
         return copy
+
+    def _changed_fields(self) -> Iterator[tuple[str, Any]]:
+        """(name, value) of each field that differs from its default, in declaration order. The ~200 fields
+        are compared in C (operator.ne over the values and the defaults, the same `!=`), and only the handful
+        that differ come back to Python: every answer's buttons and every copy asked for them."""
+        values = msgspec.structs.astuple(self)
+        for i in compress(_INDEXES, map(ne, values, _DEFAULT_VALUES)):
+            yield _NAMES[i], values[i]
 
     def non_defaults(self, builtins: bool = True) -> dict[str, Any]:
         """The fields that differ from their defaults, in declaration order: what a button or a thread keeps
         of a workload (JSON-ready when `builtins`: enums as their values, a float field as a float)."""
         out = {}
-        for name, default in _DEFAULTS.items():
-            value = getattr(self, name)
-            if value != default:
-                if builtins:
-                    value = (
-                        float(value) if name in _FLOATS and type(value) is int else msgspec.to_builtins(value)
-                    )
-                out[name] = value
+        for name, value in self._changed_fields():
+            if builtins:
+                value = float(value) if name in _FLOATS and type(value) is int else msgspec.to_builtins(value)
+            out[name] = value
         return out
 
 
@@ -555,3 +568,8 @@ _FIELDS = msgspec.structs.fields(Workload)
 _FLOATS = {f.name for f in _FIELDS if f.type in (float, float | None)}
 _NO_DEFAULT = object()
 _DEFAULTS = {f.name: f.default if f.default is not msgspec.NODEFAULT else _NO_DEFAULT for f in _FIELDS}
+# The same, as sequences in declaration order (msgspec.structs.astuple's): Workload._changed_fields.
+_NAMES = tuple(_DEFAULTS)
+_DEFAULT_VALUES = tuple(_DEFAULTS.values())
+_INDEXES = range(len(_NAMES))
+_FIELD_NAMES = frozenset(_NAMES)

@@ -9,10 +9,11 @@ import msgspec
 import pytest
 
 from bench.web import fresh_questions
-from sizing import engine, i18n, names, performance, plan, serving, setups, traffic
-from sizing.catalog import load_catalog
+from sizing import engine, gguf, i18n, kv_cache, names, performance, plan, serving, setups, traffic
+from sizing.catalog import GGUF_BASE_TYPES, load_catalog, with_offering
 from sizing.errors import SizingError
 from sizing.query import parse
+from sizing.workload import Workload
 
 from .gpu_size_run import answer, answer_json
 
@@ -31,6 +32,17 @@ def _forget_everything() -> None:
     setups._TRAINING.clear()
     serving._FORWARD.clear()
     setups._SPLITS.clear()
+    engine._DERIVED.clear()
+    _forget_what_models_keep()
+
+
+def _forget_what_models_keep() -> None:
+    """What a model derives from its shape and keeps on itself (its KV cache figures on each split, its GGUF
+    tensors, the conversations up to which the forward pass sets its activation peak)."""
+    for model in load_catalog().all_models:
+        model.__dict__.pop("_kv_splits", None)
+        model.__dict__.pop("_gguf_tensors", None)
+        model.__dict__.pop("_forward_edges", None)
 
 
 def _sized(text: str) -> object:
@@ -327,3 +339,134 @@ def test_what_sizings_keep_for_the_next_stays_within_its_bounds_and_changes_no_a
             most[name] = max(most[name], kept)
     # each was filled to its bound at some point, so each started over at least once
     assert most == {name: bound for _, name, bound in caches}
+
+
+# Every kind of cache a model keeps (sliding windows, MLA's latent, linear-attention and Mamba states,
+# DeepSeek-V4's compressed entries), on splits and cache precisions that differ in one thing each.
+KV_SPLITS = [(2, 1, 1), (1, 1, 1), (2, 2, 1), (2, 1, 2), (0.5, 8, 1), (1.0625, 4, 3)]
+
+
+def _one_of_each_cache(catalog) -> list:
+    kinds = [
+        lambda m: not (m.window or m.mla or m.linear_attention or m.mamba or m.compressed),
+        lambda m: m.window,
+        lambda m: m.mla,
+        lambda m: m.linear_attention,
+        lambda m: m.mamba,
+        lambda m: m.compressed,
+        lambda m: m.layer_blocks,
+    ]
+    return [next(m for m in catalog.models if kind(m)) for kind in kinds]
+
+
+def _kv_figures(model, kv_bytes: float, tp: int, pp: int) -> tuple:
+    return (
+        kv_cache.sequence_bytes(model, 8192, kv_bytes, tp, pp),
+        kv_cache.sequence_bytes(model, 100_000, kv_bytes, tp, pp),
+        kv_cache.shared_prefix_bytes(model, 3000, 8192, kv_bytes, tp, pp),
+        kv_cache.max_tokens(model, 2e9, 3, kv_bytes, tp, pp),
+    )
+
+
+@pytest.mark.parametrize("order", [KV_SPLITS, KV_SPLITS[::-1], KV_SPLITS[3:] + KV_SPLITS[:3]])
+def test_a_model_s_kv_cache_on_one_split_is_its_own_whatever_split_was_asked_before(order):
+    models = _one_of_each_cache(load_catalog())
+    alone = {}
+    for model in models:
+        for split in KV_SPLITS:
+            _forget_what_models_keep()
+            alone[model.id, split] = _kv_figures(model, *split)
+    _forget_what_models_keep()
+    in_turn = {(model.id, split): _kv_figures(model, *split) for split in order for model in models}
+    assert in_turn == alone
+    assert len({figures for figures in alone.values()}) > len(models) * 4  # the splits do differ
+
+
+def test_images_held_in_cross_attention_count_on_a_model_whose_cache_figures_were_kept():
+    # A question with images sets their tokens on a copy of the model (sizing/plan.py), which shares what the
+    # model derived from its shape: the images' keys are that copy's, not kept with the model's figures.
+    vision = next(m for m in load_catalog().models if m.cross_layers)
+    _forget_everything()
+    alone = kv_cache.sequence_bytes(plan._changed(vision, cross_attention_tokens=6404), 8192, 2, 2)
+    _forget_everything()
+    plain = kv_cache.sequence_bytes(vision, 8192, 2, 2)  # the model's figures, kept
+    with_images = plan._changed(vision, cross_attention_tokens=6404)
+    assert kv_cache.sequence_bytes(with_images, 8192, 2, 2) == alone > plain
+    assert kv_cache.sequence_bytes(vision, 8192, 2, 2) == plain
+
+
+CHUNKS = [(2048, 1), (8192, 1), (2048, 4), (512, 2), (8192, 8)]
+
+
+@pytest.mark.parametrize("order", [CHUNKS, CHUNKS[::-1]])
+def test_a_model_s_activations_on_one_chunk_and_split_are_their_own_whatever_was_asked_before(order):
+    # Up to some count of conversations the forward pass sets a copy's activation peak, and that count is kept
+    # on the model for each prefill chunk and split: a setup's memory at any count is the same in any order.
+    catalog = load_catalog()
+    models = _one_of_each_cache(catalog)[:4]
+
+    def activations(model, chunk: int, tp: int) -> list[int]:
+        plan_ = plan.make_plan(Workload(model=model.id, prefill_chunk=chunk), catalog)
+        return [setups.inference_memory(plan_, catalog, tp=tp, users=u).total for u in (1, 30, 60, 90, 200)]
+
+    alone = {}
+    for model in models:
+        for chunk, tp in CHUNKS:
+            _forget_everything()
+            alone[model.id, chunk, tp] = activations(model, chunk, tp)
+    _forget_everything()
+    assert {(m.id, chunk, tp): activations(m, chunk, tp) for chunk, tp in order for m in models} == alone
+
+
+FILE_TYPES = ["q4_k_m", "q2_k", "iq3_m", "q3_k_m", "iq2_xxs", "q8_0", "iq3_xs", "q4_k_s"]
+
+
+@pytest.mark.parametrize("order", [FILE_TYPES, FILE_TYPES[::-1]])
+def test_a_model_s_gguf_files_weigh_the_same_whatever_file_was_weighed_before(order):
+    # llama.cpp counts some tensors as it goes (the attn_v and ffn_down met so far): a model's tensors, kept
+    # for the next file type, start each walk from the first.
+    catalog = load_catalog()
+    models = [
+        max(catalog.models, key=lambda m: m.num_layers if not m.moe else 0),
+        next(m for m in catalog.models if m.moe and m.moe.shared_experts),
+        next(m for m in catalog.models if m.layer_blocks),
+    ]
+    types = {p.id: (p.gguf, GGUF_BASE_TYPES[p.gguf]) for p in catalog.precisions if p.gguf}
+
+    def weighed(model, precision_id):
+        ftype, base = types[precision_id]
+        return gguf.weight_bytes(model, ftype, base, catalog.ggml_types)
+
+    alone = {}
+    for model in models:
+        for precision_id in FILE_TYPES:
+            _forget_what_models_keep()
+            alone[model.id, precision_id] = weighed(model, precision_id)
+    _forget_what_models_keep()
+    assert {(m.id, p): weighed(m, p) for p in order for m in models} == alone
+    assert len({sizes[0] for sizes in alone.values()}) > len(models) * 4
+
+
+SETTINGS = [
+    "llama 3.1 8b 20 usuários --gpu-memory-utilization 0.8",
+    "llama 3.1 70b 10 usuários sem h200",
+    "llama 3.1 8b 20 usuários --gpu-memory-utilization 0.85",
+    "full fine-tune llama 3.1 8b 1B tokens mfu 45%",
+    "treino em fp8 full fine-tune llama 3.1 8b 1B tokens",
+    "llama 3.1 70b 10 usuários",
+]
+
+
+@pytest.mark.parametrize("order", [SETTINGS, SETTINGS[::-1]])
+def test_a_setting_of_the_offering_a_question_gives_is_its_own_whatever_was_asked_before(capsys, order):
+    # Each setting is the offering of a catalogue derived once for it (sizing/engine.py), kept for the next.
+    _answered_alone_as_in_turn(capsys, SETTINGS, order)
+
+
+def test_a_catalogue_derived_for_a_setting_still_refuses_an_offer_of_a_gpu_it_does_not_define():
+    catalog = load_catalog()
+    offers = [msgspec.structs.replace(catalog.offering.offer[0], gpu="no-such-gpu")]
+    with pytest.raises(ValueError, match="no-such-gpu"):
+        with_offering(catalog, msgspec.structs.replace(catalog.offering, offer=offers))
+    kept = with_offering(catalog, msgspec.structs.replace(catalog.offering, offer=catalog.offering.offer[1:]))
+    assert kept.offering.offer == catalog.offering.offer[1:] and kept.models is catalog.models

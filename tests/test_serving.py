@@ -69,3 +69,28 @@ def test_another_serving_engine_named_is_told_the_speed_figures_are_vllms(text, 
     assert query.other_engines == [typed] and query.unknown == []
     answer = render_text(size(query.workload.but(lang=query.detected_lang)), query)
     assert f"“{typed}”: a memória é dimensionada como qualquer servidor com KV cache paginado" in answer
+
+
+@pytest.mark.parametrize(
+    ("model", "chunk", "tp"),
+    [("llama-3.1-8b", 2048, 1), ("llama-3.3-70b", 2048, 4), ("qwen3-0.6b", 8192, 1), ("gpt-oss-20b", 512, 1)],
+)
+def test_a_setup_s_activations_for_more_conversations_follow_vllm_s_profile_past_the_forward_pass(
+    catalog, model, chunk, tp
+):
+    # Up to some count of conversations the forward pass sets the activation peak; past it the sampler's
+    # workspace, which grows with them. The setups' memory (what a search weighs at every step) is vLLM's
+    # profile at every count, on both sides of that edge.
+    from sizing.plan import make_plan
+    from sizing.setups import inference_memory
+    from sizing.workload import Workload
+
+    m = catalog.model(model)
+    plan = make_plan(Workload(model=model, prefill_chunk=chunk), catalog)
+    forward = serving.forward_peak(m, chunk, tp)
+    peaks = {users: serving.activation_peak(m, chunk, users, tp) for users in range(1, 400)}
+    assert peaks[1] == forward < peaks[399]  # both sides of the edge are met
+    for users, peak in peaks.items():
+        memory = inference_memory(plan, catalog, tp=tp, users=users)
+        assert memory.activations == peak, users
+        assert memory.total == memory.weights + memory.kv_cache + peak + memory.overhead, users

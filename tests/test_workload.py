@@ -41,3 +41,13 @@ def test_a_follow_up_keeps_what_the_thread_gave_and_changes_what_it_names():
     assert set(follow.given_fields()) == set(base.given_fields()) | {"precision"}
     changed = follow.but(lang="en")
     assert changed.lang == "en" and "lang" in changed.given_fields() and follow.lang != "en"
+
+
+def test_a_copy_of_a_workload_built_directly_counts_what_differs_from_the_defaults_as_given():
+    # Built field by field (the engine's own copies), not from a question: what it was given is what differs.
+    w = Workload(model="llama-3.1-8b", users=3, context=8192)
+    assert set(w.given_fields()) == {"model", "users", "context"}
+    copy = w.but(lang="en", users=None)
+    assert set(copy.given_fields()) == {"model", "context", "lang", "users"}
+    assert copy.non_defaults() == {"model": "llama-3.1-8b", "context": 8192, "lang": "en"}
+    assert w.non_defaults() == {"model": "llama-3.1-8b", "context": 8192, "users": 3}
