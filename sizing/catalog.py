@@ -1098,17 +1098,10 @@ def _kept_path(data_dir: Path) -> Path | None:
         return None
     files = [data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")]
     files += [_stacks_file(data_dir), data_dir / "traffic.toml", *_SCHEMA_SOURCES]
-    keys = [msgspec.__version__]
-    try:
-        for path in files:
-            if path.name == "traffic.toml" and not path.exists():
-                continue  # optional (below): the other files' bytes key it
-            content = path.read_bytes()
-            keys.append(f"{path.name}\0{len(content)}\0{tomlfiles.content_key(content)}")
-    except OSError:
-        return None
-    key = tomlfiles.content_key("\0".join(keys).encode())
-    return folder / f"catalog-{key}-{tomlfiles.VERSION}.msgpack"
+    # traffic.toml is optional (below): the other files' bytes key a folder without it
+    files = [path for path in files if path.name != "traffic.toml" or path.exists()]
+    key = tomlfiles.files_key(files, msgspec.__version__)
+    return folder / f"catalog-{key}-{tomlfiles.VERSION}.msgpack" if key is not None else None
 
 
 def _stacks_file(data_dir: Path) -> Path:

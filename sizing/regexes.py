@@ -47,7 +47,7 @@ _PLAIN_FLAGS = int(re.IGNORECASE | re.LOCALE | re.MULTILINE | re.DOTALL | re.UNI
 # other modules' patterns, the save that last asked for each, the version of what is noted of each pattern and
 # those notes, the size of the code), then the code words of every program one after the other, then _END and
 # the size of the code again (a file cut short lacks them).
-FORMAT = "v4"
+FORMAT = "v5"
 _END = b"\0end of the kept programs\0"
 # At most this many programs are kept; past it, only what the last process used. The processes that share the
 # file ask for ~1,200 together (gpu-size ~1,100, gpu-log ~170, the web app all of its own): a limit under that
@@ -110,9 +110,11 @@ class PatternCache:
         # in re's cache.
         self._foreign: set[tuple[str, int]] = set()
         self._patterns: dict[tuple[str, int], re.Pattern] = {}  # what this process built, as re keeps its own
-        # keep_notes' notes of the kept programs, and the version of the code that made them (None: none kept)
-        self._notes: dict[tuple[str, int], object] = {}
+        # keep_notes' notes of the kept programs, marshalled: where each is in the file (its start and length in
+        # _region) or, worked out here, its bytes; and the version of the code that made them (None: none kept)
+        self._notes: dict[tuple[str, int], tuple[int, int] | bytes] = {}
         self._notes_by: str | None = None
+        self._region: tuple[memoryview, int] | None = None  # the file's code words, and where they begin
         self._used: set[tuple[str, int]] = set()
         self._new = False
         self._checked = False  # the first program built here is checked against re.compile's
@@ -184,18 +186,32 @@ class PatternCache:
         if self._programs is None:
             with self._lock:
                 if self._programs is None:
-                    self._programs, self._foreign, _, self._notes_by, self._notes = self._load()
+                    loaded = self._load()
+                    self._programs, self._foreign, _, self._notes_by, self._notes, self._region = loaded
         return self._programs
 
     def note(self, pattern: str, flags: int) -> object | None:
-        """The kept note of a pattern (keep_notes), where the registered code made it."""
+        """The kept note of a pattern (keep_notes), where the registered code made it; None where there is
+        none or it cannot be read.
+
+        Why each is read only when asked for: a question asks for ~500 of the ~1,100 the file holds, and
+        reading them all with the file's index was ~4% of a gpu-size run (valgrind)."""
         if _noter is None or self._notes_by != _noter[0]:
             return None
-        return self._notes.get((pattern, flags))
+        blob = self._notes.get((pattern, flags))
+        if blob is None:
+            return None
+        try:
+            return marshal.loads(_blob(blob, self._region))
+        except (EOFError, ValueError, TypeError):
+            self._notes.pop((pattern, flags), None)  # worked out again at exit, and kept (save)
+            return None
 
-    def _load(self) -> tuple[dict, set[tuple[str, int]], dict[tuple[str, int], int], str | None, dict]:
-        """The kept programs, the other modules' among them, the save that last asked for each, and the notes
-        of keep_notes' code with its version.
+    def _load(
+        self,
+    ) -> tuple[dict, set[tuple[str, int]], dict[tuple[str, int], int], str | None, dict, tuple | None]:
+        """The kept programs, the other modules' among them, the save that last asked for each, the notes of
+        keep_notes' code with its version, and the file's code words (where the notes are).
 
         Why the file is mapped rather than read: it holds every program the processes sharing it asked for
         (~5.8 MB for ~1,100), and a `gpu-size` run rebuilds ~440 of them. Read and unmarshalled, all of it
@@ -207,12 +223,12 @@ class PatternCache:
                 mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
             key, index, foreign, stamps, notes_by, notes, size = marshal.loads(mapped)
             if key != self._key or not isinstance(index, dict) or not isinstance(stamps, dict):
-                return {}, set(), {}, None, {}
+                return {}, set(), {}, None, {}, None
             if type(size) is not int:  # another layout
-                return {}, set(), {}, None, {}
+                return {}, set(), {}, None, {}, None
             end = len(mapped) - len(_END) - 8
             if mapped[end:] != _END + size.to_bytes(8, "little") or end < size:
-                return {}, set(), {}, None, {}  # cut short: the code would be read from the wrong place
+                return {}, set(), {}, None, {}, None  # cut short: the code would be read from the wrong place
             view, base = memoryview(mapped), end - size
             programs = {
                 k: (flags, view[base + start : base + start + length], groups, groupindex, indexgroup)
@@ -220,9 +236,16 @@ class PatternCache:
             }
             if not isinstance(notes, dict):
                 notes_by, notes = None, {}
-            return programs, {k for k in foreign if k in programs}, stamps, notes_by, notes
+            return programs, {k for k in foreign if k in programs}, stamps, notes_by, notes, (view, base)
         except (OSError, EOFError, ValueError, TypeError):
-            return {}, set(), {}, None, {}  # not written yet, or unreadable: compiled anew, written again
+            return (
+                {},
+                set(),
+                {},
+                None,
+                {},
+                None,
+            )  # not written yet, or unreadable: compiled anew, written again
 
     def seed(self) -> None:
         """Puts the kept programs of other modules' patterns in `re`'s own cache, as compiled patterns,
@@ -279,8 +302,8 @@ class PatternCache:
                 note = work_out(key[0], self._programs[key][0])  # the pattern and its flags, as compiled
             except Exception:
                 continue
-            if note is not None:
-                self._notes[key] = note
+            with contextlib.suppress(ValueError):  # a value marshal cannot write: worked out each time
+                self._notes[key] = marshal.dumps(note)
                 self._new = True
 
     def save(self) -> None:
@@ -295,13 +318,14 @@ class PatternCache:
         with self._lock:
             mine = dict(self._programs or {})
             foreign = set(self._foreign)
-            notes_by, notes = self._notes_by, dict(self._notes)
+            notes_by, region = self._notes_by, self._region
+            notes = {key: _blob(blob, region) for key, blob in self._notes.items()}
             self._new = False
-        kept, kept_foreign, stamps, kept_notes_by, kept_notes = self._load()
+        kept, kept_foreign, stamps, kept_notes_by, kept_notes, kept_region = self._load()
         kept.update(mine)
         foreign |= kept_foreign
         if kept_notes_by == notes_by:  # another process's notes by the same code
-            notes = {**kept_notes, **notes}
+            notes = {**{key: _blob(blob, kept_region) for key, blob in kept_notes.items()}, **notes}
         # Each program carries the save that last saw it asked for (a file written before stamps: all now).
         save = max(stamps.values(), default=0) + 1
         stamps.update(dict.fromkeys(self._used, save))
@@ -316,8 +340,15 @@ class PatternCache:
                 index[key] = (flags, len(code), len(words), groups, groupindex, indexgroup)
                 code += words
             kept_foreign = tuple(key for key in foreign if key in kept)
-            # The index's own keys: marshal writes each pattern's text once, the notes refer to it.
-            notes = {key: notes[key] for key in index if key in notes}
+            # The notes after the code words; the index's own keys, so that marshal writes each pattern's text
+            # once and the notes refer to it.
+            where = {}
+            for key in index:
+                blob = notes.get(key)
+                if blob is not None:
+                    where[key] = (len(code), len(blob))
+                    code += blob
+            notes = where
             code += _END + len(code).to_bytes(8, "little")
             header = (self._key, index, kept_foreign, stamps, notes_by, notes, len(code) - len(_END) - 8)
             blob = marshal.dumps(header) + code
@@ -392,6 +423,17 @@ def build_all() -> int:
     for pattern in waiting:
         pattern.built()
     return len(waiting)
+
+
+def _blob(note: tuple[int, int] | bytes, region: tuple[memoryview, int] | None) -> bytes | memoryview:
+    """A note's marshalled bytes: its own, or where it is in a file's code words."""
+    if type(note) is not tuple:
+        return note  # type: ignore[return-value]
+    if region is None:
+        raise ValueError("no file to read the note from")
+    view, base = region
+    start, length = note
+    return view[base + start : base + start + length]
 
 
 @cache

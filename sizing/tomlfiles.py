@@ -58,6 +58,20 @@ def content_key(data: bytes) -> str:
     return blake2b(data, digest_size=8).hexdigest()
 
 
+def files_key(paths, *also: str) -> str | None:
+    """content_key of several files (their names and bytes) and of the strings `also` (a library's version),
+    for what is built from them and kept; None when one cannot be read (then it is built each time, and any
+    error said as without a cache)."""
+    parts = list(also)
+    try:
+        for path in paths:
+            content = Path(path).read_bytes()
+            parts.append(f"{Path(path).name}\0{len(content)}\0{content_key(content)}")
+    except OSError:
+        return None
+    return content_key("\0".join(parts).encode())
+
+
 def copy_name() -> str:
     """A short name of this copy of the package (a hash of its folder), for the files kept per copy: the
     compiled patterns and the word-list groups (sizing/regexes.py, sizing/vocabulary.py). Copies with other

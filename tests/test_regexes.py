@@ -525,7 +525,7 @@ def test_two_processes_keep_what_each_noted(tmp_path, monkeypatch):
     assert regexes.kept_note(three.compile(r"\d+ gpus")) == ("v1", r"\D+ GPUS")
 
 
-@pytest.mark.parametrize("notes", ["not a dict", None, ["a", "list"]])
+@pytest.mark.parametrize("notes", ["not a dict", None, ["a", "list"], "past the end", "not marshal"])
 def test_notes_that_cannot_be_read_are_none(tmp_path, monkeypatch, notes):
     """A file whose notes are damaged still gives its programs; no note is known, and the next save writes
     them anew."""
@@ -536,9 +536,12 @@ def test_notes_that_cannot_be_read_are_none(tmp_path, monkeypatch, notes):
     first.save()
     whole = path.read_bytes()
     header = marshal.loads(whole)
-    body = whole[
-        len(whole) - len(regexes._END) - 8 - header[-1] :
-    ]  # the code words, then _END and their size
+    # the code words and the notes, then _END and their size
+    body = whole[len(whole) - len(regexes._END) - 8 - header[-1] :]
+    if notes == "past the end":  # where each note is, beyond the file
+        notes = {key: (len(whole), 5) for key in header[5]}
+    elif notes == "not marshal":  # the first bytes of the code words
+        notes = {key: (0, 3) for key in header[5]}
     path.write_bytes(marshal.dumps((*header[:5], notes, header[6])) + body)
     again = regexes.PatternCache(path)
     no_compiling(monkeypatch)
