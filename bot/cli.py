@@ -276,12 +276,11 @@ def _hub():
     """The Hub reader as the settings configure it; a terminal can wait the Hub's own timeout."""
     from hub.service import hub_from_settings
 
-    from .settings import SettingsError, load_settings
+    from .kept_settings import hub_settings
 
-    try:
-        settings = load_settings()
-    except SettingsError as e:
-        print(f"gpu-size: {e}", file=sys.stderr)
+    settings, error = hub_settings()  # validated once for this environment (bot/kept_settings.py)
+    if error is not None:
+        print(f"gpu-size: {error}", file=sys.stderr)
         return None
     hub = hub_from_settings(settings)
     hub.budget_s = max(hub.budget_s, settings.hub_timeout_s)

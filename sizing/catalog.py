@@ -4,8 +4,6 @@ The files are meant to be edited by people who do not program, so a mistake in o
 which entry and which key is wrong, in one sentence, instead of surfacing later as a wrong number.
 """
 
-import contextlib
-import marshal
 import os
 import re
 from contextvars import ContextVar
@@ -1070,23 +1068,12 @@ def kept_index(of, name: str, build, sources: tuple[Path, ...]):
     code = _sources_key(sources) if kept is not None and kept[0] is of else None
     if code is None:
         return build()
-    path = kept[1].with_name(f"{kept[1].stem}-{kept[2]}-{name}-{code}.marshal")
-    try:
-        return marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        pass  # not kept yet, or unreadable: worked out below
-    value = build()
-    with contextlib.suppress(ValueError):  # a value marshal cannot write: worked out each time
-        tomlfiles.keep(path, marshal.dumps(value))
-    return value
+    return tomlfiles.kept_value(kept[1].with_name(f"{kept[1].stem}-{kept[2]}-{name}-{code}.marshal"), build)
 
 
 @cache
 def _sources_key(sources: tuple[Path, ...]) -> str | None:
-    try:
-        return tomlfiles.content_key(b"\0".join(path.read_bytes() for path in sources))
-    except OSError:  # a copy without its sources: worked out each time
-        return None
+    return tomlfiles.code_key(sources)  # None: a copy without its sources, worked out each time
 
 
 # The structs' own code is part of the kept catalogue's key: a field added or a check changed makes another one.
@@ -1114,17 +1101,10 @@ def _kept_path(data_dir: Path) -> Path | None:
         return None
     files = [data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")]
     files += [_stacks_file(data_dir), data_dir / "traffic.toml", *_SCHEMA_SOURCES]
-    keys = [msgspec.__version__]
-    try:
-        for path in files:
-            if path.name == "traffic.toml" and not path.exists():
-                continue  # optional (below): the other files' bytes key it
-            content = path.read_bytes()
-            keys.append(f"{path.name}\0{len(content)}\0{tomlfiles.content_key(content)}")
-    except OSError:
-        return None
-    key = tomlfiles.content_key("\0".join(keys).encode())
-    return folder / f"catalog-{key}-{tomlfiles.VERSION}.msgpack"
+    # traffic.toml is optional (below): the other files' bytes key a folder without it
+    files = [path for path in files if path.name != "traffic.toml" or path.exists()]
+    key = tomlfiles.files_key(files, msgspec.__version__)
+    return folder / f"catalog-{key}-{tomlfiles.VERSION}.msgpack" if key is not None else None
 
 
 def _stacks_file(data_dir: Path) -> Path:

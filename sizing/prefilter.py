@@ -16,11 +16,15 @@ whole strings that begin with it are looked for in the text too (strings_in), be
 
 from __future__ import annotations
 
+import marshal
 import re
 import threading
 from functools import cache
+from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
+
+from . import regexes, tomlfiles
 
 # Strings are compared by their first few characters: the text's pieces of up to this many characters are
 # worked out once per question, and each pattern's test is then one set operation.
@@ -33,10 +37,6 @@ _REQUIRED: dict[int, tuple[re.Pattern, object, int]] = {}
 # reader's scan (sizing/query.py _Scan.take) makes inline for the ~270 patterns a question tries. The pattern
 # is kept with them, so that its id is never another pattern's; one not here yet is for may_match() to say.
 NEEDED: dict[int, tuple] = {}
-# What required() found of each pattern besides its pieces (by id, the pattern kept with it), for may_match
-# to put in NEEDED: for a piece, the whole strings that begin with it; a piece not in the table is enough
-# by itself (a whole string, or one whose lower case is not worked out).
-_WHOLE: dict[int, tuple] = {}
 # A pattern's strings are worked out from its first use after the text of its first use (pieces() of
 # another text made since): parsing a pattern again costs more than running it once, and a process that
 # reads one question (gpu-size, whose patterns come compiled from sizing/regexes.py's cache) would parse
@@ -70,18 +70,20 @@ def may_match(pattern: re.Pattern, text_pieces: set[str]) -> bool:
         return worked_out[1] is None or not worked_out[1].isdisjoint(text_pieces)
     entry = _REQUIRED.get(id(pattern))
     if entry is None or entry[0] is not pattern:
-        _REQUIRED[id(pattern)] = (pattern, _SEEN_ONCE, _texts)
-        return True
-    needed = entry[1]
-    if needed is _SEEN_ONCE:
-        if entry[2] == _texts:
-            return True  # the first text still
-        needed = required(pattern)
-        _REQUIRED[id(pattern)] = (pattern, needed, 0)
-        second = _WHOLE.pop(id(pattern), (None, None))
-        second = second[1] if second[0] is pattern else None
-        ways, known = _ways_as_bits(needed, second)
-        NEEDED[id(pattern)] = (pattern, needed, second, ways, known)
+        # Its strings as an earlier process worked them out, kept beside its compiled program (sizing/
+        # regexes.py), else nothing known yet. Why: a process that reads one question (gpu-size) otherwise
+        # ran every pattern its question tried, rebuilt from its program first (~500 a question, ~400 of
+        # them for nothing).
+        note = _usable(regexes.kept_note(pattern))
+        entry = _REQUIRED[id(pattern)] = (pattern, _SEEN_ONCE if note is None else note, _texts)
+    note = entry[1]
+    if entry[2] == _texts:  # the first text still: its strings, where kept, are not numbered as tests yet
+        return note is _SEEN_ONCE or note[0] is None or not note[0].isdisjoint(text_pieces)  # type: ignore[index]
+    note = None if note is _SEEN_ONCE else _loaded(note)  # type: ignore[arg-type]
+    needed, second = note or _work_out(pattern.pattern, pattern.flags)
+    _REQUIRED[id(pattern)] = (pattern, (needed, second), 0)
+    ways, known = _ways_as_bits(needed, second)
+    NEEDED[id(pattern)] = (pattern, needed, second, ways, known)
     return needed is None or not needed.isdisjoint(text_pieces)
 
 
@@ -235,9 +237,18 @@ def strings_in(pattern: re.Pattern, text_pieces: set[str], text: str) -> bool:
     string without spaces that is in the text now was in it then), or when a part every match holds is not
     (the words after a count, and then "por mês"). True for a pattern not worked out yet."""
     worked_out = NEEDED.get(id(pattern))
-    if worked_out is None or worked_out[2] is None:
-        return True
-    return whole_in(worked_out[2], text_pieces, text)
+    if worked_out is not None:
+        second = worked_out[2]
+    else:  # its kept strings, at its first text (may_match)
+        entry = _REQUIRED.get(id(pattern))
+        if entry is None or entry[0] is not pattern or entry[1] is _SEEN_ONCE:
+            return True
+        note = _loaded(entry[1])  # type: ignore[arg-type]
+        if note is None:
+            return True  # a kept test that cannot be read: the pattern is run
+        _REQUIRED[id(pattern)] = (pattern, note, entry[2])
+        second = note[1]
+    return second is None or whole_in(second, text_pieces, text)
 
 
 def whole_in(second: tuple, text_pieces: set[str], text: str) -> bool:
@@ -275,14 +286,20 @@ def required(pattern: re.Pattern) -> frozenset[str] | None:
     """Strings of up to PIECE characters, none a space, at least one of which is in any text the pattern
     matches in (None: no such set is known); for a case-insensitive pattern, in any text of ASCII lower case
     it matches in, with ANY_CASE."""
-    if not isinstance(pattern.pattern, str):
-        return None
-    parsed = sre_parse.parse(pattern.pattern, pattern.flags)
-    any_case = bool((pattern.flags | parsed.state.flags) & re.IGNORECASE)
+    return _work_out(pattern.pattern, pattern.flags)[0]
+
+
+def _work_out(text, flags: int) -> tuple[frozenset[str] | None, tuple | None]:
+    """A pattern's required() strings, and the second test of them (NEEDED's: the whole strings that begin
+    with its pieces, and the other parts of its ways to match), from the pattern's text and flags alone."""
+    if not isinstance(text, str):
+        return None, None
+    parsed = sre_parse.parse(text, flags)
+    any_case = bool((flags | parsed.state.flags) & re.IGNORECASE)
     found = _of_sequence(parsed)
     test = _test(found, any_case) if found is not None else None
     if test is None:
-        return None
+        return None, None
     # The other parts every match holds, in each of the pattern's ways to match ("a b|c d": each branch's),
     # tested after the first where its pieces are found (strings_in).
     ways = []
@@ -296,9 +313,41 @@ def required(pattern: re.Pattern) -> frozenset[str] | None:
             ways = []  # a way that needs nothing more: the first strings decide
             break
         ways.append(tuple(tests))
-    if test[1] or ways:
-        _WHOLE[id(pattern)] = (pattern, (test, tuple(ways)))
-    return test[0]
+    return test[0], ((test, tuple(ways)) if test[1] or ways else None)
+
+
+def _note(text: str, flags: int) -> tuple[frozenset[str] | None, bytes]:
+    """_work_out's strings as kept beside a pattern's program (sizing/regexes.py), the second test marshalled:
+    it is read only for the few patterns whose first strings a question has (all of them, read with the
+    file, were ~6 ms of a gpu-size run; the first strings, ~0.7 ms)."""
+    needed, second = _work_out(text, flags)
+    return needed, marshal.dumps(second)
+
+
+def _usable(note) -> tuple | None:
+    """A kept note of _note's shape, else None (nothing known: the pattern is worked out as without one)."""
+    if type(note) is not tuple or len(note) != 2:
+        return None
+    needed, second = note
+    return note if (needed is None or type(needed) is frozenset) and type(second) is bytes else None
+
+
+def _loaded(note: tuple) -> tuple[frozenset[str] | None, tuple | None] | None:
+    """A note with its second test read; None where that cannot be read (a damaged file)."""
+    needed, second = note
+    if type(second) is bytes:
+        try:
+            second = marshal.loads(second)
+        except (EOFError, ValueError, TypeError):
+            return None
+        if second is not None and type(second) is not tuple:
+            return None
+    return needed, second
+
+
+# What an earlier process worked out of each pattern is kept with its compiled program, named by this file's
+# source: an edited prefilter works every pattern out anew.
+regexes.keep_notes(tomlfiles.content_key(Path(__file__).read_bytes()), _note)
 
 
 def _ways(items) -> list[list[set[str]]]:

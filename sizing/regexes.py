@@ -28,6 +28,7 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -43,9 +44,10 @@ except ImportError:  # another interpreter
 # The flags a program is kept for; anything else (re.DEBUG prints, re.TEMPLATE is deprecated) goes to re.
 _PLAIN_FLAGS = int(re.IGNORECASE | re.LOCALE | re.MULTILINE | re.DOTALL | re.UNICODE | re.VERBOSE | re.ASCII)
 # The file's layout: the marshalled (interpreter key, where each program's code words are, which programs are
-# other modules' patterns, the save that last asked for each, the size of the code), then the code words of
-# every program one after the other, then _END and the size of the code again (a file cut short lacks them).
-FORMAT = "v3"
+# other modules' patterns, the save that last asked for each, the version of what is noted of each pattern and
+# those notes, the size of the code), then the code words of every program one after the other, then _END and
+# the size of the code again (a file cut short lacks them).
+FORMAT = "v5"
 _END = b"\0end of the kept programs\0"
 # At most this many programs are kept; past it, only what the last process used. The processes that share the
 # file ask for ~1,200 together (gpu-size ~1,100, gpu-log ~170, the web app all of its own): a limit under that
@@ -61,6 +63,28 @@ KEEP_SAVES = 50
 # it takes to read them as a list of integers). Read from the file, the words are a view of it, mapped in
 # memory (_load).
 Program = tuple[int, bytes | memoryview, int, dict[str, int], tuple[str | None, ...]]
+
+# What one other module works out of a pattern from its text and flags alone, kept beside its program so that
+# the next process has it without parsing the pattern (keep_notes): the prefilter's strings, sizing/prefilter.py.
+# (its version: a note made by other code is never used; the function: (pattern, flags) -> a marshallable
+# value, never None)
+_noter: tuple[str, Callable[[str, int], object]] | None = None
+
+
+def keep_notes(version: str, work_out: Callable[[str, int], object]) -> None:
+    """Keeps work_out(pattern, flags) beside each program this process hands out, for kept_note() in the next
+    process; `version` names the code that works it out (a hash of its source), so an edited one starts over."""
+    global _noter
+    _noter = (version, work_out)
+
+
+def kept_note(pattern) -> object | None:
+    """What keep_notes' function worked out of `pattern` in an earlier process, or None where nothing is known
+    (a pattern compiled anew, a note by another version of that code, no function registered)."""
+    if type(pattern) is not KeptPattern:
+        return None
+    asked, _, cache = pattern._source
+    return cache.note(pattern.pattern, asked)
 
 
 def interpreter_key() -> tuple | None:
@@ -86,6 +110,11 @@ class PatternCache:
         # in re's cache.
         self._foreign: set[tuple[str, int]] = set()
         self._patterns: dict[tuple[str, int], re.Pattern] = {}  # what this process built, as re keeps its own
+        # keep_notes' notes of the kept programs, marshalled: where each is in the file (its start and length in
+        # _region) or, worked out here, its bytes; and the version of the code that made them (None: none kept)
+        self._notes: dict[tuple[str, int], tuple[int, int] | bytes] = {}
+        self._notes_by: str | None = None
+        self._region: tuple[memoryview, int] | None = None  # the file's code words, and where they begin
         self._used: set[tuple[str, int]] = set()
         self._new = False
         self._checked = False  # the first program built here is checked against re.compile's
@@ -157,13 +186,32 @@ class PatternCache:
         if self._programs is None:
             with self._lock:
                 if self._programs is None:
-                    self._programs, self._foreign, _ = self._load()
+                    loaded = self._load()
+                    self._programs, self._foreign, _, self._notes_by, self._notes, self._region = loaded
         return self._programs
+
+    def note(self, pattern: str, flags: int) -> object | None:
+        """The kept note of a pattern (keep_notes), where the registered code made it; None where there is
+        none or it cannot be read.
+
+        Why each is read only when asked for: a question asks for ~500 of the ~1,100 the file holds, and
+        reading them all with the file's index was ~4% of a gpu-size run (valgrind)."""
+        if _noter is None or self._notes_by != _noter[0]:
+            return None
+        blob = self._notes.get((pattern, flags))
+        if blob is None:
+            return None
+        try:
+            return marshal.loads(_blob(blob, self._region))
+        except (EOFError, ValueError, TypeError):
+            self._notes.pop((pattern, flags), None)  # worked out again at exit, and kept (save)
+            return None
 
     def _load(
         self,
-    ) -> tuple[dict[tuple[str, int], Program], set[tuple[str, int]], dict[tuple[str, int], int]]:
-        """The kept programs, the other modules' among them, and the save that last asked for each.
+    ) -> tuple[dict, set[tuple[str, int]], dict[tuple[str, int], int], str | None, dict, tuple | None]:
+        """The kept programs, the other modules' among them, the save that last asked for each, the notes of
+        keep_notes' code with its version, and the file's code words (where the notes are).
 
         Why the file is mapped rather than read: it holds every program the processes sharing it asked for
         (~5.8 MB for ~1,100), and a `gpu-size` run rebuilds ~440 of them. Read and unmarshalled, all of it
@@ -173,20 +221,31 @@ class PatternCache:
         try:
             with open(self.path, "rb") as file:  # type: ignore[arg-type]
                 mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-            key, index, foreign, stamps, size = marshal.loads(mapped)
+            key, index, foreign, stamps, notes_by, notes, size = marshal.loads(mapped)
             if key != self._key or not isinstance(index, dict) or not isinstance(stamps, dict):
-                return {}, set(), {}
+                return {}, set(), {}, None, {}, None
+            if type(size) is not int:  # another layout
+                return {}, set(), {}, None, {}, None
             end = len(mapped) - len(_END) - 8
             if mapped[end:] != _END + size.to_bytes(8, "little") or end < size:
-                return {}, set(), {}  # cut short: the programs' code would be read from the wrong place
+                return {}, set(), {}, None, {}, None  # cut short: the code would be read from the wrong place
             view, base = memoryview(mapped), end - size
             programs = {
                 k: (flags, view[base + start : base + start + length], groups, groupindex, indexgroup)
                 for k, (flags, start, length, groups, groupindex, indexgroup) in index.items()
             }
-            return programs, {k for k in foreign if k in programs}, stamps
+            if not isinstance(notes, dict):
+                notes_by, notes = None, {}
+            return programs, {k for k in foreign if k in programs}, stamps, notes_by, notes, (view, base)
         except (OSError, EOFError, ValueError, TypeError):
-            return {}, set(), {}  # not written yet, or unreadable: compiled anew, written again
+            return (
+                {},
+                set(),
+                {},
+                None,
+                {},
+                None,
+            )  # not written yet, or unreadable: compiled anew, written again
 
     def seed(self) -> None:
         """Puts the kept programs of other modules' patterns in `re`'s own cache, as compiled patterns,
@@ -228,21 +287,45 @@ class PatternCache:
             self._foreign.add(key)
             self._new = True
 
+    def _note_handed_out(self) -> None:
+        """keep_notes' note of each pattern handed out whose note is not kept yet, worked out now for the next
+        process (a pattern the note's code cannot work out gets none: that process works it out as before)."""
+        if _noter is None or self._programs is None:
+            return
+        version, work_out = _noter
+        with self._lock:
+            if self._notes_by != version:  # none kept, or made by other code: all are worked out anew
+                self._notes_by, self._notes = version, {}
+            missing = [key for key in self._patterns if key not in self._notes and key in self._programs]
+        for key in missing:
+            try:
+                note = work_out(key[0], self._programs[key][0])  # the pattern and its flags, as compiled
+            except Exception:
+                continue
+            with contextlib.suppress(ValueError):  # a value marshal cannot write: worked out each time
+                self._notes[key] = marshal.dumps(note)
+                self._new = True
+
     def save(self) -> None:
         """Writes the programs compiled since the file was read, with those another process wrote meanwhile;
         whole or not at all. Does nothing when nothing new was compiled."""
         if self._key is None or self.path is None:
             return
         self._take_re_cache()
+        self._note_handed_out()
         if not self._new:
             return
         with self._lock:
             mine = dict(self._programs or {})
             foreign = set(self._foreign)
+            notes_by, region = self._notes_by, self._region
+            notes = {key: _blob(blob, region) for key, blob in self._notes.items()}
             self._new = False
-        kept, kept_foreign, stamps = self._load()
+        kept, kept_foreign, stamps, kept_notes_by, kept_notes, kept_region = self._load()
         kept.update(mine)
         foreign |= kept_foreign
+        if kept_notes_by == notes_by:  # another process's notes by the same code
+            notes = {**{key: _blob(blob, kept_region) for key, blob in kept_notes.items()}, **notes}
         # Each program carries the save that last saw it asked for (a file written before stamps: all now).
         save = max(stamps.values(), default=0) + 1
         stamps.update(dict.fromkeys(self._used, save))
@@ -257,8 +340,18 @@ class PatternCache:
                 index[key] = (flags, len(code), len(words), groups, groupindex, indexgroup)
                 code += words
             kept_foreign = tuple(key for key in foreign if key in kept)
+            # The notes after the code words; the index's own keys, so that marshal writes each pattern's text
+            # once and the notes refer to it.
+            where = {}
+            for key in index:
+                blob = notes.get(key)
+                if blob is not None:
+                    where[key] = (len(code), len(blob))
+                    code += blob
+            notes = where
             code += _END + len(code).to_bytes(8, "little")
-            blob = marshal.dumps((self._key, index, kept_foreign, stamps, len(code) - len(_END) - 8)) + code
+            header = (self._key, index, kept_foreign, stamps, notes_by, notes, len(code) - len(_END) - 8)
+            blob = marshal.dumps(header) + code
             self.path.parent.mkdir(parents=True, exist_ok=True)
             partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
             partial.write_bytes(blob)
@@ -330,6 +423,17 @@ def build_all() -> int:
     for pattern in waiting:
         pattern.built()
     return len(waiting)
+
+
+def _blob(note: tuple[int, int] | bytes, region: tuple[memoryview, int] | None) -> bytes | memoryview:
+    """A note's marshalled bytes: its own, or where it is in a file's code words."""
+    if type(note) is not tuple:
+        return note  # type: ignore[return-value]
+    if region is None:
+        raise ValueError("no file to read the note from")
+    view, base = region
+    start, length = note
+    return view[base + start : base + start + length]
 
 
 @cache

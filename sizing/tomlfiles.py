@@ -58,6 +58,62 @@ def content_key(data: bytes) -> str:
     return blake2b(data, digest_size=8).hexdigest()
 
 
+def files_key(paths, *also: str) -> str | None:
+    """content_key of several files (their names and bytes) and of the strings `also` (a library's version),
+    for what is built from them and kept; None when one cannot be read (then it is built each time, and any
+    error said as without a cache)."""
+    parts = list(also)
+    try:
+        for path in paths:
+            content = Path(path).read_bytes()
+            parts.append(f"{Path(path).name}\0{len(content)}\0{content_key(content)}")
+    except OSError:
+        return None
+    return content_key("\0".join(parts).encode())
+
+
+def code_key(sources) -> str | None:
+    """A key of the source files of the code that works a kept value out, by what Python itself checks a
+    module's .pyc against (its size and modification time; and the time of its last change of any kind, which
+    no copy keeps): an edited module changes it. None when one cannot be read.
+
+    Why not their bytes: the reader's source is ~700 KB, and reading and hashing it was ~1 ms of every
+    gpu-size run, for the names indexes kept beside the catalogue (sizing/catalog.py kept_index)."""
+    parts = []
+    try:
+        for path in sources:
+            seen = os.stat(path)
+            parts.append(f"{Path(path).name}\0{seen.st_size}\0{seen.st_mtime_ns}\0{seen.st_ctime_ns}")
+    except OSError:
+        return None
+    return content_key("\0".join(parts).encode())
+
+
+def kept(name: str, paths, sources, build):
+    """build(): a value worked out from data files alone (`paths`) by the code of the modules `sources`, from
+    the data cache where an earlier process worked it out from the same files and code. It must be a value
+    marshal writes; it is worked out each time with the cache off or a file unreadable."""
+    folder = cache_dir()
+    data = files_key(paths) if folder is not None else None
+    code = code_key(sources) if data is not None else None
+    if code is None:
+        return build()
+    key = content_key(f"{data}\0{code}".encode())
+    return kept_value(folder / f"{name}-{key}-{VERSION}.marshal", build)
+
+
+def kept_value(path: Path, build):
+    """build(), from the file `path` of the data cache when it was kept there, else worked out and kept."""
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        pass  # not kept yet, or unreadable: worked out below
+    value = build()
+    with contextlib.suppress(ValueError):  # a value marshal cannot write: worked out each time
+        keep(path, marshal.dumps(value))
+    return value
+
+
 def copy_name() -> str:
     """A short name of this copy of the package (a hash of its folder), for the files kept per copy: the
     compiled patterns and the word-list groups (sizing/regexes.py, sizing/vocabulary.py). Copies with other

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from . import prefilter, regexes, tomlfiles
@@ -1884,7 +1885,15 @@ _SHORT_TRIGGERS = frozenset({"out", "req", "rps", "qps", "rpm", "rph", "ms", "se
 def _triggers() -> frozenset[str]:
     """Words one of which every traffic phrase has (a phrase's own noun, unit or keyword; the short
     function words and "tokens" they share with other questions left out): a question with none of them,
-    and no "/", "%", "$" or "<", has no traffic phrase and is not scanned (most questions are about memory)."""
+    and no "/", "%", "$" or "<", has no traffic phrase and is not scanned (most questions are about memory).
+    Kept in the data cache, by the word list and this module's source: working them out was ~1% of a gpu-size
+    run."""
+    return tomlfiles.kept(
+        "traffic-triggers", [DATA_DIR / "traffic_words.toml"], [Path(__file__)], _triggering
+    )
+
+
+def _triggering() -> frozenset[str]:
     w = _words()
     skip = {"filler", "organisation", "token_words"}
     lists = [v for k, v in w.items() if isinstance(v, list) and k not in skip]

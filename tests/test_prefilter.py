@@ -267,10 +267,67 @@ def test_a_process_that_reads_one_question_parses_no_pattern(monkeypatch):
     # gpu-size reads one question with patterns compiled from a cache: working out what they need would
     # parse each again, for nothing.
     parsed = []
-    monkeypatch.setattr(prefilter, "required", lambda pattern: parsed.append(pattern) or None)
+    monkeypatch.setattr(prefilter, "_work_out", lambda pattern, flags: parsed.append(pattern) or (None, None))
     monkeypatch.setattr(prefilter, "_REQUIRED", {})
     monkeypatch.setattr(prefilter, "NEEDED", {})
     parse("llama 3.1 70b 4bit 32k 20 usuários")
     assert parsed == []
     parse("qwen3 32b fp8 8k 10 users")
     assert len(parsed) > 50  # from the second question on, each pattern tried is worked out once
+
+
+@pytest.fixture
+def kept_lora(tmp_path, monkeypatch):
+    """`\\blora\\b` as a second process gets it: compiled from a kept program, with the strings the first
+    process worked out (sizing/regexes.py keeps them beside the program); the prefilter's tables fresh."""
+    from sizing import regexes
+
+    path = tmp_path / "regexes.marshal"
+    first = regexes.PatternCache(path)
+    first.compile(r"\blora\b")
+    first.save()
+    monkeypatch.setattr(prefilter, "_REQUIRED", {})
+    monkeypatch.setattr(prefilter, "NEEDED", {})
+    return path, regexes.PatternCache(path).compile(r"\blora\b")
+
+
+def test_a_pattern_with_kept_strings_is_skipped_from_its_first_text_unbuilt(kept_lora, monkeypatch):
+    """A process reading one question (gpu-size) skips what cannot match it without rebuilding it, and
+    without parsing it again."""
+    parsed = []
+    monkeypatch.setattr(prefilter, "_work_out", lambda pattern, flags: parsed.append(pattern) or (None, None))
+    _, lora = kept_lora
+    assert not prefilter.may_match(lora, prefilter.pieces("qwen 32b 4bit 8k"))
+    assert "_compiled" not in vars(lora)  # never rebuilt from its program
+    text = "qwen 32b lora 4bit"
+    assert prefilter.may_match(lora, prefilter.pieces(text))
+    assert prefilter.strings_in(lora, prefilter.pieces(text), text)
+    assert lora.search(text).group() == "lora"
+    assert parsed == []
+
+
+def test_kept_strings_are_the_prefilters_own_and_made_by_this_prefilter(kept_lora):
+    """The kept strings are those the prefilter works out itself, by the code that made them: an edited
+    prefilter.py has another version, and no kept strings (tests/test_regexes.py)."""
+    from pathlib import Path
+
+    from sizing import regexes, tomlfiles
+
+    _, lora = kept_lora
+    needed, second = prefilter._loaded(regexes.kept_note(lora))
+    assert (needed, second) == prefilter._work_out(r"\blora\b", lora.flags)
+    assert regexes._noter[0] == tomlfiles.content_key(Path(prefilter.__file__).read_bytes())
+
+
+def test_kept_strings_that_cannot_be_read_let_the_pattern_run(kept_lora, monkeypatch):
+    """A kept second test that cannot be read (a damaged file) runs the pattern, and its strings are worked
+    out anew from its text once another text comes."""
+    from sizing import regexes
+
+    _, lora = kept_lora
+    needed, _ = regexes.kept_note(lora)
+    monkeypatch.setattr(regexes, "kept_note", lambda pattern: (needed, b"\xffnot marshal"))
+    text = "qwen 32b lora 4bit"
+    assert prefilter.may_match(lora, prefilter.pieces(text)) and prefilter.strings_in(lora, set(), text)
+    assert not prefilter.may_match(lora, prefilter.pieces("qwen 32b 4bit 8k"))  # worked out from its text
+    assert prefilter.NEEDED[id(lora)][1:3] == prefilter._work_out(r"\blora\b", lora.flags)

@@ -479,3 +479,73 @@ def test_build_all_rebuilds_what_was_handed_out_and_not_run(kept):
     finally:
         regexes._cache = monkey
     assert all(isinstance(vars(p)["_compiled"], re.Pattern) for p in handed)
+
+
+def _noting(monkeypatch, version: str, calls: list) -> None:
+    """A note-maker of the given version that records each pattern it works out."""
+
+    def work_out(pattern: str, flags: int):
+        calls.append(pattern)
+        return (version, pattern.upper())
+
+    monkeypatch.setattr(regexes, "_noter", (version, work_out))
+
+
+def test_a_note_is_kept_for_the_next_process_and_made_anew_by_other_code(tmp_path, monkeypatch):
+    """What keep_notes' code works out of a pattern comes back with its program in the next process, worked
+    out once; a process running another version of that code gets none of them, and keeps its own."""
+    path = tmp_path / "regexes.marshal"
+    calls: list = []
+    _noting(monkeypatch, "v1", calls)
+    first = regexes.PatternCache(path)
+    assert regexes.kept_note(first.compile(r"\blora\b")) is None  # compiled anew: nothing known yet
+    first.save()
+    assert calls == [r"\blora\b"]
+    second = regexes.PatternCache(path)
+    assert regexes.kept_note(second.compile(r"\blora\b")) == ("v1", r"\BLORA\B")
+    second.save()
+    assert calls == [r"\blora\b"]  # worked out once
+    _noting(monkeypatch, "v2", calls)
+    third = regexes.PatternCache(path)
+    assert regexes.kept_note(third.compile(r"\blora\b")) is None
+    third.save()
+    assert regexes.kept_note(regexes.PatternCache(path).compile(r"\blora\b")) == ("v2", r"\BLORA\B")
+
+
+def test_two_processes_keep_what_each_noted(tmp_path, monkeypatch):
+    path = tmp_path / "regexes.marshal"
+    _noting(monkeypatch, "v1", [])
+    one, two = regexes.PatternCache(path), regexes.PatternCache(path)
+    one.compile(r"\d+ users")
+    two.compile(r"\d+ gpus")
+    one.save()
+    two.save()  # after one's write: what it finds in the file is kept with its own
+    three = regexes.PatternCache(path)
+    assert regexes.kept_note(three.compile(r"\d+ users")) == ("v1", r"\D+ USERS")
+    assert regexes.kept_note(three.compile(r"\d+ gpus")) == ("v1", r"\D+ GPUS")
+
+
+@pytest.mark.parametrize("notes", ["not a dict", None, ["a", "list"], "past the end", "not marshal"])
+def test_notes_that_cannot_be_read_are_none(tmp_path, monkeypatch, notes):
+    """A file whose notes are damaged still gives its programs; no note is known, and the next save writes
+    them anew."""
+    path = tmp_path / "regexes.marshal"
+    _noting(monkeypatch, "v1", [])
+    first = regexes.PatternCache(path)
+    first.compile(r"\blora\b")
+    first.save()
+    whole = path.read_bytes()
+    header = marshal.loads(whole)
+    # the code words and the notes, then _END and their size
+    body = whole[len(whole) - len(regexes._END) - 8 - header[-1] :]
+    if notes == "past the end":  # where each note is, beyond the file
+        notes = {key: (len(whole), 5) for key in header[5]}
+    elif notes == "not marshal":  # the first bytes of the code words
+        notes = {key: (0, 3) for key in header[5]}
+    path.write_bytes(marshal.dumps((*header[:5], notes, header[6])) + body)
+    again = regexes.PatternCache(path)
+    no_compiling(monkeypatch)
+    pattern = again.compile(r"\blora\b")
+    assert regexes.kept_note(pattern) is None and pattern.search("a lora run").group() == "lora"
+    again.save()
+    assert regexes.kept_note(regexes.PatternCache(path).compile(r"\blora\b")) == ("v1", r"\BLORA\B")

@@ -515,3 +515,50 @@ def test_modules_set_aside_are_whole_once_used():
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+# A question of each kind gpu-size answers: in words, as JSON, in English, a training, a Hub model read with
+# the Hub off (by its name), a command line it refuses.
+EACH_KIND = (
+    ["llama 70b 4bit 32k 10 users"],
+    ["70b", "4bit", "--json"],
+    ["how much memory to serve qwen3 32b fp8 with 64k context for 20 users"],
+    ["treinar llama 3.1 8b com qlora, 50 mil exemplos, seq 4096"],
+    ["acme-labs/fancy-model-13b 8k"],
+    ["7xq"],
+)
+
+
+def test_gpu_size_answers_alike_with_no_cache_a_new_one_and_the_one_it_kept(tmp_path):
+    """What the data cache keeps (the data files parsed, the catalogue and the word lists built, the patterns
+    compiled and what the prefilter worked out of them, the template compiled) only ever saves time: each
+    answer is the same byte for byte with the cache off, in a cache folder that does not exist yet, and from
+    what those runs kept."""
+    command = "import sys; from bot.gpu_size import run; sys.argv[0] = 'gpu-size'; run()"
+    cache = tmp_path / "new" / "cache"
+
+    def answer(argv: list[str], folder: str) -> tuple[int, str, str]:
+        env = {**os.environ, "GPU_SIZER_DATA_CACHE": folder, "GPU_SIZER_HUB": "off"}
+        done = subprocess.run([sys.executable, "-c", command, *argv], cwd=ROOT, env=env, capture_output=True,
+                              text=True)  # fmt: skip
+        return done.returncode, done.stdout, done.stderr
+
+    for argv in EACH_KIND:
+        off = answer(argv, "off")
+        assert off[0] in (0, 2) and (off[1] or off[2]), off
+        assert answer(argv, str(cache)) == off, argv  # the first: a folder made by this run
+        assert answer(argv, str(cache)) == off, argv  # from what the runs before kept
+    assert any(path.name.startswith("regexes-") for path in cache.iterdir())
+
+
+def test_a_second_gpu_size_runs_only_the_patterns_its_question_can_match(tmp_path):
+    """The prefilter's strings of each pattern are kept beside its program: from the second run on, a question
+    skips what cannot match it from its first text, and rebuilds from its program only what it runs (~100 of
+    ~1,000 handed out, where it had rebuilt and run ~500)."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    for _ in range(2):  # the first run compiles and keeps them, with their strings
+        done = subprocess.run(
+            [sys.executable, "-c", REBUILT], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        )
+    handed, rebuilt = map(int, done.stdout.split())
+    assert handed > 500 and 0 < rebuilt < handed * 0.2, (handed, rebuilt)

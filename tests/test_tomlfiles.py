@@ -2,6 +2,7 @@
 
 import marshal
 import os
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +87,51 @@ def test_not_toml_is_a_parse_error(tmp_path, cache):
     data.write_bytes(b"name = '\xff'\n")
     with pytest.raises(tomlfiles.ParseError):
         tomlfiles.load(data)
+
+
+def _kept_words(data: Path, code: Path, calls: list) -> frozenset[str]:
+    """tomlfiles.kept of a value worked out from one data file by one module (`code`), counting the work."""
+
+    def build():
+        calls.append(1)
+        return frozenset(tomlfiles.load(data)["words"])
+
+    return tomlfiles.kept("words", [data], [code], build)
+
+
+def test_a_value_worked_out_from_files_is_kept_until_its_file_or_code_changes(tmp_path, cache):
+    data, code = tmp_path / "words.toml", tmp_path / "builder.py"
+    data.write_text('words = ["lora", "qlora"]\n')
+    code.write_text("# works the words out\n")
+    calls: list = []
+    assert _kept_words(data, code, calls) == {"lora", "qlora"}
+    assert _kept_words(data, code, calls) == {"lora", "qlora"} and len(calls) == 1  # the next process: kept
+    data.write_text('words = ["lora", "dora"]\n')
+    assert _kept_words(data, code, calls) == {"lora", "dora"} and len(calls) == 2  # an edited data file
+    code.write_text("# works the words out, otherwise\n")
+    assert _kept_words(data, code, calls) == {"lora", "dora"} and len(calls) == 3  # an edited builder
+    os.utime(code, ns=(1, 1))  # its modification time set otherwise (a copy keeping another's times)
+    assert _kept_words(data, code, calls) == {"lora", "dora"} and len(calls) == 4
+
+
+def test_a_kept_value_that_cannot_be_read_is_worked_out_again(tmp_path, cache):
+    data, code = tmp_path / "words.toml", tmp_path / "builder.py"
+    data.write_text('words = ["lora"]\n')
+    code.write_text("# works the words out\n")
+    calls: list = []
+    _kept_words(data, code, calls)
+    for kept in cache.glob("words-*"):
+        kept.write_bytes(b"\xffnot marshal")
+    assert _kept_words(data, code, calls) == {"lora"} and len(calls) == 2
+    assert _kept_words(data, code, calls) == {"lora"} and len(calls) == 2  # written again, whole
+
+
+def test_with_the_cache_off_a_value_is_worked_out_each_time(tmp_path, monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", "off")
+    data, code = tmp_path / "words.toml", tmp_path / "builder.py"
+    data.write_text('words = ["lora"]\n')
+    code.write_text("# works the words out\n")
+    calls: list = []
+    _kept_words(data, code, calls)
+    _kept_words(data, code, calls)
+    assert len(calls) == 2 and sorted(p.name for p in tmp_path.iterdir()) == ["builder.py", "words.toml"]

@@ -1,6 +1,7 @@
 """The word lists in sizing/data/vocabulary: how an entry is written, and mistakes named by file and key."""
 
 import re
+import shutil
 
 import pytest
 
@@ -82,3 +83,66 @@ def test_a_mistake_names_the_file_and_the_key(tmp_path, name, extra, words):
         _copy_with(tmp_path, name, extra)
     for word in words:
         assert word in str(e.value)
+
+
+@pytest.fixture
+def data_cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", str(folder))
+    load_vocabulary.cache_clear()
+    yield folder
+    load_vocabulary.cache_clear()
+
+
+def _built_again(folder):
+    """load_vocabulary of a new process (its own cache of results cleared)."""
+    load_vocabulary.cache_clear()
+    return load_vocabulary(folder)
+
+
+def test_the_next_process_reads_the_vocabulary_it_built_from_the_cache(tmp_path, data_cache, monkeypatch):
+    """Built once (7 files merged and checked), then decoded whole from the data cache: the same words."""
+    from sizing import vocabulary
+
+    words = tmp_path / "words"
+    shutil.copytree(VOCABULARY_DIR, words)
+    built = _built_again(words)
+    assert [p.name for p in data_cache.iterdir() if p.name.startswith("vocabulary-")]
+
+    def refuse(files):
+        raise AssertionError("built again")
+
+    monkeypatch.setattr(vocabulary, "_build", refuse)
+    kept = _built_again(words)
+    assert kept == built and kept.words("counts.things") == built.words("counts.things")
+    assert kept.detect({"usuários", "quantos"}) == built.detect({"usuários", "quantos"}) == "pt-BR"
+
+
+def test_an_edited_word_list_is_built_anew(tmp_path, data_cache):
+    words = tmp_path / "words"
+    shutil.copytree(VOCABULARY_DIR, words)
+    assert "ficheirozinhos" not in _built_again(words).words("counts.things")
+    with (words / "pt-PT.toml").open("a") as f:
+        f.write('\n[counts]\nthings = ["ficheirozinhos"]\n')
+    assert "ficheirozinhos" in _built_again(words).words("counts.things")
+
+
+def test_a_damaged_kept_vocabulary_is_built_anew(tmp_path, data_cache):
+    words = tmp_path / "words"
+    shutil.copytree(VOCABULARY_DIR, words)
+    built = _built_again(words)
+    for kept in data_cache.glob("vocabulary-*"):
+        kept.write_bytes(b"\x93not the vocabulary")
+    assert _built_again(words) == built
+    assert all(kept.read_bytes() != b"\x93not the vocabulary" for kept in data_cache.glob("vocabulary-*"))
+
+
+def test_with_the_cache_off_the_vocabulary_is_built_and_nothing_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", "off")
+    words = tmp_path / "words"
+    shutil.copytree(VOCABULARY_DIR, words)
+    try:
+        assert _built_again(words).words("counts.things")
+    finally:
+        load_vocabulary.cache_clear()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["words"]
