@@ -263,6 +263,9 @@ class Query(msgspec.Struct):
     trades: list[str] = []
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
+    # A precision ruled out ("sem 4 bits", "no 4-bit please"): (as typed, the precision sized instead, the GPU that
+    # runs no 8-bit when that is why it is 16-bit, else None)
+    ruled_out: list[tuple[str, str, str | None]] = []
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
     # once the typos are read (_parse)
@@ -381,6 +384,9 @@ class Query(msgspec.Struct):
     rate_phases: list[tuple[str, str]] = []
     # Growth with its horizon ("dobrar em 6 meses"): (as typed, the multiple), the grown load sized.
     growth: list[tuple[str, float]] = []
+    growth_later: list[
+        tuple[str, float]
+    ] = []  # a growth with today's load sized, as asked: (as typed, factor)
     # People in shifts ("1000 funcionários em 3 turnos"): (as typed, the people, the shifts, those at work at once).
     shifts: list[tuple[str, int, int, int]] = []
     # Each shift's people listed ("3 turnos: 40, 40 e 20 atendentes"): (as typed, the day's people, the shifts,
@@ -872,13 +878,18 @@ YEAR_OR_QUARTER = regexes.compile(
     r"|q[1-4]\s+(?:de|of)\s+(?:19|20)\d\d"
     r"|(?:[1-4](?:o|º)|primeiro|segundo|terceiro|quarto|first|second|third|fourth)\s+(?:semestre|trimestre|quarter|half)"
     r"(?:\s+(?:de|of)\s+(?:19|20)\d\d)?)(?![\w/:])"
-    # "lançar no Q4", "by Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file), or after a
-    # count and "in" ("20 users now, 200 in Q3": it had been a Q3_K_M file and prompts of 200 tokens)
-    r"|\b(?:no|na|ate|until|by|(?<=\d\s)in)\s+(?P<quarter>q[1-4])(?![\w_])"
+    # "lançar no Q4", "by Q3", "até o Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file),
+    # after a count and "in" ("20 users now, 200 in Q3": it had been a Q3_K_M file and prompts of 200 tokens) or
+    # where a sentence starts ("In Q3 we expect 200 users"); with its year ("in Q3 2027", "em Q3/2027") after
+    # "in"/"em" wherever it is (it had been a Q3_K_M file and a 2,027-token context)
+    r"|\b(?:(?:no|na|ate|until|by|(?<=\d\s)in|(?:^|(?<=[.,;!?]\s)|(?<=[.,;!?]))in)\s+(?:(?:the|o)\s+)?"
+    r"(?P<quarter>q[1-4](?:\s+(?:de\s+|of\s+)?(?:19|20)\d\d)?)"
+    r"|\b(?:in|em)\s+(?:(?:the|o)\s+)?(?P<quarter_year>q[1-4]\s+(?:de\s+|of\s+)?(?:19|20)\d\d))(?![\w_])"
     # "a empresa é de 2019.", "planos para 2026,": after "de"/"para" only where the sentence ends ("para 2000
     # trabalhadores" is a count)
     r"|\b(?P<end_word>de|do|para|pra|from|of|for)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
+QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
 _YEAR_OR_QUARTER_CUE = regexes.compile(r"\b(?:199\d|20[0-3]\d|q[1-4])\b|semestre|trimestre|quarter|half")
 _FOR_WORDS = ("para", "pra", "for")
 
@@ -1812,7 +1823,9 @@ _PER_DAY = r"(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b"  # "por dia", "a day
 # "the whole month", "o mês inteiro" ("the price for run llama 70b whole month" had left "whole", "month" unread).
 ALWAYS_ON = regexes.compile(
     rf"(?<![\w.,])24\s*{_HOURS}\s*(?:{_PER_DAY}|(?:x|/)\s*7\b)"
-    r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
+    # "24x7x365", "24/7/365": every day of the year too; "round the clock" as "around" ("round", "clock" had been
+    # "Not understood")
+    r"|(?<![\w.,])24\s*[x/]\s*7(?:\s*[x/]\s*365)?\b|\ba?round\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
     r"|\b(?:(?:for|during)\s+)?(?:the\s+|a\s+)?(?:whole|full|entire)\s+month\b"
     r"|\b(?:(?:durante|por)\s+)?(?:o|um)\s+mes\s+(?:todo|inteiro)\b"
     # "rodar o llama 8b 24h", "no ar 24 horas": the hours of every day, not a deadline ("em 24h", "within 24
@@ -1841,16 +1854,20 @@ HOURS_SPAN = regexes.compile(
     # "das 8 as 18", "das 9 às 17": "das" says the hours, with no "h" typed ("18" had been "Não entendi")
     r"|\bdas\s+(\d{1,2})\s+(?:as|ate)\s+(\d{1,2})\b(?![\w:.,]|\s*(?:%|horas?\s+(?:por|ao|a)\s))"
 )
+# "business hours only", "9 to 5", "9-5" (the office day as English says it; "9-5" had been "Not understood", "9 to
+# 5" dropped unsaid): "only", "apenas" after it say the same schedule.
+_ONLY = r"(?:\s+(?:only|apenas|somente|so))?"
 BUSINESS_HOURS = regexes.compile(
-    r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
-    r"office\s+hours|working\s+hours)\b"
+    r"\b(?:(?:em|no|during|in|only|apenas|somente|so)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
+    r"office\s+hours|working\s+hours|(?<![\w.,])9\s*(?:-|–|to)\s*5(?![\w.,%/-])"
+    rf"(?!\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS})\b))\b" + _ONLY
 )
 WEEKDAYS = regexes.compile(
     r"\b(?:(?:em|nos|on)\s+)?(?:dias\s+uteis|business\s+days|weekdays|(?:de\s+)?segunda\s+a\s+sexta(?:-feira)?|"
     r"seg\s*(?:a|-)\s*sex|mon(?:day)?\s*(?:-|to|through)\s*fri(?:day)?"
     # "5 dias por semana", "22 dias por mês", "5 days a week": the working days (a month's are 21.7: 30.4 days
     # × 5/7); they had been a rental term of 5 or 22 days
-    r"|5\s+dias\s+(?:por|na|a\s+cada|da)\s+semana|5\s+days?\s+(?:a|per|each)\s+week)\b"
+    r"|5\s+dias\s+(?:por|na|a\s+cada|da)\s+semana|5\s+days?\s+(?:a|per|each)\s+week)\b" + _ONLY
 )
 # "22 dias por mês", "21 working days a month": a month's working days (30.4 days × 5/7 = 21.7), weekdays. The
 # month after it is read as the cost's ("por mês") before this, so it is looked for in the text as typed.
@@ -3237,6 +3254,15 @@ TRIAL_JOINT = regexes.compile(
 _TOGETHER_PLAINLY = regexes.compile(rf"\b(?:{_TOGETHER_SAID})\b")
 
 
+# "is llama 70b overkill for 20 users? would 8b do?", "70b é exagero? o 8b dá conta?": the first model said too big,
+# the second offered in a question of its own; weighed side by side (sizing/compare.py) as "70b vs 8b" is. The
+# joint is the end of the first question and what asks of the second; over accent-free lower-case text.
+OVERKILL = regexes.compile(rf"\b(?:{_W('words.overkill')})\b")
+OVERKILL_JOINT = regexes.compile(
+    rf"[?.;,]\s*(?:(?:{_W('words.would_do')})\s+)*(?:(?:the|an?|o|a|um|uma)\s+)?$"
+)
+
+
 def _chosen_between(text: str, at: int) -> bool:
     """Whether the models are offered to choose between, not served together, though a role or a joint would
     pair them: an "ou"/"or"/"vs" right before the model at `at` ("qual o melhor router: llama 8b ou qwen 7b?":
@@ -4175,6 +4201,13 @@ def _joint(text: str, at: int) -> re.Match | None:
     if joint is None and (trial := TRIAL_JOINT.search(strip_accents(text.lower()), max(0, at - 40), at)):
         # "qwen 7b, se não for bom o llama 8b", "llama 8b, if it is not good then qwen 7b": the next one tried
         return trial
+    plain = strip_accents(text.lower()) if joint is None else ""
+    if (
+        joint is None
+        and (over := OVERKILL_JOINT.search(plain, max(0, at - 40), at))
+        and OVERKILL.search(plain, 0, over.start())
+    ):
+        return over  # "is llama 70b overkill? would 8b do?": the smaller one weighed against it
     together = joint is None and _together_said(text)
     if joint is None and together:
         # "qwen3 235b + qwen3 4b", "qwen3 4b decide e manda pro qwen3 235b": a pair served together.
@@ -4501,6 +4534,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = code_query.pasted_code(text)
     if "/" in text:
         text = LOCAL_PATH.sub(lambda m: f" {m.group(1)} ", text)
+        # "em Q3/2027": a quarter and its year, never a repo "q3/2027" (it had been refused as a second model)
+        text = QUARTER_SLASH_YEAR.sub(r"\1 \2", text)
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
     launched = launch_line(speculative_query.launch_flags(text))
     # The language is the words' around a launch line, not its flags' nor the keys it is rewritten to ("ctx 8192
@@ -4530,13 +4565,22 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
+    if _PEAK_CUE.search(text):
+        text = RATE_PEAK_BARE.sub(_peak_in_its_unit, text)
     text, avoided = _avoided_gpus(text, catalog)
+    text, ruled, said = _ruled_out_precisions(text, catalog)
+    if ruled and around_launch is None:
+        around_launch = said  # "without int4, 20 users": its language is read with the words ruling out
     text, choices = _bit_choices(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
     try:
         try:
-            query = _parse(text, catalog, base, personal)
+            query = (
+                _parse_ruling_out(text, catalog, base, personal, ruled)
+                if ruled
+                else _parse(text, catalog, base, personal)
+            )
         except QueryError as e:
             # "vcs tem gh200? quero rodar o deepseek r1": the model sized on the GPUs we rent, the GPU asked for
             # said not rented beside it (it had been the list of what we rent alone). "o glm-4.5v cabe numa
@@ -4597,6 +4641,33 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
 
 
 _NUMBER = r"\d+(?:[.,]\d+)?(?:\s*(?:k|mil)\b)?"
+# "5 req/s em média, pico de 20", "5 rps avg, peak 20", "10 rps, bursts of 40": the peak said with no unit is in
+# the rate's (it had been "Não entendi: 20", and the average sized as a day's volume); said in it, the burst sizes
+# as "20 rps sustained, 60 rps burst" does (sizing/traffic_query.py _AVERAGE_AFTER).
+_RATE_UNIT = (
+    r"(?:req|reqs|requests?|requisi[cç](?:ao|ão|oes|ões)|chamadas|calls|queries|consultas|msgs?)\s*/\s*(?:s|seg|sec|min|h|hr)\b"
+    r"|(?:rps|qps|rpm|req/s)\b"
+)
+RATE_PEAK_BARE = regexes.compile(
+    rf"(?<![\w.,])(?P<rate>\d+(?:[.,]\d+)?\s*(?:k\s*)?)(?P<unit>{_RATE_UNIT})"
+    r"(?P<average>\s*,?\s*(?:em\s+m[eé]dia|na\s+m[eé]dia|on\s+average|average|avg|m[eé]di[oa]s?|sustained|steady|"
+    r"sustentad[oa]s?|normal(?:mente)?|typical(?:ly)?))?"
+    r"(?P<between>\s*[,;]?\s*(?:(?:e|and|com|with|mas|but)\s+)?"
+    r"(?:(?:um|uma|uns|umas|a|the)\s+)?(?:picos?|peaks?|bursts?|spikes?|rajadas?)\s*(?:de\s+|of\s+|at\s+|:\s*)?(?:~\s*)?)"
+    rf"(?P<peak>\d+(?:[.,]\d+)?)(?:\s*(?P<peak_unit>{_RATE_UNIT})|(?![\d.,]*\s*(?:%|x\b|vezes|times|[^\W\d_]|/)))",
+    re.IGNORECASE,
+)
+_PEAK_CUE = regexes.compile(r"pico|peak|burst|spike|rajada", re.IGNORECASE)
+
+
+def _peak_in_its_unit(m: re.Match) -> str:
+    # the rate before the peak is the usual one, its average, whether or not the question says so ("10 rps, bursts
+    # of 40" had been refused as two rates)
+    average = m.group("average") or " avg"
+    unit = m.group("peak_unit") or m.group("unit")
+    return f"{m.group('rate')}{m.group('unit')}{average}{m.group('between')}{m.group('peak')} {unit}"
+
+
 # "20-30 usuários", "50~100 usuários", "de 10 a 20 usuários", "entre 100 e 200 requisições", "10 to 20 users", "2k–4k tokens":
 # a range of two plain numbers (not a date, a version or a model's size: no digit, slash or letter right
 # after the second, no word character before the first).
@@ -4703,6 +4774,95 @@ def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
 
     text = _AVOID_GPU.sub(take, text)
     return text, list(dict.fromkeys(avoided))
+
+
+# "sem 4 bits", "não quero 4-bit", "nada de fp8", "without int4", "no 4-bit please": a precision ruled out. The
+# customer rules one out, not every other: the lightest precision left is sized (8-bit where 4-bit is ruled out,
+# 16-bit where 8-bit is), never the one ruled out (it had been 16-bit, or the 4-bit itself). "no" only in English
+# or before "please": "roda no fp8" is Portuguese for at FP8.
+_RULE_OUT_ENTRIES: dict[int, tuple[Catalog, re.Pattern, dict[str, str]]] = {}
+_PLEASE_AFTER = regexes.compile(r"\s*,?\s*(?:please|pls|plz|por\s+favor)\b")
+# The precision sized in place of a width ruled out, in order of preference: what serves at the least memory
+# without the loss of 4-bit, then the weights as released, then 4-bit (nominal bits, the precision's id).
+_LEFT_IN_ORDER = ((8, "fp8"), (16, "bf16"), (4, "int4"))
+
+
+def _rule_out_pattern(catalog: Catalog) -> tuple[re.Pattern, dict[str, str]]:
+    kept = _RULE_OUT_ENTRIES.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        aliases = {normalize(a): p.id for p in catalog.precisions for a in (p.id, *p.aliases)}
+        words = [
+            a
+            for p in catalog.precisions
+            for a in (p.id, *p.aliases)
+            if not a.startswith(("sem ", "without "))
+        ]
+        pattern = regexes.compile(
+            rf"\b(?P<neg>{_W('words.rule_out')})\s+(?:(?:a|o|the|any|em|in|at)\s+)?"
+            rf"(?P<precision>{alternation(words)})s?(?![\w.-])"
+        )
+        kept = _RULE_OUT_ENTRIES[id(catalog)] = (catalog, pattern, aliases)
+    return kept[1], kept[2]
+
+
+def _ruled_out_precisions(text: str, catalog: Catalog) -> tuple[str, list[tuple[str, str]], str]:
+    """The text with each precision it rules out blanked, those phrases (as typed, the precision's id), and the
+    text to read its language in: as typed, less an English "no" (Portuguese for "in the" too)."""
+    plain = strip_accents(text).lower()
+    if len(plain) != len(text) or not _RULE_OUT_CUE.search(plain):
+        return text, [], text
+    said = text
+    pattern, aliases = _rule_out_pattern(catalog)
+    ruled: list[tuple[str, str]] = []
+    spans = []
+    for m in pattern.finditer(plain):
+        if (
+            m.group("neg") == "no"
+            and not _PLEASE_AFTER.match(plain, m.end())
+            and _written_lang(text[: m.start()] + text[m.end() :]) != "en"
+        ):
+            continue  # "llama 70b no fp8": at FP8, in Portuguese (the rest's language, "no" being both)
+        if m.group("neg") == "no":
+            said = said[: m.start()] + "  " + said[m.end("neg") :]
+        precision = aliases.get(normalize(m.group("precision")))
+        if precision is None:
+            continue
+        ruled.append((text[m.start() : m.end()], precision))
+        spans.append(m.span())
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text, ruled, said
+
+
+_RULE_OUT_CUE = regexes.compile(rf"\b(?:{_W('words.rule_out')})\s")
+
+
+def _parse_ruling_out(
+    text: str, catalog: Catalog, base: Workload | None, personal: list[str], ruled: list[tuple[str, str]]
+) -> Query:
+    """The question with its ruled-out precisions (blanked in `text`) sized at the lightest precision left, unless
+    it names the one it wants."""
+    query = _parse(text, catalog, base, personal)
+    workload = query.workload
+    if workload is None or workload.was_given("precision"):
+        return query  # "sem 4 bits, em fp8": the precision said is the one sized
+    widths = {catalog.precision(p).nominal_bits for _, p in ruled}
+    left = [p for bits, p in _LEFT_IN_ORDER if bits not in widths]
+    if not left:
+        return query
+    choice, gpu_name = left[0], None
+    if workload.gpu and not catalog.gpu(workload.gpu).runs(catalog.precision(choice)):
+        # "sem 4 bits numa T4": the T4 runs no FP8 kernel, so the weights as released
+        gpu_name = catalog.gpu(workload.gpu).name
+        left = [p for p in left if catalog.gpu(workload.gpu).runs(catalog.precision(p))]
+        if not left:
+            return query
+        choice = left[0]
+    # said after the rest, as its own phrase: the words read keep their places (the phrase ruled out is blank by
+    # now, and its blanks run together with the others)
+    query = _parse(f"{text}, {choice}", catalog, base, personal)
+    query.ruled_out = [(typed, choice, gpu_name) for typed, *_ in ruled]
+    return query
 
 
 def _upper_bounds(
@@ -5549,7 +5709,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(GPU_HOURS, "gpu_hours", lambda m: _gpu_hours(m, catalog, priced))
     if scan.search(_YEAR_OR_QUARTER_CUE):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
-            group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
+            group = next(g for g in ("when", "quarter", "quarter_year", "year_end") if m.group(g))
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
                 continue
             if (
@@ -6642,6 +6802,18 @@ VAGUE_COUNT = regexes.compile(
 VAGUE_SCALE = regexes.compile(
     r"(?<![\w.,])(?:a\s+few|few|several|many)\s+(?P<word>hundred|dozen|thousand)\b(?!\s+(?:and\b|\d))"
 )
+# "a handful of users", "um punhado de usuários", "alguns devs": a small count said only vaguely, before the people
+# it counts. Read as 3, the least that is more than "a couple" (2), and said so, as VAGUE_COUNT does; it had been
+# "Não entendi: punhado" and one user sized.
+VAGUE_FEW = regexes.compile(
+    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS})\b)"
+)
+_FEW = 3
+# "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
+# "uns 10" are ("10ish" had been "Not understood", "10 e poucos" split into two questions)
+ABOUT_AFTER = regexes.compile(
+    r"(?<![\w.,])(\d+)(?:\s*-?\s*ish\b|\s+(?:e|and)\s+(?:poucos|poucas|tantos|tantas|a\s+few|some)\b)"
+)
 _VAGUE_UNITS = {
     "dezenas": 10,
     "centenas": 100,
@@ -6662,6 +6834,14 @@ def _vague_count(scan: _Scan, m: re.Match) -> str:
     n = 2 * _VAGUE_UNITS[m.group("word")] * (_VAGUE_UNITS[times] if times else 1)
     scan.found.setdefault("vague_counts", []).append((n, scan.original[m.start() : m.end("word")]))
     return f"{n:<{len(m.group(0))}}"
+
+
+def _vague_few(scan: _Scan, m: re.Match) -> str:
+    typed = scan.original[m.start() : m.end("word")]
+    # "um punhado de": the words that count, without the "de"/"of" that joins them to the people
+    typed = re.sub(r"\s+(?:de|of)$", "", typed)
+    scan.found.setdefault("vague_counts", []).append((_FEW, typed))
+    return f"{_FEW:<{len(m.group(0))}}"
 
 
 def _number_words(scan: _Scan) -> None:
@@ -6725,6 +6905,8 @@ def _number_words(scan: _Scan) -> None:
     )
     scan.sub(VAGUE_COUNT, lambda m: _vague_count(scan, m))
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
+    scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
+    scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
@@ -10448,7 +10630,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     growth = _one(scan, "load_growth", "traffic.scale")
     if growth is not None:
         typed = scan.found["load_growth"][0][1]
-        if _scale_load(fields, base, growth):
+        if _TODAY_ASKED.search(scan.typed) and any(fields.get(k) is not None for k in LOAD_BASES):
+            # "traffic will double next quarter, size for our current 40 rps": today's load is the one asked
+            # for (it had been sized doubled); the grown one is said in a note
+            fields["growth_later"] = growth
+            query.growth_later.append((typed, growth))
+        elif _scale_load(fields, base, growth):
             # "100 usuários hoje, dobrar em 6 meses": the load the setup must carry is the grown one (it had been
             # today's, the horizon a term of rental and the verb not understood); today's is said in a note
             fields["growth"] = growth
@@ -11429,6 +11616,7 @@ SERVING_ONLY = frozenset(
         "users_limit",
         "pilot_users",
         "growth",
+        "growth_later",
         "contract",
         "term_days",
         "lora_adapters",
@@ -11955,6 +12143,13 @@ def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: 
         fields["context"] = max(round(base.context * factor), 1)
     else:
         query.unknown.append(typed)
+
+
+# "size for our current 40 rps", "dimensionar para o tráfego atual", "sized for today's load": the load asked for is
+# today's, whatever growth the question also tells (traffic_words.toml load_today)
+_TODAY_ASKED = regexes.compile(
+    rf"\b(?:{_W('words.size_for')})\s+(?:[\w.,/']+\s+){{0,3}}(?:{_W('words.load_today')})(?![\w'])"
+)
 
 
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:

@@ -1259,7 +1259,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?:\s+(?:dos|das|de|of\s+the|of)\s+[a-z]+)?"
         ), share),
         ("active_share", regexes.compile(
+            # "1 in 10 active at once": the words for "at once" may follow one another ("once" had been unread)
             rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
+            rf"(?:\s+(?:{active})\b)?"
         ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),
         # Conversations said to be at once ("1000 conversas simultâneas", "2000 concurrent users", "300
         # pessoas online ao mesmo tempo", "concurrency 64"): that many at once, however many (never a head-count).
