@@ -1286,7 +1286,7 @@ FITS_ALONE = regexes.compile(
 # needs (words.claim_verbs before it), to check; no GPU of that memory.
 MEMORY_CLAIM = regexes.compile(
     rf"\b(?:{_W('words.claim_verbs')})\s+(?:de\s+|of\s+)?(?:(?:uns|umas|cerca\s+de|about|around|roughly|~)\s*)?"
-    r"(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|gigas?|giga\s*bytes?|gigabytes?)\b"
+    r"(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|gigas?|gigs?|giga\s*bytes?|gigabytes?)\b"
     r"(?:\s+(?:de\s+|of\s+)?(?:vram|memoria|memory|ram\b))?"
 )
 # "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
@@ -1825,7 +1825,7 @@ ALWAYS_ON = regexes.compile(
     rf"(?<![\w.,])24\s*{_HOURS}\s*(?:{_PER_DAY}|(?:x|/)\s*7\b)"
     # "24x7x365", "24/7/365": every day of the year too; "round the clock" as "around" ("round", "clock" had been
     # "Not understood")
-    r"|(?<![\w.,])24\s*[x/]\s*7(?:\s*[x/]\s*365)?\b|\ba?round\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
+    r"|(?<![\w.,])24\s*(?:[x/]|\s+por\s+|\s+by\s+)\s*7(?:\s*[x/]\s*365)?\b|\ba?round\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
     r"|\b(?:(?:for|during)\s+)?(?:the\s+|a\s+)?(?:whole|full|entire)\s+month\b"
     r"|\b(?:(?:durante|por)\s+)?(?:o|um)\s+mes\s+(?:todo|inteiro)\b"
     # "rodar o llama 8b 24h", "no ar 24 horas": the hours of every day, not a deadline ("em 24h", "within 24
@@ -1853,14 +1853,17 @@ HOURS_SPAN = regexes.compile(
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
     # "das 8 as 18", "das 9 às 17": "das" says the hours, with no "h" typed ("18" had been "Não entendi")
     r"|\bdas\s+(\d{1,2})\s+(?:as|ate)\s+(\d{1,2})\b(?![\w:.,]|\s*(?:%|horas?\s+(?:por|ao|a)\s))"
+    # "from 9 to 6", "9-5": an office day across noon as English says it, the end in the afternoon (smaller than
+    # the start); never before people ("9 to 6" had been dropped without a word, "9-5" not understood)
+    r"|\b(?:from\s+)?(?P<am>1[0-2]|[6-9])\s*(?:-|–|to|till|until)\s*(?P<pm>[1-9])(?![\w.,%/:-])"
+    rf"(?!\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_W('counts.gpus')}|bits?)\b)"
 )
-# "business hours only", "9 to 5", "9-5" (the office day as English says it; "9-5" had been "Not understood", "9 to
-# 5" dropped unsaid): "only", "apenas" after it say the same schedule.
+# "business hours only", "during the workday": "only", "apenas" after it say the same schedule (had been "Not
+# understood"); "9-5" is read as its 8 hours (HOURS_SPAN).
 _ONLY = r"(?:\s+(?:only|apenas|somente|so))?"
 BUSINESS_HOURS = regexes.compile(
     r"\b(?:(?:em|no|during|in|only|apenas|somente|so)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
-    r"office\s+hours|working\s+hours|(?<![\w.,])9\s*(?:-|–|to)\s*5(?![\w.,%/-])"
-    rf"(?!\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS})\b))\b" + _ONLY
+    r"office\s+hours|working\s+hours|(?:the\s+)?work\s*day(?!\s+(?:de|of|com|with)\s+\d))\b" + _ONLY
 )
 WEEKDAYS = regexes.compile(
     r"\b(?:(?:em|nos|on)\s+)?(?:dias\s+uteis|business\s+days|weekdays|(?:de\s+)?segunda\s+a\s+sexta(?:-feira)?|"
@@ -1871,12 +1874,21 @@ WEEKDAYS = regexes.compile(
 )
 # "22 dias por mês", "21 working days a month": a month's working days (30.4 days × 5/7 = 21.7), weekdays. The
 # month after it is read as the cost's ("por mês") before this, so it is looked for in the text as typed.
+# "24h por dia, 7 dias por semana", "every day", "todos os dias": the days of every week, as a month's price assumes;
+# nothing to size ("7 dias" had been a rental term of 7 days, "semana" not understood).
+EVERY_DAY = regexes.compile(
+    r"\b(?:(?:e\s+|and\s+)?7\s+(?:dias|days?)\s+(?:por|na|a\s+cada|da|a|per|each|every)\s+(?:semana|week)"
+    r"|todos\s+os\s+dias(?:\s+da\s+semana)?|every\s+day(?:\s+of\s+the\s+week)?)\b"
+)
 WORKING_DAYS = regexes.compile(r"\b2[12]\s+(?:dias(?:\s+uteis)?|(?:business\s+|working\s+)?days)\b")
 _A_MONTH_AFTER = regexes.compile(r"\s+(?:por|no|ao|do|a|per|each)\s+(?:mes|month)\b")
 
 
 def _hours_span(m: re.Match) -> float | None:
     """ "das 8h às 18h": 10 hours; "9am-5pm": 8."""
+    if m.group("am"):
+        start, end = int(m.group("am")), int(m.group("pm"))
+        return float(end + 12 - start) if end < start else None
     if m.group(1):
         start, end = int(m.group(1)), int(m.group(2))
     elif m.group(7):
@@ -2649,7 +2661,8 @@ _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 # digits that it could start earlier in (the second digit of one after a letter is where "gsm18k" matches, as it
 # did): the same matches, without trying each digit of a long number in turn (~2 s on 4,000 digits).
 CONTEXT_UNIT = regexes.compile(
-    rf"(?:(?<![a-z\d])|(?<=[a-z]\d)){_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
+    # "16kctx": the key glued to its value, as shorthand types it (it had been "Não entendi: 16kctx")
+    rf"(?:(?<![a-z\d])|(?<=[a-z]\d)){_NUM}\s*(k|mil(?!\s+milh)|m)(?:\b|(?=ctx\b)){_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
     rf"(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
     r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
@@ -2694,7 +2707,7 @@ SINGLE_GPU = regexes.compile(
 _PAIRS_OF = rf"(?:(?<![\w.,=:])(\d{{1,2}})\s*|\b{_ONE}\s+)?\b{_W('counts.pairs')}\s+(?:de\s+|of\s+)?"
 PAIRS_BEFORE_GPU = regexes.compile(rf"{_PAIRS_OF}$")
 GPU_PAIRS = regexes.compile(rf"{_PAIRS_OF}{_W('counts.gpus')}\b")
-GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g|gigas?|giga\s*bytes?|gigabytes?)\b")
+GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g|gigas?|gigs?|giga\s*bytes?|gigabytes?)\b")
 MOE_SIZE = regexes.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
 )
@@ -6082,6 +6095,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(CP, "cp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(CONTEXT_SPLIT, "context_split", lambda m: True)
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
+    scan.take(EVERY_DAY, "filler", lambda m: True)
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
     scan.take(HOURS_WINDOW, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
@@ -7682,7 +7696,7 @@ def _count_choice(scan: _Scan, m: re.Match) -> int | None:
 
 # A memory amount as people type it: "16gb", "16 GB", "8 GiB", "12g", "24 gigas", "7,5 GB".
 DEVICE_AMOUNT = regexes.compile(
-    r"(?<![\w.,])(\d{1,4}(?:[.,]\d)?)\s*(?:gb|gib|gigas?|giga\s*bytes?|gigabytes?|g)\b"
+    r"(?<![\w.,])(\d{1,4}(?:[.,]\d)?)\s*(?:gb|gib|gigas?|gigs?|giga\s*bytes?|gigabytes?|g)\b"
 )
 # Where a clause ends: the device words that make an amount a machine's are looked for inside its clause.
 _CLAUSE_END = regexes.compile(r"[?!;\n]|\.(?=\s|$)")

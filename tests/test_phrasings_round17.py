@@ -277,9 +277,17 @@ def test_a_quant_named_after_the_model_stays_a_file(capsys, question, read):
 @pytest.mark.parametrize(
     ("question", "read"),
     [
-        # "9-5" had been "Not understood", "9 to 5" dropped without a word
-        ("llama 8b for 20 users, 9 to 5", "20 concurrent users · business hours"),
-        ("llama 8b for 20 users 9-5", "20 concurrent users · business hours"),
+        # "9-5" had been "Not understood", "9 to 5" and "from 9 to 6" dropped without a word
+        ("llama 8b for 20 users, 9 to 5", "20 concurrent users · 8 h a day"),
+        ("llama 8b for 20 users 9-5", "20 concurrent users · 8 h a day"),
+        ("llama 8b, 20 users from 9 to 6", "20 concurrent users · 9 h a day"),
+        ("llama 8b, 20 users, mon-fri 9-5", "20 usuários simultâneos · 8 h por dia em dias úteis"),
+        # had been "Not understood: during, workday"
+        ("llama 8b, 20 users during the workday", "20 concurrent users · business hours"),
+        # had been a rental term of 7 days and "Não entendi: semana"
+        ("llama 8b, 20 usuários, 24h por dia, 7 dias por semana", "20 usuários simultâneos · 24/7"),
+        ("llama 8b, 20 users, 24 hours a day, 7 days a week", "20 concurrent users · 24/7"),
+        ("llama 8b, 20 usuários, 24 por 7", "20 usuários simultâneos · 24/7"),
         # had been "Not understood: only"
         ("llama 8b for 20 users, business hours only", "20 concurrent users · business hours"),
         ("llama 8b, 20 users, weekdays only", "20 concurrent users · 24 h a day on weekdays"),
@@ -347,3 +355,30 @@ def test_a_peak_after_a_rate_is_in_its_unit_and_sized(capsys, question, read):
 
 def test_a_peak_as_a_multiple_stays_a_multiple(capsys):
     _reads(capsys, "llama 8b, 5 req/s, pico de 3x", "5,0 requisições/s · pico de 3× a média")
+
+
+def test_a_clock_span_before_gpus_is_no_schedule(capsys):
+    lines = _reads(capsys, "llama 70b em 8-4 gpus", "Entendi: Llama 3.1 70B · 4 GPUs")
+    assert "por dia" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Não entendi: manhã"
+        ("llama 8b, 20 usuários, 24/7 com picos de manhã", "20 usuários simultâneos · 24/7"),
+        # each had been "Not understood" (a customer, a ctx typo, a glued key, "gigs")
+        (
+            "cust wants llama 70b for ~200 seats, what do we quote?",
+            "Understood: Llama 3.1 70B · 200 people · cost",
+        ),
+        ("llama 70b for 50 ppl, 16k ctxt", "Understood: Llama 3.1 70B · 16k context · 50 concurrent users"),
+        ("llama70b 50users 16kctx", "Llama 3.1 70B · 16k de contexto · 50 usuários simultâneos"),
+        ("does llama 70b fit in 80 gigs?", "Understood: Llama 3.1 70B · 1× A100 SXM 80 GB"),
+        # "MVP", "staging": a trial before production
+        ("llama 70b pra um MVP", "Entendi: Llama 3.1 70B · avaliação"),
+        ("llama 70b em staging, 5 users", "5 usuários simultâneos · avaliação"),
+    ],
+)
+def test_more_words_of_sales_and_engineering(capsys, question, read):
+    _reads(capsys, question, read)
