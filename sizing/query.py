@@ -4580,6 +4580,10 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text, ranges = _upper_bounds(text, _versions(catalog))
     if _PEAK_CUE.search(text):
         text = RATE_PEAK_BARE.sub(_peak_in_its_unit, text)
+    if "," in text or ";" in text or ":" in text:
+        text = AT_ONCE_BEFORE.sub(
+            lambda m: f"{m.group('space')}{m.group('about') or ''}{m.group('n')} {m.group('words')}", text
+        )
     text, avoided = _avoided_gpus(text, catalog)
     text, ruled, said = _ruled_out_precisions(text, catalog)
     if ruled and around_launch is None:
@@ -4668,6 +4672,14 @@ RATE_PEAK_BARE = regexes.compile(
     r"(?P<between>\s*[,;]?\s*(?:(?:e|and|com|with|mas|but)\s+)?"
     r"(?:(?:um|uma|uns|umas|a|the)\s+)?(?:picos?|peaks?|bursts?|spikes?|rajadas?)\s*(?:de\s+|of\s+|at\s+|:\s*)?(?:~\s*)?)"
     rf"(?P<peak>\d+(?:[.,]\d+)?)(?:\s*(?P<peak_unit>{_RATE_UNIT})|(?![\d.,]*\s*(?:%|x\b|vezes|times|[^\W\d_]|/)))",
+    re.IGNORECASE,
+)
+# "30 pessoas, em simultâneo uns 10", "30 people, at once about 10": the words for at once before the count, as a
+# clause of its own; read as "uns 10 em simultâneo" is (the 10 had been "Não percebi", 30 sized at once).
+AT_ONCE_BEFORE = regexes.compile(
+    r"(?<=[,;:])(?P<space>\s*)(?P<words>em\s+simult[aâ]neo|simult[aâ]ne[oa]s?|ao\s+mesmo\s+tempo|concurrently|"
+    r"simultaneously|at\s+once|at\s+the\s+same\s+time|at\s+a\s+time|de\s+uma\s+vez)\s+"
+    r"(?P<about>(?:uns|umas|cerca\s+de|about|around|maybe|perhaps|probably|some|talvez|tipo|~)\s*)?(?P<n>\d+)\b(?![.,]\d)",
     re.IGNORECASE,
 )
 _PEAK_CUE = regexes.compile(r"pico|peak|burst|spike|rajada", re.IGNORECASE)

@@ -321,7 +321,6 @@ def test_nine_to_five_people_stay_people(capsys):
         ("llama 8b for at least 20 users", "Understood: Llama 3.1 8B · 20 concurrent users"),
         ("llama 8b, 20 users tops", "Llama 3.1 8B · 20 usuários simultâneos"),
         ("llama 8b, 20 users, thx", "Llama 3.1 8B · 20 usuários simultâneos"),
-        ("qual gpu pro llama 70b q 20 usuarios usam", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
         # had been split into two questions, "uns 10" and "poucos usuários"
         ("llama 8b para uns 10 e poucos usuários", "Entendi: Llama 3.1 8B · 10 usuários simultâneos"),
         # had been 100 people at once and "Not understood: ten" ("once" after "1 in 10 active at")
@@ -381,4 +380,39 @@ def test_a_clock_span_before_gpus_is_no_schedule(capsys):
     ],
 )
 def test_more_words_of_sales_and_engineering(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been the whole team at once and the count "not understood"
+        (
+            "llama 70b para a equipa de 30 pessoas, em simultâneo uns 10",
+            "Percebi: Llama 3.1 70B · 10 utilizadores em simultâneo · 30 pessoas",
+        ),
+        ("llama 70b para 30 pessoas, ao mesmo tempo uns 10", "10 usuários simultâneos · 30 pessoas"),
+        ("llama 70b for 30 people, concurrently maybe 10", "10 concurrent users · 30 people"),
+        ("llama 70b for 30 people, at once about 10", "10 concurrent users · 30 people"),
+    ],
+)
+def test_at_once_said_before_its_count_is_the_people_at_once(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Not understood: yr", "commit", "fidelidade", "air-gapped", "openai-compatible"
+        ("llama 8b, 20 users, reserved 1 yr", "capacidade reservada · por 1 ano"),
+        ("llama 8b, 20 users, 12-month commit", "20 concurrent users · reserved capacity · for 12 months"),
+        (
+            "llama 8b, 20 usuários, fidelidade de 1 ano",
+            "20 usuários simultâneos · capacidade reservada · por 1 ano",
+        ),
+        ("llama 8b, 20 users, air-gapped", "Llama 3.1 8B · 20 usuários simultâneos"),
+        ("llama 8b, 20 users, openai-compatible endpoint", "Llama 3.1 8B · 20 usuários simultâneos"),
+    ],
+)
+def test_contract_and_hosting_words(capsys, question, read):
     _reads(capsys, question, read)
