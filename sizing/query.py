@@ -2091,7 +2091,10 @@ SERVED_ADAPTERS = regexes.compile(
     r"|\b(?P<multi>multi[-\s]?lora)\b"
     r"|\b(?:com|with|e|and|\+)\s+(?:um|uma|a|an|o|the)?\s*(?P<one>adaptador(?:\s+(?:de\s+)?lora)?|adapter|lora(?:\s+adapter)?)\b"
 )
-_COUNTED_ADAPTERS = regexes.compile(r"(?<![\w.,])(?:[2-9]|\d{2,5})\s+(?:adaptadores|adapters|loras)\b")
+# "with 3 LoRA adapters" too (it had been a LoRA fine-tune)
+_COUNTED_ADAPTERS = regexes.compile(
+    r"(?<![\w.,])(?:[2-9]|\d{2,5})\s+(?:(?:lora\s+)?(?:adaptadores|adapters)|loras)\b"
+)
 _TRAINING_NOT_ADAPTER = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'full', 'fine_tune', 'pretrain', 'train'))})\b"
 )

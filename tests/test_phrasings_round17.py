@@ -416,3 +416,47 @@ def test_at_once_said_before_its_count_is_the_people_at_once(capsys, question, r
 )
 def test_contract_and_hosting_words(capsys, question, read):
     _reads(capsys, question, read)
+
+
+# -- lengths, chunks and adapters as engineers write them ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been 8,000 people and prompts of 20 tokens (the "~" made "users, ~8k" a count after its noun)
+        (
+            "llama 8b, 20 users, ~8k in / 1k out",
+            "20 concurrent users · prompts of 8,000 tokens · answers of 1,000 tokens",
+        ),
+        # had been a 1,500-token context and 300 users
+        (
+            "llama 8b, in: 1.5k, out: 300",
+            "Understood: Llama 3.1 8B · prompts of 1,500 tokens · answers of 300",
+        ),
+        ("llama 8b, 20 users, in=2k out=500", "prompts de 2.000 tokens · respostas de 500 tokens"),
+        # had been a 512-token context
+        ("llama 8b, 20 users, RAG w/ 5 chunks of 512", "20 concurrent users · prompts of 2,560 tokens"),
+        (
+            "llama 8b, 20 usuários, rag com 5 chunks de 512",
+            "20 usuários simultâneos · prompts de 2.560 tokens",
+        ),
+        # had been a LoRA fine-tune
+        (
+            "llama 8b, 20 users, with 3 LoRA adapters",
+            "Understood: Llama 3.1 8B · 20 concurrent users · 3 LoRA adapters",
+        ),
+        # had been "Not understood: 10, turns, convo" and "multi-turn", "streaming"
+        ("llama 8b, 20 users, 10 turns per convo", "20 concurrent users · 10 messages per conversation"),
+        ("llama 8b, 20 users, convos of 10 msgs", "20 concurrent users · 10 messages per conversation"),
+        ("llama 8b, 20 users, multi-turn", "Llama 3.1 8B · 20 usuários simultâneos"),
+        ("llama 8b, 20 users, streaming", "Understood: Llama 3.1 8B · 20 concurrent users"),
+    ],
+)
+def test_lengths_chunks_and_adapters_in_shorthand(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "context" not in lines[0] and "contexto" not in lines[0] and "fine-tuning" not in lines[0], lines
+
+
+def test_adapters_trained_stay_a_training(capsys):
+    _reads(capsys, "treinar 3 loras no llama 8b", "Entendi: Llama 3.1 8B · ajuste fino com LoRA")
