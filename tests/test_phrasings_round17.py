@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.log.requestlog import RequestLog
+from bot.pipeline import Pipeline, Where
 from tests.gpu_size_run import answer
 from tests.gpu_size_run import reads as _reads
+
+from .slack_harness import text_of, valid
 
 
 @pytest.fixture(autouse=True)
@@ -460,3 +464,24 @@ def test_lengths_chunks_and_adapters_in_shorthand(capsys, question, read):
 
 def test_adapters_trained_stay_a_training(capsys):
     _reads(capsys, "treinar 3 loras no llama 8b", "Entendi: Llama 3.1 8B · ajuste fino com LoRA")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("llama 70b for 20 users, no 4-bit please", "Read “no 4-bit” as that precision ruled out"),
+        (
+            "traffic will double next quarter, size for our current 40 rps, llama 8b",
+            "sized for today's load, as asked",
+        ),
+        ("llama 8b para um punhado de usuários", "Li “um punhado” como 3"),
+    ],
+)
+def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    try:
+        reply = pipe.ask(question, Where("slash_command", user_id="U1"))
+    finally:
+        pipe.log.close()
+    valid(reply.message.blocks)
+    assert said in text_of(reply.message.blocks), text_of(reply.message.blocks)
