@@ -4808,29 +4808,45 @@ def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
 # customer rules one out, not every other: the lightest precision left is sized (8-bit where 4-bit is ruled out,
 # 16-bit where 8-bit is), never the one ruled out (it had been 16-bit, or the 4-bit itself). "no" only in English
 # or before "please": "roda no fp8" is Portuguese for at FP8.
-_RULE_OUT_ENTRIES: dict[int, tuple[Catalog, re.Pattern, dict[str, str]]] = {}
+_RULE_OUT_ENTRIES: dict[int, tuple[Catalog, re.Pattern, re.Pattern, dict[str, str]]] = {}
 _PLEASE_AFTER = regexes.compile(r"\s*,?\s*(?:please|pls|plz|por\s+favor)\b")
 # The precision sized in place of a width ruled out, in order of preference: what serves at the least memory
 # without the loss of 4-bit, then the weights as released, then 4-bit (nominal bits, the precision's id).
 _LEFT_IN_ORDER = ((8, "fp8"), (16, "bf16"), (4, "int4"))
+_QUANTIZATION = r"(?:quantizacao|quantization|quantisation|quantizado|quantizada|quantized)"
+_QUANTIZATION_WORD = rf"(?:\s+{_QUANTIZATION})?"
 
 
-def _rule_out_pattern(catalog: Catalog) -> tuple[re.Pattern, dict[str, str]]:
+def _rule_out_pattern(catalog: Catalog) -> tuple[re.Pattern, re.Pattern, dict[str, str]]:
+    """The phrases that rule a precision out, the precisions' names alone, and each name's precision."""
     kept = _RULE_OUT_ENTRIES.get(id(catalog))
     if kept is None or kept[0] is not catalog:
         aliases = {normalize(a): p.id for p in catalog.precisions for a in (p.id, *p.aliases)}
-        words = [
+        names = alternation(
             a
             for p in catalog.precisions
             for a in (p.id, *p.aliases)
             if not a.startswith(("sem ", "without "))
-        ]
-        pattern = regexes.compile(
-            rf"\b(?P<neg>{_W('words.rule_out')})\s+(?:(?:a|o|the|any|em|in|at)\s+)?"
-            rf"(?P<precision>{alternation(words)})s?(?![\w.-])"
         )
-        kept = _RULE_OUT_ENTRIES[id(catalog)] = (catalog, pattern, aliases)
-    return kept[1], kept[2]
+        one = rf"(?:{names})s?{_QUANTIZATION_WORD}(?![\w.-])"
+        # "sem awq nem gptq", "no int4 or fp8": every one of a list
+        listed = rf"{one}(?:\s*(?:,|nem|ou|or|nor|and|e)\s+(?:(?:no|o|a|the)\s+)?{one})*"
+        pattern = regexes.compile(
+            rf"\b(?P<neg>{_W('words.rule_out')})\s+(?:(?:a|o|the|any|em|in|at)\s+)?(?:{_QUANTIZATION}\s+)?"
+            rf"(?P<precision>{listed})"
+            # "4-bit is a no-go", "4 bits não.": the word after it; "não" only where the clause ends ("em 4 bits não
+            # cabe?" asks whether it fits)
+            rf"|\b(?P<before>{one})\s+(?:{_W('words.rule_out_after')})(?=\s*(?:[,.;!?]|$))"
+            # "no quantization below 8 bits", "nada abaixo de 8 bits": every width under it
+            rf"|\b(?:{_W('words.rule_out_below')})\s+(?P<bits>\d{{1,2}})[\s-]*bits?\b"
+        )
+        kept = _RULE_OUT_ENTRIES[id(catalog)] = (
+            catalog,
+            pattern,
+            regexes.compile(rf"(?<![\w.])(?:{names})s?(?![\w.-])"),
+            aliases,
+        )
+    return kept[1], kept[2], kept[3]
 
 
 def _ruled_out_precisions(text: str, catalog: Catalog) -> tuple[str, list[tuple[str, str]], str]:
@@ -4839,30 +4855,34 @@ def _ruled_out_precisions(text: str, catalog: Catalog) -> tuple[str, list[tuple[
     plain = strip_accents(text).lower()
     if len(plain) != len(text) or not _RULE_OUT_CUE.search(plain):
         return text, [], text
-    said = text
-    pattern, aliases = _rule_out_pattern(catalog)
+    pattern, names, aliases = _rule_out_pattern(catalog)
+    said = _NO_WORD.sub("  ", text) if "no" in plain else text
     ruled: list[tuple[str, str]] = []
     spans = []
     for m in pattern.finditer(plain):
-        if (
-            m.group("neg") == "no"
-            and not _PLEASE_AFTER.match(plain, m.end())
-            and _written_lang(text[: m.start()] + text[m.end() :]) != "en"
-        ):
+        if m.group("neg") == "no" and not _PLEASE_AFTER.match(plain, m.end()) and _written_lang(said) != "en":
             continue  # "llama 70b no fp8": at FP8, in Portuguese (the rest's language, "no" being both)
-        if m.group("neg") == "no":
-            said = said[: m.start()] + "  " + said[m.end("neg") :]
-        precision = aliases.get(normalize(m.group("precision")))
-        if precision is None:
+        typed = text[m.start() : m.end()]
+        if m.group("bits"):
+            found = [p for bits, p in _LEFT_IN_ORDER if bits < int(m.group("bits"))]
+        else:
+            listed = m.group("precision") or m.group("before")
+            found = [aliases[k] for a in names.findall(listed) if (k := normalize(a)) in aliases]
+        if not found:
             continue
-        ruled.append((text[m.start() : m.end()], precision))
+        ruled += [(typed, p) for p in found]
         spans.append(m.span())
+    if not ruled:
+        return text, [], text
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
     return text, ruled, said
 
 
-_RULE_OUT_CUE = regexes.compile(rf"\b(?:{_W('words.rule_out')})\s")
+_NO_WORD = regexes.compile(r"\bno\b", re.IGNORECASE)
+_RULE_OUT_CUE = regexes.compile(
+    rf"\b(?:{_W('words.rule_out')}|{_W('words.rule_out_below')})\s|\s(?:{_W('words.rule_out_after')})(?:\W|$)"
+)
 
 
 def _parse_ruling_out(
@@ -4889,7 +4909,7 @@ def _parse_ruling_out(
     # said after the rest, as its own phrase: the words read keep their places (the phrase ruled out is blank by
     # now, and its blanks run together with the others)
     query = _parse(f"{text}, {choice}", catalog, base, personal)
-    query.ruled_out = [(typed, choice, gpu_name) for typed, *_ in ruled]
+    query.ruled_out = [(typed, choice, gpu_name) for typed in dict.fromkeys(typed for typed, _ in ruled)]
     return query
 
 

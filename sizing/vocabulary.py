@@ -55,6 +55,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "size_for",
         "load_today",
         "rule_out",
+        "rule_out_after",
+        "rule_out_below",
         "overkill",
         "would_do",
         "help",

@@ -473,3 +473,51 @@ def test_adapters_trained_stay_a_training(capsys):
 def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
     text = slash_reply_text(tmp_path, question)
     assert said in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been INT4, a contradiction of two precisions, or a word not understood
+        (
+            "llama 70b, não quero quantização 4-bit, 20 usuários",
+            "FP8 (8-bit) · 20 usuários simultâneos",
+            "Li “não quero quantização 4-bit” como essa precisão descartada",
+        ),
+        (
+            "llama 70b, no int4 and no fp8, 20 users",
+            "BF16/FP16 (16-bit) · 20 concurrent users",
+            "Read “no int4 and no fp8” as that precision ruled out",
+        ),
+        ("llama 70b sem awq nem gptq", "Entendi: Llama 3.1 70B · FP8 (8-bit)", "Li “sem awq nem gptq”"),
+        (
+            "llama 70b for 20 users, 4-bit is a no-go",
+            "FP8 (8-bit) · 20 concurrent users",
+            "Read “4-bit is a no-go” as that precision ruled out",
+        ),
+        ("llama 70b, 20 usuários, 4 bits não", "FP8 (8-bit) · 20 usuários simultâneos", "Li “4 bits não”"),
+        ("llama 70b, fp8 não, 20 usuários", "BF16/FP16 (16-bit) · 20 usuários", "Li “fp8 não”"),
+        (
+            "llama 70b, 20 users, no quantization below 8 bits",
+            "FP8 (8-bit) · 20 concurrent users",
+            "Read “no quantization below 8 bits” as that precision ruled out",
+        ),
+    ],
+)
+def test_a_precision_ruled_out_in_more_ways(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # a question whether it fits at a precision rules nothing out
+        ("o llama 70b em 4 bits não cabe numa L40S?", "INT4 (AWQ/GPTQ g128) · 1× L40S 48 GB"),
+        ("llama 70b não roda em fp8?", "Entendi: Llama 3.1 70B · FP8 (8-bit)"),
+        # the precision said is sized, the other ruled out beside it
+        ("llama 70b, 4 bits, não 8 bits", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128)"),
+    ],
+)
+def test_a_negation_that_rules_out_no_precision(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert not any("descartada" in line for line in lines), lines
