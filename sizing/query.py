@@ -3173,6 +3173,9 @@ MODEL_OR = regexes.compile(
     r"(?:(?<=\d)|(?<=\d[bm]))\s+o(?:\s+(?:el|la|un|una))?\s+$|"
     rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma|d[oa]|n[oa]|pel[oa])|or\s+(?:the|a|an|of\s+the|on\s+the)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
     r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?"
+    # "do we really need 70b or would 8b be enough?", "ou será que o 8b resolve?": the other asked of in its own
+    # question (it had been refused as two models)
+    r"|or\s+(?:would|could|will|does|is|can|maybe)(?:\s+(?:the|a|an))?|ou\s+(?:ser[aá]\s+que|talvez)(?:\s+(?:o|a|um|uma))?"
     # "lora do llama 3.1 8b ou do qwen2.5 14b": the preposition said again before the other model (it had been
     # refused as a contradiction)
     # "..., e se o granite 4.0 h small seria melhor", "and whether the qwen3 32b would be better": weighed too

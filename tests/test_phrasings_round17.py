@@ -521,3 +521,24 @@ def test_a_precision_ruled_out_in_more_ways(capsys, question, read, said):
 def test_a_negation_that_rules_out_no_precision(capsys, question, read):
     lines = _reads(capsys, question, read)
     assert not any("descartada" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been refused as two models, or left a word not understood
+        ("isn't llama 70b overkill? what about llama 8b?", "Understood: Llama 3.1 70B or Llama 3.1 8B"),
+        ("is 70b too big for us? maybe 8b?", "Understood: Llama 3.1 70B or Llama 3.1 8B"),
+        (
+            "do we really need 70b or would 8b be enough for 20 users?",
+            "Understood: Llama 3.1 70B or Llama 3.1 8B · 20 concurrent users",
+        ),
+        (
+            "qwen 72b é demais pra 15 pessoas, será que o qwen 32b dá conta?",
+            "Entendi: Qwen2.5 72B ou Qwen2.5 32B · 15 usuários simultâneos",
+        ),
+        ("é muito grande o 70b pro nosso caso, o 8b daria conta?", "Entendi: Llama 3.1 70B ou Llama 3.1 8B"),
+    ],
+)
+def test_a_bigger_model_doubted_and_a_smaller_one_offered_are_compared(capsys, question, read):
+    _reads(capsys, question, read)
