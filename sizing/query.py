@@ -885,12 +885,23 @@ YEAR_OR_QUARTER = regexes.compile(
     r"|\b(?:(?:no|na|ate|until|by|(?<=\d\s)in|(?:^|(?<=[.,;!?]\s)|(?<=[.,;!?]))in)\s+(?:(?:the|o)\s+)?"
     r"(?P<quarter>q[1-4](?:\s+(?:de\s+|of\s+)?(?:19|20)\d\d)?)"
     r"|\b(?:in|em)\s+(?:(?:the|o)\s+)?(?P<quarter_year>q[1-4]\s+(?:de\s+|of\s+)?(?:19|20)\d\d))(?![\w_])"
+    # "launching Q1 2027": a quarter with its year is a date wherever it stands; "a partir do Q2", "starting Q3",
+    # "from Q3 onwards", "go-live in Q2": the words that start a service then (they had been a GGUF Q2_K or Q3_K_M
+    # file); "in" right after a model stays its file ("llama 8b in q4"), read in the loop below, and "em q4" always
+    # is one
+    r"|(?<![\w.-])(?P<quarter_dated>q[1-4]\s*(?:de\s+|of\s+)?(?:19|20)\d\d)(?![\w_])"
+    r"|\b(?:a\s+partir\s+d[oe]|desde\s+o|starting(?:\s+in)?|beginning(?:\s+in)?|from(?=\s+q[1-4]\s+onwards?)|apos\s+o|depois\s+do|"
+    r"(?P<in_word>in))\s+(?:(?:the|o)\s+)?(?P<quarter_from>q[1-4])(?![\w_])(?:\s+onwards?)?"
+    # Brazil's "no 2T", "até o 3T26": the quarter as a company's results name it (it had been a 2-trillion model)
+    r"|\b(?:no|ate\s+o|ate|by|in|em)\s+(?P<quarter_t>[1-4]t(?:\s*(?:de\s+)?(?:20)?\d\d)?)\b"
     # "a empresa é de 2019.", "planos para 2026,": after "de"/"para" only where the sentence ends ("para 2000
     # trabalhadores" is a count)
     r"|\b(?P<end_word>de|do|para|pra|from|of|for)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
 QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
-_YEAR_OR_QUARTER_CUE = regexes.compile(r"\b(?:199\d|20[0-3]\d|q[1-4])\b|semestre|trimestre|quarter|half")
+_YEAR_OR_QUARTER_CUE = regexes.compile(
+    r"\b(?:199\d|20[0-3]\d|q[1-4]|[1-4]t(?:\d\d)?)\b|semestre|trimestre|quarter|half"
+)
 _FOR_WORDS = ("para", "pra", "for")
 
 
@@ -5760,9 +5771,23 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(GPU_HOURS, "gpu_hours", lambda m: _gpu_hours(m, catalog, priced))
     if scan.search(_YEAR_OR_QUARTER_CUE):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
-            group = next(g for g in ("when", "quarter", "quarter_year", "year_end") if m.group(g))
+            group = next(
+                g
+                for g in (
+                    "when",
+                    "quarter",
+                    "quarter_year",
+                    "quarter_dated",
+                    "quarter_from",
+                    "quarter_t",
+                    "year_end",
+                )
+                if m.group(g)
+            )
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
                 continue
+            if m.group("in_word") and _model_before(scan, m.start(), catalog):
+                continue  # "llama 8b in q4", "run llama 70b in q3": the model's file
             if (
                 group == "year_end"
                 and m.group("end_word") in _FOR_WORDS
@@ -5771,7 +5796,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 continue  # "llama 8b para 2000": the people the model serves (PLAIN_USERS), no year
             scan.found.setdefault("date", []).append((None, scan.original[m.start(group) : m.end(group)]))
             # its "in"/"no" too: "200 in" left alone reads as a prompt's tokens ("8k in / 1k out"), "200 no" no count
-            scan.blank(m.start() if group != "year_end" else m.start(group), m.end(group))
+            scan.blank(
+                m.start() if group != "year_end" else m.start(group), m.end()
+            )  # "from Q3 onwards" whole
     _number_words(scan)
     _spaced_thousands(scan, catalog)
     if scan.search(_MANY_GROUPS_CUE):

@@ -542,3 +542,35 @@ def test_a_negation_that_rules_out_no_precision(capsys, question, read):
 )
 def test_a_bigger_model_doubted_and_a_smaller_one_offered_are_compared(capsys, question, read):
     _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been a 2,027-token context and "Not understood: launching, Q1"
+        ("llama 8b, launching Q1 2027 with 50 users", "Understood: Llama 3.1 8B · 50 concurrent users"),
+        # each had been a GGUF Q2_K or Q3_K_M file
+        ("llama 8b, go-live in Q2, 50 users", "Understood: Llama 3.1 8B · 50 concurrent users"),
+        ("llama 8b, 50 usuários a partir do Q2", "Entendi: Llama 3.1 8B · 50 usuários simultâneos"),
+        ("llama 8b, 50 users starting Q3", "Llama 3.1 8B · 50 usuários simultâneos"),
+        ("llama 8b, 50 users from Q3 onwards", "Llama 3.1 8B · 50 usuários simultâneos"),
+        # had been refused as a second model, a 2-trillion one
+        ("llama 8b, 50 usuários no 2T", "Entendi: Llama 3.1 8B · 50 usuários simultâneos"),
+        ("llama 8b para 20 usuários até o 3T26", "Entendi: Llama 3.1 8B · 20 usuários simultâneos"),
+    ],
+)
+def test_a_quarter_that_starts_a_service_is_a_date(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "GGUF" not in lines[0] and "context" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("rodar o llama 70b em q3 pra 10 usuarios", "GGUF Q3_K_M"),
+        ("llama 8b em q4 para 10 usuários", "INT4 (AWQ/GPTQ g128) · 10 usuários simultâneos"),
+        ("llama 8b, 2t tokens de treino", "2 tri tokens de treino"),
+    ],
+)
+def test_a_file_or_a_trillion_after_the_model_stays_so(capsys, question, read):
+    _reads(capsys, question, read)
