@@ -5788,6 +5788,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 continue
             if m.group("in_word") and _model_before(scan, m.start(), catalog):
                 continue  # "llama 8b in q4", "run llama 70b in q3": the model's file
+            if group.startswith("quarter") and traffic_query.growth_before(scan.work, m.start()):
+                continue  # "we'll double by Q4": when the load grows, read with the growth
             if (
                 group == "year_end"
                 and m.group("end_word") in _FOR_WORDS

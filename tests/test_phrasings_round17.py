@@ -574,3 +574,34 @@ def test_a_quarter_that_starts_a_service_is_a_date(capsys, question, read):
 )
 def test_a_file_or_a_trillion_after_the_model_stays_so(capsys, question, read):
     _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # had been "Not understood: double, today's" (the quarter taken as a date, not the growth's horizon)
+        (
+            "we'll double by Q4, but size for today's 20 users, llama 8b",
+            "Understood: Llama 3.1 8B · 20 concurrent users",
+            "Read “double by Q4” as growth, and sized for today's load, as asked",
+        ),
+        (
+            "llama 8b, 20 users, we'll double by Q4",
+            "Understood: Llama 3.1 8B · 40 concurrent users",
+            "Read “double by Q4” as growth: sized for the load after it",
+        ),
+        # had been "Não entendi: triplicar, ano, vem"
+        (
+            "llama 8b, 20 usuários hoje, vai triplicar no ano que vem, mas dimensiona pro de hoje",
+            "Entendi: Llama 3.1 8B · 20 usuários simultâneos",
+            "Li “triplicar no ano que vem” como crescimento, e dimensiono a carga de hoje, como pedido",
+        ),
+        (
+            "llama 8b, 20 usuários, vai dobrar no ano que vem",
+            "Entendi: Llama 3.1 8B · 40 usuários simultâneos",
+            "Li “dobrar no ano que vem” como crescimento",
+        ),
+    ],
+)
+def test_growth_by_a_quarter_or_next_year(capsys, question, read, said):
+    _reads(capsys, question, read, said)
