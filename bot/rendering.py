@@ -1810,6 +1810,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
     for typed, n in query.vague_counts:
         lines.append(t("understood.vague_count", typed=typed, n=i18n.number(n, lang)))
+    for typed, precision, gpu in query.ruled_out:
+        name = load_catalog().precision(precision).name
+        lines.append(t("understood.ruled_out_gpu" if gpu else "understood.ruled_out", typed=typed, precision=name, gpu=gpu))  # fmt: skip
     for typed, day, days in query.deadline_dates:
         shown = f"{day:%B} {day.day}, {day.year}" if lang == "en" else f"{day:%d/%m/%Y}"
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.day_count(days, lang), date=shown))
@@ -1938,6 +1941,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.rate_phases", pilot=pilot, production=production))
     for typed, value in query.corrected:
         lines.append(t("understood.value_corrected", typed=typed, value=value))
+    for typed, factor in query.growth_later:
+        lines.append(t("understood.growth_later", typed=typed, factor=i18n.number(factor, lang, 0 if factor == int(factor) else 1)))  # fmt: skip
     for typed, factor in query.growth:
         lines.append(
             t(

@@ -1038,17 +1038,27 @@ _GROWN = ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_m
 def _growth_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource | None) -> list[str]:
     """ "Hoje, com a carga de antes do crescimento (2× menor): 1× A100 serve": the load before the growth said
     ("dobrar em 6 meses"), sized as the grown one is; [] when there is none."""
-    growth = workload.growth
+    # "size for our current 40 rps": today's load sized, the grown one (growth_later times it) said instead
+    growth, key = (
+        (workload.growth_later, "note.growth_later")
+        if workload.growth_later
+        else (workload.growth, "note.growth_today")
+    )
     if not growth or workload.stage.is_training or rec is None:
         return []
-    today: dict = {"growth": None}
+    later = key == "note.growth_later"
+
+    def scaled(value: float) -> float:
+        return value * growth if later else value / growth
+
+    other: dict = {"growth": None, "growth_later": None}
     for field in _GROWN:
         if (value := getattr(workload, field)) is not None:
-            today[field] = value / growth if field == "rate_per_s" else max(round(value / growth), 1)
+            other[field] = scaled(value) if field == "rate_per_s" else max(round(scaled(value)), 1)
     if workload.rate_from_volume is not None:
         kind, tokens = workload.rate_from_volume
-        today["rate_from_volume"] = (kind, tokens / growth)
-    return _smaller_load_note(workload, today, rec, "note.growth_today", catalog, source,
+        other["rate_from_volume"] = (kind, scaled(tokens))
+    return _smaller_load_note(workload, other, rec, key, catalog, source,
                               factor=lambda lang: i18n.number(growth, lang, 0 if growth == int(growth) else 1))  # fmt: skip
 
 

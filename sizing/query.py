@@ -263,6 +263,9 @@ class Query(msgspec.Struct):
     trades: list[str] = []
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
+    # A precision ruled out ("sem 4 bits", "no 4-bit please"): (as typed, the precision sized instead, the GPU that
+    # runs no 8-bit when that is why it is 16-bit, else None)
+    ruled_out: list[tuple[str, str, str | None]] = []
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
     # once the typos are read (_parse)
@@ -381,6 +384,9 @@ class Query(msgspec.Struct):
     rate_phases: list[tuple[str, str]] = []
     # Growth with its horizon ("dobrar em 6 meses"): (as typed, the multiple), the grown load sized.
     growth: list[tuple[str, float]] = []
+    growth_later: list[
+        tuple[str, float]
+    ] = []  # a growth with today's load sized, as asked: (as typed, factor)
     # People in shifts ("1000 funcionários em 3 turnos"): (as typed, the people, the shifts, those at work at once).
     shifts: list[tuple[str, int, int, int]] = []
     # Each shift's people listed ("3 turnos: 40, 40 e 20 atendentes"): (as typed, the day's people, the shifts,
@@ -872,14 +878,30 @@ YEAR_OR_QUARTER = regexes.compile(
     r"|q[1-4]\s+(?:de|of)\s+(?:19|20)\d\d"
     r"|(?:[1-4](?:o|º)|primeiro|segundo|terceiro|quarto|first|second|third|fourth)\s+(?:semestre|trimestre|quarter|half)"
     r"(?:\s+(?:de|of)\s+(?:19|20)\d\d)?)(?![\w/:])"
-    # "lançar no Q4", "by Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file), or after a
-    # count and "in" ("20 users now, 200 in Q3": it had been a Q3_K_M file and prompts of 200 tokens)
-    r"|\b(?:no|na|ate|until|by|(?<=\d\s)in)\s+(?P<quarter>q[1-4])(?![\w_])"
+    # "lançar no Q4", "by Q3", "até o Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file),
+    # after a count and "in" ("20 users now, 200 in Q3": it had been a Q3_K_M file and prompts of 200 tokens) or
+    # where a sentence starts ("In Q3 we expect 200 users"); with its year ("in Q3 2027", "em Q3/2027") after
+    # "in"/"em" wherever it is (it had been a Q3_K_M file and a 2,027-token context)
+    r"|\b(?:(?:no|na|ate|until|by|(?<=\d\s)in|(?:^|(?<=[.,;!?]\s)|(?<=[.,;!?]))in)\s+(?:(?:the|o)\s+)?"
+    r"(?P<quarter>q[1-4](?:\s+(?:de\s+|of\s+)?(?:19|20)\d\d)?)"
+    r"|\b(?:in|em)\s+(?:(?:the|o)\s+)?(?P<quarter_year>q[1-4]\s+(?:de\s+|of\s+)?(?:19|20)\d\d))(?![\w_])"
+    # "launching Q1 2027": a quarter with its year is a date wherever it stands; "a partir do Q2", "starting Q3",
+    # "from Q3 onwards", "go-live in Q2": the words that start a service then (they had been a GGUF Q2_K or Q3_K_M
+    # file); "in" right after a model stays its file ("llama 8b in q4"), read in the loop below, and "em q4" always
+    # is one
+    r"|(?<![\w.-])(?P<quarter_dated>q[1-4]\s*(?:de\s+|of\s+)?(?:19|20)\d\d)(?![\w_])"
+    r"|\b(?:a\s+partir\s+d[oe]|desde\s+o|starting(?:\s+in)?|beginning(?:\s+in)?|from(?=\s+q[1-4]\s+onwards?)|apos\s+o|depois\s+do|"
+    r"(?P<in_word>in))\s+(?:(?:the|o)\s+)?(?P<quarter_from>q[1-4])(?![\w_])(?:\s+onwards?)?"
+    # Brazil's "no 2T", "até o 3T26": the quarter as a company's results name it (it had been a 2-trillion model)
+    r"|\b(?:no|ate\s+o|ate|by|in|em)\s+(?P<quarter_t>[1-4]t(?:\s*(?:de\s+)?(?:20)?\d\d)?)\b"
     # "a empresa é de 2019.", "planos para 2026,": after "de"/"para" only where the sentence ends ("para 2000
     # trabalhadores" is a count)
     r"|\b(?P<end_word>de|do|para|pra|from|of|for)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
-_YEAR_OR_QUARTER_CUE = regexes.compile(r"\b(?:199\d|20[0-3]\d|q[1-4])\b|semestre|trimestre|quarter|half")
+QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
+_YEAR_OR_QUARTER_CUE = regexes.compile(
+    r"\b(?:199\d|20[0-3]\d|q[1-4]|[1-4]t(?:\d\d)?)\b|semestre|trimestre|quarter|half"
+)
 _FOR_WORDS = ("para", "pra", "for")
 
 
@@ -1275,7 +1297,7 @@ FITS_ALONE = regexes.compile(
 # needs (words.claim_verbs before it), to check; no GPU of that memory.
 MEMORY_CLAIM = regexes.compile(
     rf"\b(?:{_W('words.claim_verbs')})\s+(?:de\s+|of\s+)?(?:(?:uns|umas|cerca\s+de|about|around|roughly|~)\s*)?"
-    r"(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|gigas?|giga\s*bytes?|gigabytes?)\b"
+    r"(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|gigas?|gigs?|giga\s*bytes?|gigabytes?)\b"
     r"(?:\s+(?:de\s+|of\s+)?(?:vram|memoria|memory|ram\b))?"
 )
 # "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
@@ -1812,7 +1834,9 @@ _PER_DAY = r"(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b"  # "por dia", "a day
 # "the whole month", "o mês inteiro" ("the price for run llama 70b whole month" had left "whole", "month" unread).
 ALWAYS_ON = regexes.compile(
     rf"(?<![\w.,])24\s*{_HOURS}\s*(?:{_PER_DAY}|(?:x|/)\s*7\b)"
-    r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
+    # "24x7x365", "24/7/365": every day of the year too; "round the clock" as "around" ("round", "clock" had been
+    # "Not understood")
+    r"|(?<![\w.,])24\s*(?:[x/]|\s+por\s+|\s+by\s+)\s*7(?:\s*[x/]\s*365)?\b|\ba?round\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
     r"|\b(?:(?:for|during)\s+)?(?:the\s+|a\s+)?(?:whole|full|entire)\s+month\b"
     r"|\b(?:(?:durante|por)\s+)?(?:o|um)\s+mes\s+(?:todo|inteiro)\b"
     # "rodar o llama 8b 24h", "no ar 24 horas": the hours of every day, not a deadline ("em 24h", "within 24
@@ -1840,26 +1864,42 @@ HOURS_SPAN = regexes.compile(
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
     # "das 8 as 18", "das 9 às 17": "das" says the hours, with no "h" typed ("18" had been "Não entendi")
     r"|\bdas\s+(\d{1,2})\s+(?:as|ate)\s+(\d{1,2})\b(?![\w:.,]|\s*(?:%|horas?\s+(?:por|ao|a)\s))"
+    # "from 9 to 6", "9-5": an office day across noon as English says it, the end in the afternoon (smaller than
+    # the start); never before people ("9 to 6" had been dropped without a word, "9-5" not understood)
+    r"|\b(?:from\s+)?(?P<am>1[0-2]|[6-9])\s*(?:-|–|to|till|until)\s*(?P<pm>[1-9])(?![\w.,%/:-])"
+    rf"(?!\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_W('counts.gpus')}|bits?)\b)"
 )
+# "business hours only", "during the workday": "only", "apenas" after it say the same schedule (had been "Not
+# understood"); "9-5" is read as its 8 hours (HOURS_SPAN).
+_ONLY = r"(?:\s+(?:only|apenas|somente|so))?"
 BUSINESS_HOURS = regexes.compile(
-    r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
-    r"office\s+hours|working\s+hours)\b"
+    r"\b(?:(?:em|no|during|in|only|apenas|somente|so)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
+    r"office\s+hours|working\s+hours|(?:the\s+)?work\s*day(?!\s+(?:de|of|com|with)\s+\d))\b" + _ONLY
 )
 WEEKDAYS = regexes.compile(
     r"\b(?:(?:em|nos|on)\s+)?(?:dias\s+uteis|business\s+days|weekdays|(?:de\s+)?segunda\s+a\s+sexta(?:-feira)?|"
     r"seg\s*(?:a|-)\s*sex|mon(?:day)?\s*(?:-|to|through)\s*fri(?:day)?"
     # "5 dias por semana", "22 dias por mês", "5 days a week": the working days (a month's are 21.7: 30.4 days
     # × 5/7); they had been a rental term of 5 or 22 days
-    r"|5\s+dias\s+(?:por|na|a\s+cada|da)\s+semana|5\s+days?\s+(?:a|per|each)\s+week)\b"
+    r"|5\s+dias\s+(?:por|na|a\s+cada|da)\s+semana|5\s+days?\s+(?:a|per|each)\s+week)\b" + _ONLY
 )
 # "22 dias por mês", "21 working days a month": a month's working days (30.4 days × 5/7 = 21.7), weekdays. The
 # month after it is read as the cost's ("por mês") before this, so it is looked for in the text as typed.
+# "24h por dia, 7 dias por semana", "every day", "todos os dias": the days of every week, as a month's price assumes;
+# nothing to size ("7 dias" had been a rental term of 7 days, "semana" not understood).
+EVERY_DAY = regexes.compile(
+    r"\b(?:(?:e\s+|and\s+)?7\s+(?:dias|days?)\s+(?:por|na|a\s+cada|da|a|per|each|every)\s+(?:semana|week)"
+    r"|todos\s+os\s+dias(?:\s+da\s+semana)?|every\s+day(?:\s+of\s+the\s+week)?)\b"
+)
 WORKING_DAYS = regexes.compile(r"\b2[12]\s+(?:dias(?:\s+uteis)?|(?:business\s+|working\s+)?days)\b")
 _A_MONTH_AFTER = regexes.compile(r"\s+(?:por|no|ao|do|a|per|each)\s+(?:mes|month)\b")
 
 
 def _hours_span(m: re.Match) -> float | None:
     """ "das 8h às 18h": 10 hours; "9am-5pm": 8."""
+    if m.group("am"):
+        start, end = int(m.group("am")), int(m.group("pm"))
+        return float(end + 12 - start) if end < start else None
     if m.group(1):
         start, end = int(m.group(1)), int(m.group(2))
     elif m.group(7):
@@ -2062,7 +2102,10 @@ SERVED_ADAPTERS = regexes.compile(
     r"|\b(?P<multi>multi[-\s]?lora)\b"
     r"|\b(?:com|with|e|and|\+)\s+(?:um|uma|a|an|o|the)?\s*(?P<one>adaptador(?:\s+(?:de\s+)?lora)?|adapter|lora(?:\s+adapter)?)\b"
 )
-_COUNTED_ADAPTERS = regexes.compile(r"(?<![\w.,])(?:[2-9]|\d{2,5})\s+(?:adaptadores|adapters|loras)\b")
+# "with 3 LoRA adapters" too (it had been a LoRA fine-tune)
+_COUNTED_ADAPTERS = regexes.compile(
+    r"(?<![\w.,])(?:[2-9]|\d{2,5})\s+(?:(?:lora\s+)?(?:adaptadores|adapters)|loras)\b"
+)
 _TRAINING_NOT_ADAPTER = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'full', 'fine_tune', 'pretrain', 'train'))})\b"
 )
@@ -2632,7 +2675,8 @@ _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 # digits that it could start earlier in (the second digit of one after a letter is where "gsm18k" matches, as it
 # did): the same matches, without trying each digit of a long number in turn (~2 s on 4,000 digits).
 CONTEXT_UNIT = regexes.compile(
-    rf"(?:(?<![a-z\d])|(?<=[a-z]\d)){_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
+    # "16kctx": the key glued to its value, as shorthand types it (it had been "Não entendi: 16kctx")
+    rf"(?:(?<![a-z\d])|(?<=[a-z]\d)){_NUM}\s*(k|mil(?!\s+milh)|m)(?:\b|(?=ctx\b)){_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
     rf"(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
     r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
@@ -2677,7 +2721,7 @@ SINGLE_GPU = regexes.compile(
 _PAIRS_OF = rf"(?:(?<![\w.,=:])(\d{{1,2}})\s*|\b{_ONE}\s+)?\b{_W('counts.pairs')}\s+(?:de\s+|of\s+)?"
 PAIRS_BEFORE_GPU = regexes.compile(rf"{_PAIRS_OF}$")
 GPU_PAIRS = regexes.compile(rf"{_PAIRS_OF}{_W('counts.gpus')}\b")
-GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g|gigas?|giga\s*bytes?|gigabytes?)\b")
+GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g|gigas?|gigs?|giga\s*bytes?|gigabytes?)\b")
 MOE_SIZE = regexes.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
 )
@@ -3140,6 +3184,9 @@ MODEL_OR = regexes.compile(
     r"(?:(?<=\d)|(?<=\d[bm]))\s+o(?:\s+(?:el|la|un|una))?\s+$|"
     rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma|d[oa]|n[oa]|pel[oa])|or\s+(?:the|a|an|of\s+the|on\s+the)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
     r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?"
+    # "do we really need 70b or would 8b be enough?", "ou será que o 8b resolve?": the other asked of in its own
+    # question (it had been refused as two models)
+    r"|or\s+(?:would|could|will|does|is|can|maybe)(?:\s+(?:the|a|an))?|ou\s+(?:ser[aá]\s+que|talvez)(?:\s+(?:o|a|um|uma))?"
     # "lora do llama 3.1 8b ou do qwen2.5 14b": the preposition said again before the other model (it had been
     # refused as a contradiction)
     # "..., e se o granite 4.0 h small seria melhor", "and whether the qwen3 32b would be better": weighed too
@@ -3235,6 +3282,15 @@ TRIAL_JOINT = regexes.compile(
 # What says models run together whatever else is said: "juntos", "na mesma gpu", "together", "alongside"; not
 # the roles a router and its main model have, which a choice between two routers names too.
 _TOGETHER_PLAINLY = regexes.compile(rf"\b(?:{_TOGETHER_SAID})\b")
+
+
+# "is llama 70b overkill for 20 users? would 8b do?", "70b é exagero? o 8b dá conta?": the first model said too big,
+# the second offered in a question of its own; weighed side by side (sizing/compare.py) as "70b vs 8b" is. The
+# joint is the end of the first question and what asks of the second; over accent-free lower-case text.
+OVERKILL = regexes.compile(rf"\b(?:{_W('words.overkill')})\b")
+OVERKILL_JOINT = regexes.compile(
+    rf"[?.;,]\s*(?:(?:{_W('words.would_do')})\s+)*(?:(?:the|an?|o|a|um|uma)\s+)?$"
+)
 
 
 def _chosen_between(text: str, at: int) -> bool:
@@ -4175,6 +4231,13 @@ def _joint(text: str, at: int) -> re.Match | None:
     if joint is None and (trial := TRIAL_JOINT.search(strip_accents(text.lower()), max(0, at - 40), at)):
         # "qwen 7b, se não for bom o llama 8b", "llama 8b, if it is not good then qwen 7b": the next one tried
         return trial
+    plain = strip_accents(text.lower()) if joint is None else ""
+    if (
+        joint is None
+        and (over := OVERKILL_JOINT.search(plain, max(0, at - 40), at))
+        and OVERKILL.search(plain, 0, over.start())
+    ):
+        return over  # "is llama 70b overkill? would 8b do?": the smaller one weighed against it
     together = joint is None and _together_said(text)
     if joint is None and together:
         # "qwen3 235b + qwen3 4b", "qwen3 4b decide e manda pro qwen3 235b": a pair served together.
@@ -4501,6 +4564,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = code_query.pasted_code(text)
     if "/" in text:
         text = LOCAL_PATH.sub(lambda m: f" {m.group(1)} ", text)
+        # "em Q3/2027": a quarter and its year, never a repo "q3/2027" (it had been refused as a second model)
+        text = QUARTER_SLASH_YEAR.sub(r"\1 \2", text)
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
     launched = launch_line(speculative_query.launch_flags(text))
     # The language is the words' around a launch line, not its flags' nor the keys it is rewritten to ("ctx 8192
@@ -4530,13 +4595,26 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
+    if _PEAK_CUE.search(text):
+        text = RATE_PEAK_BARE.sub(_peak_in_its_unit, text)
+    if "," in text or ";" in text or ":" in text:
+        text = AT_ONCE_BEFORE.sub(
+            lambda m: f"{m.group('space')}{m.group('about') or ''}{m.group('n')} {m.group('words')}", text
+        )
     text, avoided = _avoided_gpus(text, catalog)
+    text, ruled, said = _ruled_out_precisions(text, catalog)
+    if ruled and around_launch is None:
+        around_launch = said  # "without int4, 20 users": its language is read with the words ruling out
     text, choices = _bit_choices(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
     try:
         try:
-            query = _parse(text, catalog, base, personal)
+            query = (
+                _parse_ruling_out(text, catalog, base, personal, ruled)
+                if ruled
+                else _parse(text, catalog, base, personal)
+            )
         except QueryError as e:
             # "vcs tem gh200? quero rodar o deepseek r1": the model sized on the GPUs we rent, the GPU asked for
             # said not rented beside it (it had been the list of what we rent alone). "o glm-4.5v cabe numa
@@ -4597,6 +4675,41 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
 
 
 _NUMBER = r"\d+(?:[.,]\d+)?(?:\s*(?:k|mil)\b)?"
+# "5 req/s em média, pico de 20", "5 rps avg, peak 20", "10 rps, bursts of 40": the peak said with no unit is in
+# the rate's (it had been "Não entendi: 20", and the average sized as a day's volume); said in it, the burst sizes
+# as "20 rps sustained, 60 rps burst" does (sizing/traffic_query.py _AVERAGE_AFTER).
+_RATE_UNIT = (
+    r"(?:req|reqs|requests?|requisi[cç](?:ao|ão|oes|ões)|chamadas|calls|queries|consultas|msgs?)\s*/\s*(?:s|seg|sec|min|h|hr)\b"
+    r"|(?:rps|qps|rpm|req/s)\b"
+)
+RATE_PEAK_BARE = regexes.compile(
+    rf"(?<![\w.,])(?P<rate>\d+(?:[.,]\d+)?\s*(?:k\s*)?)(?P<unit>{_RATE_UNIT})"
+    r"(?P<average>\s*,?\s*(?:em\s+m[eé]dia|na\s+m[eé]dia|on\s+average|average|avg|m[eé]di[oa]s?|sustained|steady|"
+    r"sustentad[oa]s?|normal(?:mente)?|typical(?:ly)?))?"
+    r"(?P<between>\s*[,;]?\s*(?:(?:e|and|com|with|mas|but)\s+)?"
+    r"(?:(?:um|uma|uns|umas|a|the)\s+)?(?:picos?|peaks?|bursts?|spikes?|rajadas?)\s*(?:de\s+|of\s+|at\s+|:\s*)?(?:~\s*)?)"
+    rf"(?P<peak>\d+(?:[.,]\d+)?)(?:\s*(?P<peak_unit>{_RATE_UNIT})|(?![\d.,]*\s*(?:%|x\b|vezes|times|[^\W\d_]|/)))",
+    re.IGNORECASE,
+)
+# "30 pessoas, em simultâneo uns 10", "30 people, at once about 10": the words for at once before the count, as a
+# clause of its own; read as "uns 10 em simultâneo" is (the 10 had been "Não percebi", 30 sized at once).
+AT_ONCE_BEFORE = regexes.compile(
+    r"(?<=[,;:])(?P<space>\s*)(?P<words>em\s+simult[aâ]neo|simult[aâ]ne[oa]s?|ao\s+mesmo\s+tempo|concurrently|"
+    r"simultaneously|at\s+once|at\s+the\s+same\s+time|at\s+a\s+time|de\s+uma\s+vez)\s+"
+    r"(?P<about>(?:uns|umas|cerca\s+de|about|around|maybe|perhaps|probably|some|talvez|tipo|~)\s*)?(?P<n>\d+)\b(?![.,]\d)",
+    re.IGNORECASE,
+)
+_PEAK_CUE = regexes.compile(r"pico|peak|burst|spike|rajada", re.IGNORECASE)
+
+
+def _peak_in_its_unit(m: re.Match) -> str:
+    # the rate before the peak is the usual one, its average, whether or not the question says so ("10 rps, bursts
+    # of 40" had been refused as two rates)
+    average = m.group("average") or " avg"
+    unit = m.group("peak_unit") or m.group("unit")
+    return f"{m.group('rate')}{m.group('unit')}{average}{m.group('between')}{m.group('peak')} {unit}"
+
+
 # "20-30 usuários", "50~100 usuários", "de 10 a 20 usuários", "entre 100 e 200 requisições", "10 to 20 users", "2k–4k tokens":
 # a range of two plain numbers (not a date, a version or a model's size: no digit, slash or letter right
 # after the second, no word character before the first).
@@ -4703,6 +4816,115 @@ def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
 
     text = _AVOID_GPU.sub(take, text)
     return text, list(dict.fromkeys(avoided))
+
+
+# "sem 4 bits", "não quero 4-bit", "nada de fp8", "without int4", "no 4-bit please": a precision ruled out. The
+# customer rules one out, not every other: the lightest precision left is sized (8-bit where 4-bit is ruled out,
+# 16-bit where 8-bit is), never the one ruled out (it had been 16-bit, or the 4-bit itself). "no" only in English
+# or before "please": "roda no fp8" is Portuguese for at FP8.
+_RULE_OUT_ENTRIES: dict[int, tuple[Catalog, re.Pattern, re.Pattern, dict[str, str]]] = {}
+_PLEASE_AFTER = regexes.compile(r"\s*,?\s*(?:please|pls|plz|por\s+favor)\b")
+# The precision sized in place of a width ruled out, in order of preference: what serves at the least memory
+# without the loss of 4-bit, then the weights as released, then 4-bit (nominal bits, the precision's id).
+_LEFT_IN_ORDER = ((8, "fp8"), (16, "bf16"), (4, "int4"))
+_QUANTIZATION = r"(?:quantizacao|quantization|quantisation|quantizado|quantizada|quantized)"
+_QUANTIZATION_WORD = rf"(?:\s+{_QUANTIZATION})?"
+
+
+def _rule_out_pattern(catalog: Catalog) -> tuple[re.Pattern, re.Pattern, dict[str, str]]:
+    """The phrases that rule a precision out, the precisions' names alone, and each name's precision."""
+    kept = _RULE_OUT_ENTRIES.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        aliases = {normalize(a): p.id for p in catalog.precisions for a in (p.id, *p.aliases)}
+        names = alternation(
+            a
+            for p in catalog.precisions
+            for a in (p.id, *p.aliases)
+            if not a.startswith(("sem ", "without "))
+        )
+        one = rf"(?:{names})s?{_QUANTIZATION_WORD}(?![\w.-])"
+        # "sem awq nem gptq", "no int4 or fp8": every one of a list
+        listed = rf"{one}(?:\s*(?:,|nem|ou|or|nor|and|e)\s+(?:(?:no|o|a|the)\s+)?{one})*"
+        pattern = regexes.compile(
+            rf"\b(?P<neg>{_W('words.rule_out')})\s+(?:(?:a|o|the|any|em|in|at)\s+)?(?:{_QUANTIZATION}\s+)?"
+            rf"(?P<precision>{listed})"
+            # "4-bit is a no-go", "4 bits não.": the word after it; "não" only where the clause ends ("em 4 bits não
+            # cabe?" asks whether it fits)
+            rf"|\b(?P<before>{one})\s+(?:{_W('words.rule_out_after')})(?=\s*(?:[,.;!?]|$))"
+            # "no quantization below 8 bits", "nada abaixo de 8 bits": every width under it
+            rf"|\b(?:{_W('words.rule_out_below')})\s+(?P<bits>\d{{1,2}})[\s-]*bits?\b"
+        )
+        kept = _RULE_OUT_ENTRIES[id(catalog)] = (
+            catalog,
+            pattern,
+            regexes.compile(rf"(?<![\w.])(?:{names})s?(?![\w.-])"),
+            aliases,
+        )
+    return kept[1], kept[2], kept[3]
+
+
+def _ruled_out_precisions(text: str, catalog: Catalog) -> tuple[str, list[tuple[str, str]], str]:
+    """The text with each precision it rules out blanked, those phrases (as typed, the precision's id), and the
+    text to read its language in: as typed, less an English "no" (Portuguese for "in the" too)."""
+    plain = strip_accents(text).lower()
+    if len(plain) != len(text) or not _RULE_OUT_CUE.search(plain):
+        return text, [], text
+    pattern, names, aliases = _rule_out_pattern(catalog)
+    said = _NO_WORD.sub("  ", text) if "no" in plain else text
+    ruled: list[tuple[str, str]] = []
+    spans = []
+    for m in pattern.finditer(plain):
+        if m.group("neg") == "no" and not _PLEASE_AFTER.match(plain, m.end()) and _written_lang(said) != "en":
+            continue  # "llama 70b no fp8": at FP8, in Portuguese (the rest's language, "no" being both)
+        typed = text[m.start() : m.end()]
+        if m.group("bits"):
+            found = [p for bits, p in _LEFT_IN_ORDER if bits < int(m.group("bits"))]
+        else:
+            listed = m.group("precision") or m.group("before")
+            found = [aliases[k] for a in names.findall(listed) if (k := normalize(a)) in aliases]
+        if not found:
+            continue
+        ruled += [(typed, p) for p in found]
+        spans.append(m.span())
+    if not ruled:
+        return text, [], text
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text, ruled, said
+
+
+_NO_WORD = regexes.compile(r"\bno\b", re.IGNORECASE)
+_RULE_OUT_CUE = regexes.compile(
+    rf"\b(?:{_W('words.rule_out')}|{_W('words.rule_out_below')})\s|\s(?:{_W('words.rule_out_after')})(?:\W|$)"
+)
+
+
+def _parse_ruling_out(
+    text: str, catalog: Catalog, base: Workload | None, personal: list[str], ruled: list[tuple[str, str]]
+) -> Query:
+    """The question with its ruled-out precisions (blanked in `text`) sized at the lightest precision left, unless
+    it names the one it wants."""
+    query = _parse(text, catalog, base, personal)
+    workload = query.workload
+    if workload is None or workload.was_given("precision"):
+        return query  # "sem 4 bits, em fp8": the precision said is the one sized
+    widths = {catalog.precision(p).nominal_bits for _, p in ruled}
+    left = [p for bits, p in _LEFT_IN_ORDER if bits not in widths]
+    if not left:
+        return query
+    choice, gpu_name = left[0], None
+    if workload.gpu and not catalog.gpu(workload.gpu).runs(catalog.precision(choice)):
+        # "sem 4 bits numa T4": the T4 runs no FP8 kernel, so the weights as released
+        gpu_name = catalog.gpu(workload.gpu).name
+        left = [p for p in left if catalog.gpu(workload.gpu).runs(catalog.precision(p))]
+        if not left:
+            return query
+        choice = left[0]
+    # said after the rest, as its own phrase: the words read keep their places (the phrase ruled out is blank by
+    # now, and its blanks run together with the others)
+    query = _parse(f"{text}, {choice}", catalog, base, personal)
+    query.ruled_out = [(typed, choice, gpu_name) for typed in dict.fromkeys(typed for typed, _ in ruled)]
+    return query
 
 
 def _upper_bounds(
@@ -5549,9 +5771,25 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(GPU_HOURS, "gpu_hours", lambda m: _gpu_hours(m, catalog, priced))
     if scan.search(_YEAR_OR_QUARTER_CUE):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
-            group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
+            group = next(
+                g
+                for g in (
+                    "when",
+                    "quarter",
+                    "quarter_year",
+                    "quarter_dated",
+                    "quarter_from",
+                    "quarter_t",
+                    "year_end",
+                )
+                if m.group(g)
+            )
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
                 continue
+            if m.group("in_word") and _model_before(scan, m.start(), catalog):
+                continue  # "llama 8b in q4", "run llama 70b in q3": the model's file
+            if group.startswith("quarter") and traffic_query.growth_before(scan.work, m.start()):
+                continue  # "we'll double by Q4": when the load grows, read with the growth
             if (
                 group == "year_end"
                 and m.group("end_word") in _FOR_WORDS
@@ -5560,7 +5798,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 continue  # "llama 8b para 2000": the people the model serves (PLAIN_USERS), no year
             scan.found.setdefault("date", []).append((None, scan.original[m.start(group) : m.end(group)]))
             # its "in"/"no" too: "200 in" left alone reads as a prompt's tokens ("8k in / 1k out"), "200 no" no count
-            scan.blank(m.start() if group != "year_end" else m.start(group), m.end(group))
+            scan.blank(
+                m.start() if group != "year_end" else m.start(group), m.end()
+            )  # "from Q3 onwards" whole
     _number_words(scan)
     _spaced_thousands(scan, catalog)
     if scan.search(_MANY_GROUPS_CUE):
@@ -5922,6 +6162,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(CP, "cp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(CONTEXT_SPLIT, "context_split", lambda m: True)
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
+    scan.take(EVERY_DAY, "filler", lambda m: True)
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
     scan.take(HOURS_WINDOW, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
@@ -6642,6 +6883,18 @@ VAGUE_COUNT = regexes.compile(
 VAGUE_SCALE = regexes.compile(
     r"(?<![\w.,])(?:a\s+few|few|several|many)\s+(?P<word>hundred|dozen|thousand)\b(?!\s+(?:and\b|\d))"
 )
+# "a handful of users", "um punhado de usuários", "alguns devs": a small count said only vaguely, before the people
+# it counts. Read as 3, the least that is more than "a couple" (2), and said so, as VAGUE_COUNT does; it had been
+# "Não entendi: punhado" and one user sized.
+VAGUE_FEW = regexes.compile(
+    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS})\b)"
+)
+_FEW = 3
+# "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
+# "uns 10" are ("10ish" had been "Not understood", "10 e poucos" split into two questions)
+ABOUT_AFTER = regexes.compile(
+    r"(?<![\w.,])(\d+)(?:\s*-?\s*ish\b|\s+(?:e|and)\s+(?:poucos|poucas|tantos|tantas|a\s+few|some)\b)"
+)
 _VAGUE_UNITS = {
     "dezenas": 10,
     "centenas": 100,
@@ -6662,6 +6915,14 @@ def _vague_count(scan: _Scan, m: re.Match) -> str:
     n = 2 * _VAGUE_UNITS[m.group("word")] * (_VAGUE_UNITS[times] if times else 1)
     scan.found.setdefault("vague_counts", []).append((n, scan.original[m.start() : m.end("word")]))
     return f"{n:<{len(m.group(0))}}"
+
+
+def _vague_few(scan: _Scan, m: re.Match) -> str:
+    typed = scan.original[m.start() : m.end("word")]
+    # "um punhado de": the words that count, without the "de"/"of" that joins them to the people
+    typed = re.sub(r"\s+(?:de|of)$", "", typed)
+    scan.found.setdefault("vague_counts", []).append((_FEW, typed))
+    return f"{_FEW:<{len(m.group(0))}}"
 
 
 def _number_words(scan: _Scan) -> None:
@@ -6725,6 +6986,8 @@ def _number_words(scan: _Scan) -> None:
     )
     scan.sub(VAGUE_COUNT, lambda m: _vague_count(scan, m))
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
+    scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
+    scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
@@ -7500,7 +7763,7 @@ def _count_choice(scan: _Scan, m: re.Match) -> int | None:
 
 # A memory amount as people type it: "16gb", "16 GB", "8 GiB", "12g", "24 gigas", "7,5 GB".
 DEVICE_AMOUNT = regexes.compile(
-    r"(?<![\w.,])(\d{1,4}(?:[.,]\d)?)\s*(?:gb|gib|gigas?|giga\s*bytes?|gigabytes?|g)\b"
+    r"(?<![\w.,])(\d{1,4}(?:[.,]\d)?)\s*(?:gb|gib|gigas?|gigs?|giga\s*bytes?|gigabytes?|g)\b"
 )
 # Where a clause ends: the device words that make an amount a machine's are looked for inside its clause.
 _CLAUSE_END = regexes.compile(r"[?!;\n]|\.(?=\s|$)")
@@ -10464,7 +10727,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     growth = _one(scan, "load_growth", "traffic.scale")
     if growth is not None:
         typed = scan.found["load_growth"][0][1]
-        if _scale_load(fields, base, growth):
+        if _TODAY_ASKED.search(scan.typed) and any(fields.get(k) is not None for k in LOAD_BASES):
+            # "traffic will double next quarter, size for our current 40 rps": today's load is the one asked
+            # for (it had been sized doubled); the grown one is said in a note
+            fields["growth_later"] = growth
+            query.growth_later.append((typed, growth))
+        elif _scale_load(fields, base, growth):
             # "100 usuários hoje, dobrar em 6 meses": the load the setup must carry is the grown one (it had been
             # today's, the horizon a term of rental and the verb not understood); today's is said in a note
             fields["growth"] = growth
@@ -11449,6 +11717,7 @@ SERVING_ONLY = frozenset(
         "users_limit",
         "pilot_users",
         "growth",
+        "growth_later",
         "contract",
         "term_days",
         "lora_adapters",
@@ -11975,6 +12244,13 @@ def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: 
         fields["context"] = max(round(base.context * factor), 1)
     else:
         query.unknown.append(typed)
+
+
+# "size for our current 40 rps", "dimensionar para o tráfego atual", "sized for today's load": the load asked for is
+# today's, whatever growth the question also tells (traffic_words.toml load_today)
+_TODAY_ASKED = regexes.compile(
+    rf"\b(?:{_W('words.size_for')})\s+(?:[\w.,/']+\s+){{0,3}}(?:{_W('words.load_today')})(?![\w'])"
+)
 
 
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:

@@ -70,7 +70,8 @@ MOST_PIECES_IN_A_PROMPT = 100
 
 def _pieces_prompt(m: re.Match) -> int | None:
     """ "3 documentos de 10 mil tokens" in one prompt: their tokens together (None past a few pieces)."""
-    pieces, each = _count(m.group(1), m.group(2)) or 0, _count(m.group(3), m.group(4)) or 0
+    at = 1 if m.group(1) else 5  # the chunks' sizes said with no unit are the second way's groups
+    pieces, each = _count(m.group(at), m.group(at + 1)) or 0, _count(m.group(at + 2), m.group(at + 3)) or 0
     return (pieces * each or None) if pieces <= MOST_PIECES_IN_A_PROMPT else None
 
 
@@ -602,6 +603,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     count_after = (
         rf"\s*(?:[:=~≈]\s*{about}?|\s+(?:sao|serao|somam|totalizam|are|total|number|ficam)\s+{about}?|\s*,?\s*{about})"
         rf"\s*{_NUM}(?!\s*(?:[-/%×*]|x\b)|\s*(?!(?:e|and|com|with|no|na|em|ao|at|in|on|para|pra|for|usando|using|no\s+total|in\s+total)\b)[a-z])"
+        # "20 users, ~8k in / 1k out": a prompt's length, engineer's shorthand (it had been 8,000 people)
+        r"(?!\s*in\s*[/,;]\s*~?\s*\d)"
     )
 
     first_token = _alternatives(w["first_token"])
@@ -1260,7 +1263,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?:\s+(?:dos|das|de|of\s+the|of)\s+[a-z]+)?"
         ), share),
         ("active_share", regexes.compile(
+            # "1 in 10 active at once": the words for "at once" may follow one another ("once" had been unread)
             rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
+            rf"(?:\s+(?:{active})\b)?"
         ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),
         # Conversations said to be at once ("1000 conversas simultâneas", "2000 concurrent users", "300
         # pessoas online ao mesmo tempo", "concurrency 64"): that many at once, however many (never a head-count).
@@ -1461,6 +1466,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # request or a training example ("300 mil documentos de 2 mil tokens" had been a 600M-token prompt).
         ("prompt_tokens", regexes.compile(
             rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
+            # "RAG com 5 chunks de 512": a chunk's size with no unit where the phrase ends is in tokens (it had
+            # been a 512-token context)
+            rf"|{_NUM}\s*(?:chunks|trechos|passagens|passages|snippets)\s+(?:de|of|with|com)\s+{_NUM}"
+            r"(?=\s*(?:[,;.)]|$|(?:e|and|each|cada)\b))"
         ), _pieces_prompt),
         # A count of items of a length ("1 milhão de prompts de 500 tokens", "10k emails of 300 tokens"): the
         # length is each request's prompt, and the items stay for the batch readers below, which count them.
@@ -1499,6 +1508,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("lengths", regexes.compile(
             rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b\s*[,;/]?\s*(?:(?:e|and|&)\s+)?"
             rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"
+        ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
+        # "in: 1.5k, out: 300", "in=2k out=500": the two as keys, a spec sheet's shorthand (it had been a 1,500-token
+        # context and 300 users)
+        ("lengths", regexes.compile(
+            rf"\bin\s*[:=]\s*~?\s*{_NUM}\s*(?:(?:tokens?|toks?)\b)?\s*[,;/]?\s*(?:(?:e|and|&)\s+)?"
+            rf"\bout\s*[:=]\s*~?\s*{_NUM}\s*(?:(?:tokens?|toks?)\b)?"
         ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
         # The noun first with a length that says it is tokens ("input 1500 tokens output 250 tokens", "prompt
         # 2k resposta 300 tokens"): before the number-first patterns below, which would read "1500 tokens

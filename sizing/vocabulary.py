@@ -52,6 +52,13 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "words": (
         "filler",
+        "size_for",
+        "load_today",
+        "rule_out",
+        "rule_out_after",
+        "rule_out_below",
+        "overkill",
+        "would_do",
         "help",
         "log_help",
         "quit",
@@ -113,7 +120,18 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),  # a message with only these asks for the help (thanks: a reply)
     "topics": (),  # subject (sizing/topics.py) = the words that announce it in a question with no model
     "concepts": (),  # a word of the answers (sizing/concepts.py) = the words that name it in "o que é ...?"
-    "counting": ("one", "and", "half", "thousand", "before_thousand", "hundred", "dozen", "vague", "quarter"),
+    "counting": (
+        "one",
+        "and",
+        "half",
+        "thousand",
+        "before_thousand",
+        "hundred",
+        "dozen",
+        "vague",
+        "quarter",
+        "few",
+    ),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": (
         "hour",

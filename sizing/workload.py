@@ -424,6 +424,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # Growth said with its horizon ("dobrar em 6 meses", "crescer 50% em um ano"): the load above is the grown one,
     # this many times today's; a note says what today's needs (sizing/engine.py)
     growth: float | None = None
+    # The same growth with today's load asked for ("traffic will double next quarter, size for our current 40
+    # rps"): the load above is today's, and a note says what the grown one (this many times it) needs
+    growth_later: float | None = None
     # the contract mode the customer asked for
     contract: ContractMode | None = None
     # several asked about side by side ("dedicado ou reservado?"): each one's price and what sets it apart

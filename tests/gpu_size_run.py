@@ -30,9 +30,11 @@ def understood_lines(capsys, text: str) -> list[str]:
     return lines[start:end]
 
 
-def reads(capsys, question: str, read: str) -> list[str]:
-    """The "Entendi" lines of a question, the first holding `read`, and no word of it said not understood."""
+def reads(capsys, question: str, read: str, said: str | None = None) -> list[str]:
+    """The "Entendi" lines of a question, the first holding `read`, and no word of it said not understood; with
+    `said`, one of the lines under it holds that (how the reading is said)."""
     lines = understood_lines(capsys, question)
     assert read in lines[0], lines
     assert not any(line.startswith(UNKNOWN) for line in lines), lines
+    assert said is None or any(said in line for line in lines[1:]), lines
     return lines

@@ -180,3 +180,16 @@ def valid(blocks: list[dict]) -> None:
     assert len(blocks) <= 50
     for block in blocks:
         Block.parse(block).validate_json()
+
+
+def slash_reply_text(tmp_path: Path, question: str) -> str:
+    """What a person reads of the answer to `question` asked as a slash command, its blocks checked valid."""
+    from bot.pipeline import Pipeline, Where  # the pipeline's import is heavy: only the tests that ask it pay
+
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    try:
+        reply = pipe.ask(question, Where("slash_command", user_id="U1"))
+    finally:
+        pipe.log.close()
+    valid(reply.message.blocks)
+    return text_of(reply.message.blocks)
