@@ -786,14 +786,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     horizon_units = _alternatives(w["growth_horizon_units"])
     # "o tráfego deve dobrar em 6 meses", "usage is expected to double": the load and its verb's helper
     modal = _alternatives(w["growth_modal"])
+    expected = _alternatives(w["growth_expected"])
 
     def _growth(m: re.Match):
         if m.group("verb"):
             factor = scale_words[_BLANKS.sub(" ", m.group("verb"))]
-        elif m.group("x") or m.group("x2") or m.group("x3"):
-            factor = _float(m.group("x") or m.group("x2") or m.group("x3"))
+        elif m.group("x") or m.group("x2") or m.group("x3") or m.group("x4"):
+            factor = _float(m.group("x") or m.group("x2") or m.group("x3") or m.group("x4"))
         else:
-            factor = 1 + _float(m.group("pct") or m.group("pct2")) / 100
+            factor = 1 + _float(m.group("pct") or m.group("pct2") or m.group("pct3")) / 100
         return factor if factor > 1 else None
 
     def amount(m: re.Match):
@@ -1626,7 +1627,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
             rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
             # "2x growth in a year", "crescimento" after its multiple
-            rf"|(?P<x3>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:{growth_nouns}))"
+            rf"|(?P<x3>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:{growth_nouns})"
+            # "expect 3x next year", "esperamos 50% de crescimento em 6 meses": the multiple expected
+            rf"|(?:{expected})\s+(?:(?:a|an|uns|umas|about|around|cerca\s+de|~)\s*)?(?:(?P<x4>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
+            rf"(?:\s+(?:(?:de\s+|of\s+)?(?:{growth_nouns})|more|mais))?|(?P<pct3>\d+(?:[.,]\d+)?)\s*%\s+(?:de\s+|of\s+)?(?:{growth_nouns})))"
             rf"(?:\s+(?:o|a|os|as|the|nosso|nossa|our)?\s*(?:{loads}))?"
             rf"\s+(?P<horizon>(?:{horizon})\s+(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b)"
         ), _growth),
@@ -2470,9 +2474,14 @@ def staff_words() -> str:
 @cache
 def _growth_before() -> re.Pattern:
     w = _words()
-    verbs = _alternatives([*(v for v in w["growth_words"] if v != "mais"), *w["scale_words"]])
+    verbs = _alternatives(
+        [*(v for v in w["growth_words"] if v != "mais"), *w["scale_words"], *w["growth_expected"]]
+    )
+    nouns = _alternatives(w["growth_nouns"])
+    # a verb and its multiple ("triplicar ", "crescer 50% "), or a multiple and its noun ("50% growth ")
     return regexes.compile(
-        rf"\b(?:{verbs})(?:\s+(?:de\s+|em\s+|by\s+)?\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times))?\s*,?\s*$"
+        rf"\b(?:(?:{verbs})(?:\s+(?:de\s+|em\s+|by\s+)?\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times))?"
+        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns}))\s*,?\s*$"
     )
 
 

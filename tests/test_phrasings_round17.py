@@ -605,3 +605,38 @@ def test_a_file_or_a_trillion_after_the_model_stays_so(capsys, question, read):
 )
 def test_growth_by_a_quarter_or_next_year(capsys, question, read, said):
     _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been "Not understood: 3x, year" (or "anticipating, 50, growth") and today's load sized alone
+        (
+            "llama 3.1 8b for 50 users, expect 3x next year",
+            "Understood: Llama 3.1 8B · 150 concurrent users",
+            "Read “expect 3x next year” as growth: sized for the load after it, 3× today's",
+        ),
+        (
+            "llama 3.1 8b para 50 usuários, esperamos 2x em 6 meses",
+            "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
+            "Li “esperamos 2x em 6 meses” como crescimento",
+        ),
+        (
+            "qwen3 32b, 100 users, anticipating 50% growth by Q4",
+            "Understood: Qwen3 32B · 150 concurrent users",
+            "Read “anticipating 50% growth by Q4” as growth",
+        ),
+        (
+            "qwen3 32b for 100 users, 2x growth by Q4",
+            "Understood: Qwen3 32B · 200 concurrent users",
+            "Read “2x growth by Q4” as growth",
+        ),
+    ],
+)
+def test_a_growth_expected_by_its_multiple(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+def test_a_share_expected_at_the_peak_is_no_growth(capsys):
+    # "we expect 30% at peak" is the share of the people using it at once, not a 30% growth
+    _reads(capsys, "llama 8b for 200 employees, we expect 30% at peak", "200 people · 30% active at once")
