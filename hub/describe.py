@@ -316,11 +316,20 @@ def architecture(config: dict) -> dict:
                  extended_context_kind="dual_chunk", extended_context_prefill=DUAL_CHUNK_PREFILL)  # fmt: skip
     if kind in ("qwen2", "qwen2_5_vl", "qwen2_vl", "qwen2_moe") or c.get("attention_bias"):
         a["qkv_bias"] = True
+    if c.get("attention_out_bias"):
+        a["o_bias"] = True  # Seed-OSS: o_proj's bias is its own switch (transformers SeedOssAttention)
     if kind == "gpt_oss":
         a.update(o_bias=True, attention_sinks=True)
+    if kind == "apertus":
+        # Apertus: an up/down MLP around xIELU, no gate (transformers ApertusMLP). xIELU's two learned
+        # scalars a layer (alpha_p, alpha_n) are the only weights left out: 64 of Apertus-8B's 8.05B.
+        a["mlp"] = "plain"
     if kind in FUSED_QKV:
         a["fused_qkv"] = True
-    if kind.startswith(PER_HEAD_QK_NORM) or (c.get("use_qk_norm") and not kind.startswith("llama4")):
+    if c.get("mlp_bias") is True:
+        a["mlp_bias"] = True  # Llama-style configs' switch for biases on the MLP's projections
+    qk_said = c.get("use_qk_norm") or c.get("qk_norm") is True  # Apertus writes qk_norm
+    if kind.startswith(PER_HEAD_QK_NORM) or (qk_said and not kind.startswith("llama4")):
         # Llama 4's use_qk_norm is a weightless L2 norm (transformers Llama4TextL2Norm): nothing to count.
         a["qk_norm"] = True
     if kind.startswith(FULL_QK_NORM) or (a.get("qk_norm") and c.get("qk_norm_type") == "per_layer"):

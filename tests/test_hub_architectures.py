@@ -113,6 +113,21 @@ COMMAND_R7B = {
     "intermediate_size": 14336, "vocab_size": 256000, "tie_word_embeddings": True,
     "max_position_embeddings": 8192, "sliding_window": 4096, "sliding_window_pattern": 4,
 }  # fmt: skip
+# swiss-ai/Apertus-8B-Instruct-2509 config.json: 8.05B on the Hub. Its MLP is up/down around xIELU (no gate),
+# with per-head q/k norms; xIELU's two learned scalars a layer are the 64 parameters the count leaves out.
+APERTUS_8B = {
+    "architectures": ["ApertusForCausalLM"], "model_type": "apertus", "hidden_size": 4096,
+    "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 21504,
+    "vocab_size": 131072, "hidden_act": "xielu", "qk_norm": True, "mlp_bias": False, "attention_bias": False,
+    "tie_word_embeddings": False, "max_position_embeddings": 65536,
+}  # fmt: skip
+# allenai/Olmo-3-1025-7B config.json: OLMo 2 7B's shapes with a 100,278-token vocabulary (7.30B), three
+# sliding-window layers of 4,096 tokens in every four (layer_types).
+OLMO3_7B = {
+    **OLMO2_7B, "architectures": ["Olmo3ForCausalLM"], "model_type": "olmo3", "vocab_size": 100278,
+    "max_position_embeddings": 65536, "sliding_window": 4096,
+    "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention", "full_attention"] * 8,
+}  # fmt: skip
 # LiquidAI/LFM2-1.2B config.json's layer layout: ten short-convolution layers and six attention layers.
 LFM2 = {
     "architectures": ["Lfm2ForCausalLM"], "model_type": "lfm2", "hidden_size": 2048, "num_hidden_layers": 16,
@@ -144,6 +159,8 @@ def read(config: dict):
         (OLMO2_7B, 7_298_617_344, 7_298_617_344),  # 7.30B
         (EXAONE4_32B, 32_003_216_384, 32_003_216_384),  # 32,003,216,384 exactly
         (COMMAND_R7B, 8_028_033_024, 8_028_033_024),  # 8.03B
+        (APERTUS_8B, 8_053_338_112, 8_053_338_112),  # 8.05B (gated, it had been 10.87B)
+        (OLMO3_7B, 7_298_011_136, 7_298_011_136),  # 7.30B
     ],
 )
 def test_a_newer_architecture_is_counted_as_its_checkpoint(config, params, active):
@@ -171,6 +188,13 @@ def test_exaone4s_spelled_pattern_keeps_a_window_in_three_of_four_layers():
     # EXAONE 4.0 1.2B writes no window: every layer full.
     small = architecture({**EXAONE4_32B, "sliding_window": None})
     assert "window" not in small and small.get("layer_pattern", "G") == "G"
+
+
+def test_olmo3_keeps_full_width_qk_norms_and_a_window_in_three_of_four_layers():
+    model = read(OLMO3_7B)
+    assert model.qk_norm_full and (model.layer_pattern, model.window) == ("LLLG", 4096)
+    # 32 KV heads of 128 at 2 bytes = 16,384 bytes per token per layer: 8 full layers, 24 windowed ones.
+    assert kv_cache.sequence_bytes(model, 65_536, 2) == 8 * 16_384 * 65_536 + 24 * 16_384 * 4096
 
 
 def test_mla_and_plain_gqa_kv_per_token_of_the_moe_families():
