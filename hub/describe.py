@@ -3,7 +3,7 @@
 Parameters are counted from the headers, with packed formats unpacked (AWQ/GPTQ int32 words hold 32/bits
 weights, bitsandbytes and MXFP4 bytes hold two 4-bit weights); scales, zero points and quantization state are
 bytes, not parameters. Weight bytes are elements x dtype size of every tensor a server loads: draft layers
-(DeepSeek's and Qwen3-Next's multi-token-prediction heads), which vLLM loads only for speculative decoding,
+(DeepSeek's, Qwen3-Next's and ERNIE 4.5's multi-token-prediction heads), which vLLM loads only for speculative decoding,
 are left out and said so.
 """
 
@@ -29,6 +29,10 @@ OVERHEAD = re.compile(
 VISION = re.compile(r"(?:^|\.)(?:visual|vision_tower|vision_model|vision_encoder|multi_modal_projector|"
                     r"mm_projector|audio_tower|vision_embed_tokens)\.")  # fmt: skip
 LAYER = re.compile(r"(?:^|\.)layers\.(\d+)\.")
+# Multi-token-prediction heads by name: DeepSeek-style "mtp." and ERNIE 4.5's model.mtp_block.0,
+# mtp_emb_norm, mtp_hidden_norm and mtp_linear_proj (transformers' Ernie4_5_MoePreTrainedModel ignores "mtp"
+# keys on load; llama.cpp's convert_hf_to_gguf.py skips them).
+MTP = re.compile(r"(?:^|\.)mtp[._]")
 
 
 class Unsupported(Exception):
@@ -108,10 +112,8 @@ def summarize(
         elif params and method == "bitsandbytes" and dtype == "U8" and name.endswith(".weight"):
             params = elements * 2 if not quant.get("load_in_8bit") else elements  # type: ignore[union-attr]
         layer = LAYER.search(name)
-        draft = (
-            name.startswith("mtp.")
-            or ".mtp." in name
-            or (layer is not None and int(layer.group(1)) >= num_layers and not VISION.search(name))
+        draft = MTP.search(name) is not None or (
+            layer is not None and int(layer.group(1)) >= num_layers and not VISION.search(name)
         )
         if draft:
             s.skipped_params += params
