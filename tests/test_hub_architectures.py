@@ -128,6 +128,15 @@ OLMO3_7B = {
     "max_position_embeddings": 65536, "sliding_window": 4096,
     "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention", "full_attention"] * 8,
 }  # fmt: skip
+# inclusionAI/Ling-lite config.json: "16.8B total, 2.75B activated" (card); two shared experts of 1,408 beside
+# 64 routed ones (vLLM bailing_moe.py: one shared MLP moe_intermediate_size x num_shared_experts wide).
+LING_LITE = {
+    "architectures": ["BailingMoeForCausalLM"], "model_type": "bailing_moe", "hidden_size": 2048,
+    "intermediate_size": 5632, "moe_intermediate_size": 1408, "num_experts": 64, "num_shared_experts": 2,
+    "num_experts_per_tok": 6, "num_hidden_layers": 28, "num_attention_heads": 16, "num_key_value_heads": 4,
+    "vocab_size": 126464, "first_k_dense_replace": 0, "use_qkv_bias": False, "use_bias": False,
+    "tie_word_embeddings": False, "max_position_embeddings": 16384,
+}  # fmt: skip
 # LiquidAI/LFM2-1.2B config.json's layer layout: ten short-convolution layers and six attention layers.
 LFM2 = {
     "architectures": ["Lfm2ForCausalLM"], "model_type": "lfm2", "hidden_size": 2048, "num_hidden_layers": 16,
@@ -161,6 +170,7 @@ def read(config: dict):
         (COMMAND_R7B, 8_028_033_024, 8_028_033_024),  # 8.03B
         (APERTUS_8B, 8_053_338_112, 8_053_338_112),  # 8.05B (gated, it had been 10.87B)
         (OLMO3_7B, 7_298_011_136, 7_298_011_136),  # 7.30B
+        (LING_LITE, 16_801_974_272, 2_753_153_024),  # 16.8B / 2.75B (16.32B without the shared experts)
     ],
 )
 def test_a_newer_architecture_is_counted_as_its_checkpoint(config, params, active):
@@ -212,6 +222,7 @@ def test_mla_and_plain_gqa_kv_per_token_of_the_moe_families():
         # Any other family whose layers are not attention: the layer types it names are said.
         ({**LFM2, "model_type": "new_hybrid"}, "layer_types"),
         ({**HUNYUAN_A13B, "moe_topk": [8] * 16 + [4] * 16}, "per_layer_moe"),
+        ({**OLMO2_7B, "model_type": "phi3small", "architectures": ["Phi3SmallForCausalLM"]}, "phi3small"),
         ({**HUNYUAN_A13B, "use_cla": True}, "cross_layer_attention"),
         ({**ERNIE_MOE, "moe_layer_end_index": 20}, "moe_trailing_dense"),
         ({**DOTS1, "model_type": "qwen3_moe", "mlp_only_layers": [5, 9]}, "mlp_only_layers"),
