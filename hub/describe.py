@@ -478,7 +478,8 @@ def _moe(c: dict, kind: str, layers: int) -> dict | None:
         or c.get("num_local_experts")
         or c.get("moe_num_experts")  # ERNIE 4.5 (transformers Ernie4_5_MoeConfig)
     )
-    if not experts:
+    if not experts or int(experts) <= 1:
+        # Dense configs of MoE families may write one expert (Hunyuan's dense models: num_experts 1).
         return None
     per_token = (
         c.get("num_experts_per_tok")

@@ -200,6 +200,18 @@ def test_exaone4s_spelled_pattern_keeps_a_window_in_three_of_four_layers():
     assert "window" not in small and small.get("layer_pattern", "G") == "G"
 
 
+def test_a_dense_config_of_a_moe_family_that_writes_one_expert_is_dense():
+    # tencent/Hunyuan-7B-Instruct's shape (hunyuan_v1_dense) with the num_experts 1 dense configs carry:
+    # embeddings 128,167 x 4,096 (tied), 32 layers of q, o 4,096 x 4,096, k, v 4,096 x 1,024, a gated MLP of
+    # 3 x 4,096 x 14,336, two norms and per-head q/k norms of 128.
+    dense = {**HUNYUAN_A13B, "model_type": "hunyuan_v1_dense", "architectures": ["HunYuanDenseV1ForCausalLM"],
+             "intermediate_size": 14336, "num_experts": 1, "moe_topk": 1, "num_shared_expert": 1,
+             "moe_intermediate_size": None, "use_mixed_mlp_moe": False}  # fmt: skip
+    model = read(dense)
+    per_layer = 2 * 4096 * 4096 + 2 * 4096 * 1024 + 3 * 4096 * 14336 + 2 * 4096 + 2 * 128
+    assert model.moe is None and model.params == 128_167 * 4096 + 32 * per_layer + 4096
+
+
 def test_olmo3_keeps_full_width_qk_norms_and_a_window_in_three_of_four_layers():
     model = read(OLMO3_7B)
     assert model.qk_norm_full and (model.layer_pattern, model.window) == ("LLLG", 4096)
