@@ -3,7 +3,7 @@
 Parameters are counted from the headers, with packed formats unpacked (AWQ/GPTQ int32 words hold 32/bits
 weights, bitsandbytes and MXFP4 bytes hold two 4-bit weights); scales, zero points and quantization state are
 bytes, not parameters. Weight bytes are elements x dtype size of every tensor a server loads: draft layers
-(DeepSeek's and Qwen3-Next's multi-token-prediction heads), which vLLM loads only for speculative decoding,
+(DeepSeek's, Qwen3-Next's and ERNIE 4.5's multi-token-prediction heads), which vLLM loads only for speculative decoding,
 are left out and said so.
 """
 
@@ -29,6 +29,10 @@ OVERHEAD = re.compile(
 VISION = re.compile(r"(?:^|\.)(?:visual|vision_tower|vision_model|vision_encoder|multi_modal_projector|"
                     r"mm_projector|audio_tower|vision_embed_tokens)\.")  # fmt: skip
 LAYER = re.compile(r"(?:^|\.)layers\.(\d+)\.")
+# Multi-token-prediction heads by name: DeepSeek-style "mtp." and ERNIE 4.5's model.mtp_block.0,
+# mtp_emb_norm, mtp_hidden_norm and mtp_linear_proj (transformers' Ernie4_5_MoePreTrainedModel ignores "mtp"
+# keys on load; llama.cpp's convert_hf_to_gguf.py skips them).
+MTP = re.compile(r"(?:^|\.)mtp[._]")
 
 
 class Unsupported(Exception):
@@ -108,10 +112,8 @@ def summarize(
         elif params and method == "bitsandbytes" and dtype == "U8" and name.endswith(".weight"):
             params = elements * 2 if not quant.get("load_in_8bit") else elements  # type: ignore[union-attr]
         layer = LAYER.search(name)
-        draft = (
-            name.startswith("mtp.")
-            or ".mtp." in name
-            or (layer is not None and int(layer.group(1)) >= num_layers and not VISION.search(name))
+        draft = MTP.search(name) is not None or (
+            layer is not None and int(layer.group(1)) >= num_layers and not VISION.search(name)
         )
         if draft:
             s.skipped_params += params
@@ -229,6 +231,36 @@ def _opt(c: dict, a: dict) -> None:
         a.update(qkv_bias=True, o_bias=True, mlp_bias=True)
 
 
+# Families whose attention normalizes each query and key head (a head_dim weight each, transformers'
+# q_norm / k_norm): Qwen3, Gemma 3 and 4, dots.llm1 (Dots1Attention is Qwen3's), EXAONE 4, Apertus, Hunyuan
+# (query_layernorm / key_layernorm), SmolLM3 has none. Others say so with use_qk_norm (GLM-4.5, Ling 2.0).
+PER_HEAD_QK_NORM = ("qwen3", "gemma3", "gemma4", "dots1", "exaone4", "apertus", "hunyuan_v1")
+# OLMo 2 and 3 normalize all query heads at once and all key heads at once (transformers Olmo2Attention:
+# q_norm of num_heads x head_dim, k_norm of num_kv_heads x head_dim).
+FULL_QK_NORM = ("olmo2", "olmo3")
+# layer_types this reader sizes: softmax attention over the whole context, over a window or a chunk, and
+# Qwen3-Next's linear attention. Anything else (LFM2's short convolutions) keeps a state of its own.
+ATTENTION_TYPES = frozenset({"full_attention", "sliding_attention", "chunked_attention", "linear_attention"})
+# Families whose weights the engine's shapes do not hold, by the message that says why.
+UNSIZED = {
+    "phi3small": "phi3small",  # block-sparse attention, a fused GEGLU MLP and muP scalings
+    "lfm2": "lfm2",
+    "lfm2_moe": "lfm2",
+}
+
+
+def _llama4_layers(c: dict, layers: int) -> list[str]:
+    """Llama 4's layers: those that use RoPE attend within chunks of attention_chunk_size tokens, each
+    no_rope_layer_interval-th one (no_rope_layers 0) uses no RoPE and attends to everything (transformers
+    Llama4TextConfig: no_rope_layers defaults to (i + 1) % 4 != 0; vLLM llama4.py builds chunked local
+    attention for the RoPE layers only)."""
+    rope = c.get("no_rope_layers")
+    if not isinstance(rope, list) or not rope:
+        every = int(c.get("no_rope_layer_interval") or 4)
+        rope = [int((i + 1) % every != 0) for i in range(layers)]
+    return ["chunked_attention" if use else "full_attention" for use in rope]
+
+
 def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
@@ -286,12 +318,33 @@ def architecture(config: dict) -> dict:
                  extended_context_kind="dual_chunk", extended_context_prefill=DUAL_CHUNK_PREFILL)  # fmt: skip
     if kind in ("qwen2", "qwen2_5_vl", "qwen2_vl", "qwen2_moe") or c.get("attention_bias"):
         a["qkv_bias"] = True
+    if c.get("attention_out_bias"):
+        a["o_bias"] = True  # Seed-OSS: o_proj's bias is its own switch (transformers SeedOssAttention)
     if kind == "gpt_oss":
         a.update(o_bias=True, attention_sinks=True)
+    if kind == "apertus":
+        # Apertus: an up/down MLP around xIELU, no gate (transformers ApertusMLP). xIELU's two learned
+        # scalars a layer (alpha_p, alpha_n) are the only weights left out: 64 of Apertus-8B's 8.05B.
+        a["mlp"] = "plain"
     if kind in FUSED_QKV:
         a["fused_qkv"] = True
-    if kind.startswith("qwen3") or kind.startswith("gemma3") or kind.startswith("gemma4"):
+    if c.get("mlp_bias") is True:
+        a["mlp_bias"] = True  # Llama-style configs' switch for biases on the MLP's projections
+    qk_said = c.get("use_qk_norm") or c.get("qk_norm") is True  # Apertus writes qk_norm
+    if kind.startswith(PER_HEAD_QK_NORM) or (qk_said and not kind.startswith("llama4")):
+        # Llama 4's use_qk_norm is a weightless L2 norm (transformers Llama4TextL2Norm): nothing to count.
         a["qk_norm"] = True
+    if kind.startswith(FULL_QK_NORM) or (a.get("qk_norm") and c.get("qk_norm_type") == "per_layer"):
+        a.update(qk_norm=True, qk_norm_full=True)
+    if kind in ("cohere", "cohere2"):
+        # Attention and MLP side by side after one input_layernorm, a LayerNorm without bias (transformers
+        # CohereDecoderLayer, CohereLayerNorm); use_qk_norm normalizes all heads at once ((heads, head_dim)).
+        a["norms_per_layer"] = 1
+        a["qk_norm_full"] = bool(a.get("qk_norm"))
+    if kind in UNSIZED:
+        raise Unsupported(UNSIZED[kind])
+    if c.get("use_cla"):
+        raise Unsupported("cross_layer_attention")
     if kind.startswith("gemma3n"):
         # vLLM gemma3n.py: per-layer embeddings, LAuReL, AltUp, and a tail of layers that keep no KV cache.
         a.update(kv_shared_layers=int(c.get("num_kv_shared_layers") or 0),
@@ -331,14 +384,21 @@ def architecture(config: dict) -> dict:
     # window (config compress_ratios): read as plain MQA its cache would be ~20x too large.
     if kind == "deepseek_v4" or c.get("compress_ratios"):
         raise Unsupported("deepseek_v4")
-    # Layer layout: explicit layer_types, or Qwen3-Next's full_attention_interval.
+    # Layer layout: explicit layer_types, Qwen3-Next's full_attention_interval, or Llama 4's no_rope_layers.
     types = c.get("layer_types")
     interval = c.get("full_attention_interval")
     if not types and interval:
         types = [
             "full_attention" if (i + 1) % int(interval) == 0 else "linear_attention" for i in range(layers)
         ]
+    if not types and kind.startswith("llama4") and c.get("attention_chunk_size"):
+        types = _llama4_layers(c, layers)
     if types:
+        unknown = sorted({str(t) for t in types} - ATTENTION_TYPES)
+        if unknown:
+            raise Unsupported("layer_types", types=", ".join(unknown))
+        if len(types) != layers:
+            raise Unsupported("layer_count", types=len(types), layers=layers)
         letters = "".join(
             "R"
             if t == "linear_attention"
@@ -350,6 +410,15 @@ def architecture(config: dict) -> dict:
         a["layer_pattern"] = _period(letters)
         if "L" in letters:
             a["window"] = int(c.get("sliding_window") or c.get("attention_chunk_size") or 4096)
+    elif isinstance(c.get("sliding_window_pattern"), str) and c.get("sliding_window"):
+        # EXAONE 4 spells the pattern out ("LLLG": layer i is local when the letter at i % 4 is L;
+        # transformers Exaone4Config).
+        spelled = c["sliding_window_pattern"].upper()
+        if not spelled or set(spelled) - {"L", "G"}:
+            raise Unsupported("layer_types", types=repr(c["sliding_window_pattern"]))
+        a["layer_pattern"] = _period("".join(spelled[i % len(spelled)] for i in range(layers)))
+        if "L" in a["layer_pattern"]:
+            a["window"] = int(c["sliding_window"])
     elif c.get("sliding_window_pattern") and c.get("sliding_window"):
         # Gemma 3 and Cohere2 configs before layer_types: layer i is local unless (i + 1) % pattern == 0
         # (transformers' Gemma3TextConfig / Cohere2Config).
@@ -369,35 +438,8 @@ def architecture(config: dict) -> dict:
             "conv_kernel": int(c.get("linear_conv_kernel_dim", 4)),
         }
         a["attention_output_gate"] = bool(c.get("attn_output_gate", kind == "qwen3_next"))
-    experts = c.get("num_experts") or c.get("n_routed_experts") or c.get("num_local_experts")
-    if experts:
-        moe: dict = {
-            "experts": int(experts),
-            "experts_per_token": int(
-                c.get("num_experts_per_tok") or c.get("experts_per_token") or c.get("top_k_experts") or 2
-            ),
-            "expert_intermediate_size": int(c.get("moe_intermediate_size") or c.get("intermediate_size")),
-        }
-        if c.get("n_shared_experts"):
-            moe["shared_experts"] = int(c["n_shared_experts"])
-        if c.get("shared_expert_intermediate_size"):
-            moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_expert_intermediate_size"]),
-                       shared_expert_gate=True)  # fmt: skip
-        if c.get("shared_intermediate_size"):
-            # GraniteMoeShared: a SwiGLU shared_mlp of shared_intermediate_size beside the experts, no gate
-            # (vllm-project/vllm vllm/model_executor/models/granitemoeshared.py, GraniteMoeSharedMLP).
-            moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_intermediate_size"]))
-        if c.get("enable_moe_block"):
-            # Gemma 4 26B-A4B: every layer's dense MLP (intermediate_size) runs beside the routed experts.
-            moe.update(
-                shared_experts=1, shared_intermediate_size=int(c["intermediate_size"]), router_bias=True
-            )
-        if c.get("first_k_dense_replace"):
-            moe["first_dense_layers"] = int(c["first_k_dense_replace"])
-        if kind in ("deepseek_v3", "kimi_k2", "glm4_moe"):
-            moe["router_bias"] = True
-        if kind == "gpt_oss":
-            moe.update(router_bias=True, expert_bias=True)
+    moe = _moe(c, kind, layers)
+    if moe:
         a["moe"] = moe
     if c.get("kv_lora_rank"):
         a["mla"] = {
@@ -408,6 +450,115 @@ def architecture(config: dict) -> dict:
             "v_head_dim": int(c["v_head_dim"]),
         }
     return a
+
+
+def _uniform(c: dict, key: str) -> object:
+    """A config value some families write once per layer (Hunyuan's moe_topk, num_shared_expert and
+    moe_intermediate_size: one entry a layer): the value, when every layer has the same."""
+    value = c.get(key)
+    if isinstance(value, list):
+        if len(set(map(str, value))) > 1:
+            raise Unsupported("per_layer_moe", key=key)
+        return value[0] if value else None
+    return value
+
+
+# MoE families whose router adds a learned per-expert bias to the scores it ranks (an e_score_correction_bias
+# tensor of num_experts in each MoE layer): DeepSeek-V3's noaux_tc routing and the families built on it
+# (transformers DeepseekV3TopkRouter; Dots1TopkRouter; Glm4MoeTopkRouter), ERNIE 4.5's moe_statics
+# (transformers Ernie4_5_MoeStatics).
+ROUTER_BIAS = frozenset({"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "ernie4_5_moe"})
+
+
+def _moe(c: dict, kind: str, layers: int) -> dict | None:
+    """The mixture of experts a config describes, in its family's own key names, or None for a dense model."""
+    experts = (
+        _uniform(c, "num_experts")
+        or c.get("n_routed_experts")
+        or c.get("num_local_experts")
+        or c.get("moe_num_experts")  # ERNIE 4.5 (transformers Ernie4_5_MoeConfig)
+    )
+    if not experts or int(experts) <= 1:
+        # Dense configs of MoE families may write one expert (Hunyuan's dense models: num_experts 1).
+        return None
+    per_token = (
+        c.get("num_experts_per_tok")
+        or c.get("experts_per_token")
+        or c.get("top_k_experts")
+        or c.get("moe_k")  # ERNIE 4.5
+        or _uniform(c, "moe_topk")  # Hunyuan (HunYuanMoEV1Config), one per layer
+        or 2
+    )
+    moe: dict = {
+        "experts": int(experts),
+        "experts_per_token": int(per_token),
+        "expert_intermediate_size": int(_uniform(c, "moe_intermediate_size") or c.get("intermediate_size")),
+    }
+    # Shared experts as wide as one routed expert each: DeepSeek's n_shared_experts, Ling's num_shared_experts
+    # (vLLM bailing_moe.py: one MLP of moe_intermediate_size x num_shared_experts), ERNIE 4.5's
+    # moe_num_shared_experts (transformers Ernie4_5_MoeSparseMoeBlock, the same).
+    shared = c.get("n_shared_experts") or c.get("num_shared_experts") or c.get("moe_num_shared_experts")
+    if shared:
+        moe["shared_experts"] = int(shared)
+    if kind.startswith("hunyuan") and c.get("use_mixed_mlp_moe", True) and _uniform(c, "num_shared_expert"):
+        # Hunyuan's shared_mlp: intermediate_size x num_shared_expert wide (vLLM hunyuan_v1.py,
+        # HunYuanSparseMoeBlock), beside experts of moe_intermediate_size.
+        moe.update(shared_experts=1, shared_intermediate_size=int(c["intermediate_size"])
+                   * int(_uniform(c, "num_shared_expert")))  # fmt: skip
+    if c.get("shared_expert_intermediate_size"):
+        moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_expert_intermediate_size"]),
+                   shared_expert_gate=True)  # fmt: skip
+    if c.get("shared_intermediate_size"):
+        # GraniteMoeShared: a SwiGLU shared_mlp of shared_intermediate_size beside the experts, no gate
+        # (vllm-project/vllm vllm/model_executor/models/granitemoeshared.py, GraniteMoeSharedMLP).
+        moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_intermediate_size"]))
+    if c.get("enable_moe_block"):
+        # Gemma 4 26B-A4B: every layer's dense MLP (intermediate_size) runs beside the routed experts.
+        moe.update(shared_experts=1, shared_intermediate_size=int(c["intermediate_size"]), router_bias=True)
+    if kind.startswith("llama4"):
+        # Llama 4 (transformers Llama4TextMoe): a shared expert of intermediate_size beside the routed ones;
+        # every interleave_moe_layer_step-th layer is MoE, the others a dense MLP of intermediate_size_mlp.
+        moe.update(shared_experts=1, shared_intermediate_size=int(c.get("intermediate_size") or 8192),
+                   every=int(c.get("interleave_moe_layer_step") or 1),
+                   dense_intermediate_size=int(c.get("intermediate_size_mlp") or 16384))  # fmt: skip
+        _moe_layers_match(c.get("moe_layers"), moe, layers)
+    if c.get("first_k_dense_replace"):
+        moe["first_dense_layers"] = int(c["first_k_dense_replace"])
+    if c.get("moe_num_experts"):
+        # ERNIE 4.5: layer i is MoE when (i + 1) % moe_layer_interval == 0 and moe_layer_start_index <= i <=
+        # moe_layer_end_index (transformers Ernie4_5_MoeDecoderLayer); the released ones end at the last layer.
+        moe.update(first_dense_layers=int(c.get("moe_layer_start_index") or 0),
+                   every=int(c.get("moe_layer_interval") or 1))  # fmt: skip
+        end = c.get("moe_layer_end_index")
+        if isinstance(end, int) and 0 <= end < layers - 1:
+            raise Unsupported("moe_trailing_dense", end=end)
+    if int(c.get("decoder_sparse_step") or 1) > 1:
+        moe["every"] = int(c["decoder_sparse_step"])  # Qwen2/3-MoE: layer i is MoE when (i + 1) % step == 0
+    if c.get("mlp_only_layers"):
+        # Qwen2/3-MoE's dense layers by index: held when they are the first few (as first_k_dense_replace).
+        dense = sorted(int(i) for i in c["mlp_only_layers"])
+        if dense != list(range(len(dense))):
+            raise Unsupported("mlp_only_layers", layers=", ".join(map(str, dense)))
+        moe["first_dense_layers"] = max(moe.get("first_dense_layers", 0), len(dense))
+    if (
+        kind in ROUTER_BIAS
+        or c.get("topk_method") == "noaux_tc"
+        or c.get("use_routing_bias")  # MiniMax-M2 (its e_score_correction_bias)
+        or c.get("moe_router_enable_expert_bias")  # Ling 2.0 (bailing_moe_v2's expert_bias)
+    ):
+        moe["router_bias"] = True
+    if kind == "gpt_oss":
+        moe.update(router_bias=True, expert_bias=True)
+    return moe
+
+
+def _moe_layers_match(listed: object, moe: dict, layers: int) -> None:
+    """Llama 4's moe_layers, when written, must be the layers interleave_moe_layer_step gives."""
+    if not isinstance(listed, list):
+        return
+    every = moe["every"]
+    if sorted(int(i) for i in listed) != [i for i in range(layers) if (i + 1) % every == 0]:
+        raise Unsupported("mlp_only_layers", layers="moe_layers " + ", ".join(map(str, listed)))
 
 
 _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "hybrid_override_pattern",

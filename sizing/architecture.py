@@ -254,6 +254,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     o_bias: bool = False
     mlp_bias: bool = False
     qk_norm: bool = False  # a learned per-head norm on q and k (Qwen3, Gemma 3)
+    # With qk_norm: one norm over all the query heads and one over all the key heads at once, a weight per
+    # element (OLMo 2 and 3: transformers Olmo2Attention's q_norm of num_heads x head_dim; MiniMax-M2's
+    # qk_norm_type "per_layer"), where a per-head norm has head_dim weights.
+    qk_norm_full: bool = False
     attention_sinks: bool = False  # one learned logit per head (gpt-oss)
     # Qwen3-Next gates the attention output with a second query-sized projection (attn_output_gate).
     attention_output_gate: bool = False
@@ -649,7 +653,7 @@ def _attention_block(a: Architecture, kv_heads: int, hd: int, values: bool = Tru
     if a.o_bias:
         other += h
     if a.qk_norm:
-        other += 2 * hd
+        other += q_dim + kv_dim if a.qk_norm_full else 2 * hd
     if a.attention_sinks:
         other += a.num_heads
     return attn, other

@@ -55,6 +55,12 @@ PUBLISHED = {
     # The Granite 4.0 H card: 32B total (32.2B counted); Micro's 3B counts 3.19B (models.toml's entries).
     "unsloth/granite-4.0-h-small": {"bytes": (2 * 32.2e9, 0.001), "params": (32.2e9, 0.001)},
     "unsloth/granite-4.0-h-micro": {"bytes": (2 * 3.19e9, 0.001), "params": (3.19e9, 0.001)},
+    # The ERNIE 4.5 card's "21B total": 21,825,437,888 by transformers' shapes, BF16 but the 27 routers and
+    # correction biases (64 x 2,561 each) in F32; the MTP block (model.mtp_block.0, 0.81B) is not loaded.
+    "baidu/ERNIE-4.5-21B-A3B-PT": {
+        "bytes": (2 * 21_825_437_888 + 2 * 27 * 64 * 2561, 0),
+        "params": (21_825_437_888, 0),
+    },
 }
 
 
@@ -124,6 +130,8 @@ def test_kv_cache_and_linear_state_per_token_follow_each_architecture(env):
         "Qwen/Qwen3-Coder-Next": 24_576,
         # 2 x 28 layers x 4 KV heads x 128 x 2 bytes.
         "Qwen/Qwen2.5-VL-7B-Instruct": 57_344,
+        # The same for ERNIE 4.5 21B-A3B: 28 layers of 4 KV heads of 128 (its MTP block keeps none).
+        "baidu/ERNIE-4.5-21B-A3B-PT": 57_344,
     }
     for repo, want in per_token.items():
         assert kv_cache.bytes_per_token(hub.read_now(repo).model, 2) == want, repo
@@ -132,6 +140,9 @@ def test_kv_cache_and_linear_state_per_token_follow_each_architecture(env):
     # 36 Gated DeltaNet layers x (3 x 8192 conv inputs + 32 heads x 128 x 128) x 2 bytes, whatever the length.
     assert kv_cache.state_bytes(nxt) == 36 * (3 * 8192 + 32 * 128 * 128) * 2
     assert kv_cache.sequence_bytes(nxt, 1, 2) == 24_576 + 39_518_208
+    ernie = hub.read_now("baidu/ERNIE-4.5-21B-A3B-PT").model
+    assert ernie.moe is not None and (ernie.moe.first_dense_layers, ernie.moe.shared_experts) == (1, 2)
+    assert "807,577,664 parameters of draft (MTP) layers not loaded" in ernie.release.source
     oss = hub.read_now("openai/gpt-oss-20b").model
     assert (oss.layer_pattern, oss.window) == ("LG", 128)
 

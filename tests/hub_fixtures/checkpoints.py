@@ -365,3 +365,43 @@ def granite_moe(c: dict) -> Tensors:
             t[f"{p}.shared_mlp.output_linear.weight"] = ("BF16", [h, s])
     norm(t, "model.norm", h)
     return t
+
+
+def ernie45_moe(c: dict) -> Tensors:
+    """ERNIE 4.5 MoE as baidu's -PT checkpoints store it (transformers modeling_ernie4_5_moe): a dense MLP in
+    the layers before moe_layer_start_index, then a router (F32: _keep_in_fp32_modules_strict), the
+    correction bias moe_statics.e_score_correction_bias [1, E] (F32), E experts and one shared MLP
+    moe_num_shared_experts x moe_intermediate_size wide; embeddings tied. The multi-token-prediction block
+    ships beside them as model.mtp_block.0 with its mtp_emb_norm, mtp_hidden_norm and mtp_linear_proj
+    (the names llama.cpp's convert_hf_to_gguf.py and vLLM's ernie_mtp.py read), which no server loads for
+    plain decoding."""
+    fmt = {"kind": "none", "dtype": "BF16"}
+    t: Tensors = {}
+    h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
+    hd = c.get("head_dim") or h // heads
+    e, w = c["moe_num_experts"], c["moe_intermediate_size"]
+
+    def layer(p: str, moe: bool) -> None:
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        for proj, out in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+            linear(t, f"{p}.self_attn.{proj}", out, h, fmt)
+        linear(t, f"{p}.self_attn.o_proj", h, heads * hd, fmt)
+        if not moe:
+            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt)
+            return
+        t[f"{p}.mlp.gate.weight"] = ("F32", [e, h])
+        t[f"{p}.mlp.moe_statics.e_score_correction_bias"] = ("F32", [1, e])
+        for x in range(e):
+            dense_mlp(t, f"{p}.mlp.experts.{x}", h, w, fmt)
+        dense_mlp(t, f"{p}.mlp.shared_experts", h, w * c["moe_num_shared_experts"], fmt)
+
+    t["model.embed_tokens.weight"] = ("BF16", [c["vocab_size"], h])
+    for i in range(c["num_hidden_layers"]):
+        layer(f"model.layers.{i}", i >= c["moe_layer_start_index"])
+    norm(t, "model.norm", h)
+    layer("model.mtp_block.0", True)
+    norm(t, "model.mtp_emb_norm.0", h)
+    norm(t, "model.mtp_hidden_norm.0", h)
+    t["model.mtp_linear_proj.0.weight"] = ("BF16", [h, 2 * h])
+    return t

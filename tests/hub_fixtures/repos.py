@@ -181,6 +181,16 @@ def _ct_w4a16():
     return t
 
 
+# baidu/ERNIE-4.5-21B-A3B-PT config.json ("21B total / 3B active", its card), BF16, with the MTP block.
+ERNIE45_21B = {
+    "architectures": ["Ernie4_5_MoeForCausalLM"], "model_type": "ernie4_5_moe", "hidden_size": 2560,
+    "intermediate_size": 12288, "max_position_embeddings": 131072, "moe_intermediate_size": 1536, "moe_k": 6,
+    "moe_layer_end_index": 27, "moe_layer_interval": 1, "moe_layer_start_index": 1, "moe_num_experts": 64,
+    "moe_num_shared_experts": 2, "num_attention_heads": 20, "num_hidden_layers": 28, "num_key_value_heads": 4,
+    "num_nextn_predict_layers": 1, "rms_norm_eps": 1e-05, "rope_theta": 500000.0, "vocab_size": 103424,
+    "tie_word_embeddings": True, "use_bias": False, "torch_dtype": "bfloat16",
+}  # fmt: skip
+
 REPOS = {
     "meta-llama/Llama-2-13b-chat-hf": {
         "config": LLAMA2_13B, "gated": True, "shards": 3,
@@ -255,6 +265,9 @@ REPOS = {
     },
     "test-fixtures/granite-3.0-1b-a400m-shared": {
         "config": GRANITE_3_SHARED, "shards": 1, "tensors": lambda: ck.granite_moe(GRANITE_3_SHARED),
+    },
+    "baidu/ERNIE-4.5-21B-A3B-PT": {
+        "config": ERNIE45_21B, "shards": 9, "tensors": lambda: ck.ernie45_moe(ERNIE45_21B),
     },
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {
