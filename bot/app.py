@@ -200,11 +200,23 @@ def unhandled(body) -> bool:
         return False
     event = body.get("event") if isinstance(body.get("event"), dict) else {}
     kind = str(event.get("type") or body.get("type") or "command")
+    if kind == "tokens_revoked" and not token_gone(body):
+        # Only people's own tokens (oauth): the app holds none, and its bot token still works.
+        logger.info("Slack says user tokens were revoked: the app holds none, nothing changes")
+        return True
+    if kind == "team_access_revoked":
+        # An organisation-wide install taken out of some of its workspaces: the token still works in the
+        # others (https://docs.slack.dev/reference/events/team_access_revoked). Workspace IDs name no one.
+        teams = event.get("team_ids") if isinstance(event.get("team_ids"), list) else []
+        named = ", ".join(
+            t for t in teams[:MAX_TEAMS_NAMED] if isinstance(t, str) and WORKSPACE_ID.fullmatch(t)
+        )
+        logger.warning(
+            "Slack says the app was removed from workspaces of its organisation (%s): it cannot answer there",
+            named or "unnamed",
+        )
+        return True
     if kind in GONE:
-        if not token_gone(body):
-            # Only people's own tokens (oauth): the app holds none, and its bot token still works.
-            logger.info("Slack says user tokens were revoked: the app holds none, nothing changes")
-            return True
         # Nothing to answer, but whoever runs the app must know: every call to Slack fails from now on
         # for that workspace (https://docs.slack.dev/reference/events/app_uninstalled, tokens_revoked).
         logger.warning("Slack says %s: the app cannot answer there until it is reinstalled", GONE[kind])
@@ -220,6 +232,9 @@ GONE = {
     "tokens_revoked": "the app's tokens were revoked in a workspace",
 }
 KIND = re.compile(r"[a-z_.]{1,40}")
+# A workspace's ID as Slack writes it, and how many of them a warning names.
+WORKSPACE_ID = re.compile(r"[TE][A-Z0-9]{2,20}")
+MAX_TEAMS_NAMED = 10
 
 
 def token_gone(body) -> str | None:

@@ -72,3 +72,15 @@ def test_only_peoples_own_tokens_revoked_changes_nothing(priced, slack, caplog):
     assert "Preço" in text_of(reply["blocks"])  # staff, as users.info still says
     assert "users.info" in _web_api(slack)
     assert "reinstalled" not in caplog.text and "token is gone" not in caplog.text
+
+
+def test_an_organisation_wide_install_removed_from_some_workspaces_goes_on_answering(slack, caplog):
+    # https://docs.slack.dev/reference/events/team_access_revoked: the org-level token still works elsewhere.
+    revoked = {"type": "team_access_revoked", "team_ids": ["T0002", "T0003"], "event_ts": "1.6"}
+    status, headers, _ = slack.send(sr.event(revoked, "EvG4", team_id=None, enterprise_id="E0001"))
+    assert status == 200 and headers.get("x-slack-no-retry") == "1"
+    [line] = [r for r in caplog.records if "removed from workspaces" in r.getMessage()]
+    assert line.levelname == "WARNING" and "T0002, T0003" in line.getMessage()
+    slack.event(sr.app_mention("<@UBOT> llama 3.1 8b", user="U0106", channel="C0106"), "EvG5")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert "Llama 3.1 8B" in text_of(answer.params["blocks"])
