@@ -49,7 +49,7 @@ def test_once_slack_says_the_token_is_gone_a_command_is_answered_without_using_i
     ]
 
 
-def test_a_call_slack_refuses_as_revoked_stops_the_calls_after_it(slack):
+def test_a_call_slack_refuses_as_revoked_stops_the_calls_after_it(slack, caplog):
     # Another worker of the app got the event: this one learns it from Slack's answer to its own call
     # (https://docs.slack.dev/reference/methods/users.info, "token_revoked").
     slack.fake.fail("users.info", status=200, body={"ok": False, "error": "token_revoked"}, times=5)
@@ -62,6 +62,11 @@ def test_a_call_slack_refuses_as_revoked_stops_the_calls_after_it(slack):
     assert "Qwen2.5 7B" in text_of(second["blocks"])
     _quiet(slack)
     assert _web_api(slack) == []
+    # Told once, to whoever runs the app; not again with every question.
+    warned = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert [w for w in warned if "token_revoked" in w] == [
+        "the bot token is gone (token_revoked): no more calls to Slack until it is replaced"
+    ]
 
 
 def test_only_peoples_own_tokens_revoked_changes_nothing(priced, slack, caplog):
