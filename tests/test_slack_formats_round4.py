@@ -5,12 +5,14 @@ FakeSlack for the Web API, a real SQLite request log."""
 
 from __future__ import annotations
 
+import json
 import time
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import text_of
+from .slack_harness import payload, text_of
 
 
 def _quiet(slack) -> None:
@@ -89,3 +91,124 @@ def test_an_organisation_wide_install_removed_from_some_workspaces_goes_on_answe
     slack.event(sr.app_mention("<@UBOT> llama 3.1 8b", user="U0106", channel="C0106"), "EvG5")
     [answer] = slack.fake.wait_for("chat.postMessage")
     assert "Llama 3.1 8B" in text_of(answer.params["blocks"])
+
+
+# -- Enterprise Grid and Slack Connect ------------------------------------------------------------------
+
+# Another organisation's person, as a Slack Connect event names their workspace (@slack/types
+# GenericMessageEvent and AppMentionEvent: team, user_team, source_team); the envelope's team is ours.
+THEIRS = {"user_team": "T7777", "source_team": "T7777", "team": "T7777"}
+
+
+@pytest.mark.parametrize(
+    ("presser", "workspace", "priced_shown"), [("U0110", "T0001", True), ("UCONN0111", "T7777", False)]
+)
+def test_a_button_pressed_under_an_organisation_wide_install_shows_prices_to_staff_only(
+    priced, slack, presser, workspace, priced_shown
+):
+    # An org-wide app's block_actions: `team` null, `enterprise` set; user.team_id still names the presser's
+    # workspace (https://docs.slack.dev/reference/interaction-payloads/block_actions-payload, the org-wide
+    # apps reference).
+    reply = slack.command("llama 3.1 8b 16bit", user_id="U0109", channel_id="C0109")
+    raw = sr.block_actions("gpu_detail", payload(reply), user_id=presser, channel_id="C0109",
+                           response_url=slack.fake.response_url("grid"))  # fmt: skip
+    data = json.loads(parse_qs(raw)["payload"][0])
+    data["user"]["team_id"] = workspace
+    data.update(team=None, enterprise={"id": "E0001", "name": "Nossa Nuvem"}, is_enterprise_install=True)
+    assert slack.send(urlencode({"payload": json.dumps(data)}))[0] == 200
+    # Under an answer posted in the conversation, the detail goes to its presser alone.
+    [detail] = slack.fake.wait_for("chat.postEphemeral")
+    _quiet(slack)
+    assert detail.params["user"] == presser
+    assert "Desempenho e custo" in text_of(detail.params["blocks"])
+    assert ("Preço" in text_of(detail.params["blocks"])) is priced_shown
+    assert [r["user_external"] for r in slack.rows() if r["user_id"] == presser] == [int(not priced_shown)]
+
+
+def test_a_customers_edited_mention_in_a_slack_connect_channel_is_updated_once_without_prices(priced, slack):
+    asked = {**sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="UCONN0112", channel="C0112",
+                              ts="1700011200.000100"), **THEIRS}  # fmt: skip
+    slack.fake.reply("chat.postMessage", lambda p: {"channel": p["channel"], "ts": "1700011201.000100"})
+    slack.event(asked, "EvG6", is_ext_shared_channel=True)
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    _quiet(slack)
+    new = "<@UBOT> llama 3.1 8b 16bit pra 30 usuários"
+    edited = {"user": "UCONN0112", "ts": "1700011210.000000"}
+    now = {k: v for k, v in asked.items() if k != "channel"}
+    now.update(type="message", text=new, blocks=sr._rich_text(new), edited=edited)
+    # The edit comes as message_changed (https://docs.slack.dev/reference/events/message/message_changed)
+    # and as app_mention with `edited` (https://docs.slack.dev/reference/events/app_mention).
+    changed = {"type": "message", "subtype": "message_changed", "hidden": True, "channel": "C0112",
+               "channel_type": "channel", "ts": edited["ts"], "event_ts": edited["ts"], "message": now,
+               "previous_message": {**asked, "type": "message"}}  # fmt: skip
+    slack.event(changed, "EvG7", is_ext_shared_channel=True)
+    slack.event(
+        {**asked, "text": new, "blocks": sr._rich_text(new), "edited": edited},
+        "EvG8",
+        is_ext_shared_channel=True,
+    )
+    [update] = slack.fake.wait_for("chat.update")
+    _quiet(slack)
+    assert (update.params["channel"], update.params["ts"]) == (
+        "C0112",
+        "1700011201.000100",
+    )  # the answer's place
+    said = text_of(update.params["blocks"])
+    assert "30 usuários" in said and "Preço" not in said and "Preço" not in text_of(answer.params["blocks"])
+    assert len(slack.fake.calls("chat.update")) == 1 and len(slack.fake.calls("chat.postMessage")) == 1
+    assert {r["user_external"] for r in slack.rows()} == {1}
+
+
+def test_a_customers_follow_up_in_a_thread_staff_started_shows_no_prices(priced, slack):
+    root = "1700011300.000100"
+    slack.event(sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="U0113", channel="C0113", ts=root), "EvG9")
+    [first] = slack.fake.wait_for("chat.postMessage")
+    assert "Preço" in text_of(first.params["blocks"])
+    _quiet(slack)
+    follow = {
+        **sr.message("e com 32k de contexto?", user="UCONN0114", channel="C0113", thread_ts=root),
+        **THEIRS,
+    }
+    slack.event(follow, "EvG10")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    _quiet(slack)
+    said = text_of(second.params["blocks"])
+    assert "Llama 3.1 8B" in said and "32k" in said and "Preço" not in said
+    assert second.params["thread_ts"] == root
+
+
+# -- Forms and markup -----------------------------------------------------------------------------------
+
+
+def test_a_form_closed_with_notify_on_close_is_acknowledged_and_nothing_is_sent(slack, caplog):
+    # view_closed (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload#view_closed)
+    view = json.loads(parse_qs(sr.view_submission("gpu_form", {}, private_metadata="{}"))["payload"][0])[
+        "view"
+    ]
+    view["notify_on_close"] = True
+    body = {"type": "view_closed", "team": {"id": "T0001", "domain": sr.TEAM_DOMAIN},
+            "user": {"id": "U0115", "name": "u0115", "team_id": "T0001"}, "api_app_id": sr.APP_ID,
+            "token": sr.VERIFICATION_TOKEN, "view": view, "is_cleared": False, "enterprise": None,
+            "is_enterprise_install": False}  # fmt: skip
+    slack.fake.clear()  # the app's own check of its token, when it started
+    status, headers, _ = slack.send(urlencode({"payload": json.dumps(body)}))
+    _quiet(slack)
+    assert status == 200 and headers.get("x-slack-no-retry") == "1"
+    assert _web_api(slack) == [] and slack.rows() == []
+    assert not [r for r in caplog.records if r.levelname in ("WARNING", "ERROR")]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "llama 3.1 8b fp8 <#C0123ABCD|geral>",  # a channel, as should_escape sends it
+        "llama 3.1 8b fp8 pro <mailto:ana@acme.com.br|ana@acme.com.br>",  # an e-mail Slack linked
+        "<@U0002|ana> <!subteam^S0123ABCD> llama 3.1 8b fp8 <!channel>",  # a person, a group without its label
+    ],
+)
+def test_markup_slack_writes_in_a_command_is_not_the_question_nor_logged(slack, typed):
+    # https://docs.slack.dev/messaging/formatting-message-text ("Retrieving messages")
+    said = text_of(slack.command(typed)["blocks"])
+    assert "Llama 3.1 8B" in said and "FP8" in said
+    assert not any(w in said for w in ("geral", "C0123", "subteam", "S0123", "U0002", "Não entendi"))
+    assert "ana@" not in slack.rows()[0]["text"]
