@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlencode
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import payload, text_of
+from .slack_harness import database, payload, serve, text_of
 
 
 def _quiet(slack) -> None:
@@ -49,6 +49,27 @@ def test_once_slack_says_the_token_is_gone_a_command_is_answered_without_using_i
     assert [(r["surface"], r["outcome"]) for r in slack.rows() if r["surface"] == "slash_command"] == [
         ("slash_command", "answered")
     ]
+
+
+def test_a_lead_found_once_the_token_is_gone_waits_for_the_next_token_and_is_not_lost(tmp_path, caplog):
+    with serve(tmp_path) as slack:
+        slack.event(GONE[0], "EvG11")
+        slack.fake.clear()
+        reply = slack.answer("70b 16bit 20 users produção", user_id="U0116", channel_id="C0116")
+        assert "Llama 3.1 70B" in text_of(reply["blocks"])
+        _quiet(slack)
+        slack.services.desk.sweep()
+        assert _web_api(slack) == []
+        db = database(slack)
+        assert db.execute("select count(*) from leads where card_ts is null").fetchone()[0] == 1
+        db.close()
+    # Nothing said about the sales channel: it is the token that is gone.
+    assert "GPU_SIZER_SALES_CHANNEL" not in caplog.text
+    # The app started again with a new token: its sweep posts the card that waited.
+    with serve(tmp_path) as slack:
+        assert slack.services.desk.sweep() == 1
+        [card] = slack.fake.calls("chat.postMessage")
+        assert card.params["channel"] == "CSALES01" and "Llama 3.1 70B" in text_of(card.params["blocks"])
 
 
 def test_a_call_slack_refuses_as_revoked_stops_the_calls_after_it(slack, caplog):
