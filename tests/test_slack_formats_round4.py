@@ -233,3 +233,40 @@ def test_markup_slack_writes_in_a_command_is_not_the_question_nor_logged(slack, 
     assert "Llama 3.1 8B" in said and "FP8" in said
     assert not any(w in said for w in ("geral", "C0123", "subteam", "S0123", "U0002", "Não entendi"))
     assert "ana@" not in slack.rows()[0]["text"]
+
+
+# -- rich_text beside `text` ----------------------------------------------------------------------------
+
+
+def _section(*elements: dict) -> dict:
+    return {"type": "rich_text_section", "elements": list(elements)}
+
+
+def _words(text: str) -> dict:
+    return {"type": "text", "text": text}
+
+
+# The question in a code block, and in an ordered list, as Slack's composer sends them: `text` in mrkdwn (the
+# list numbered in it), `blocks` in rich_text (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block).
+ASKED_IN_BLOCKS = [
+    ("<@UBOT> quanto precisa pra isso?\n```llama 3.1 70b fp8 20 usuários```",
+     {"type": "rich_text_preformatted", "border": 0, "elements": [_words("llama 3.1 70b fp8 20 usuários")]}),
+    ("<@UBOT> quanto precisa pra isso?\n1. llama 3.1 70b\n2. fp8\n3. 20 usuários",
+     {"type": "rich_text_list", "style": "ordered", "indent": 0, "border": 0,
+      "elements": [_section(_words("llama 3.1 70b")), _section(_words("fp8")), _section(_words("20 usuários"))]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "container"), ASKED_IN_BLOCKS, ids=["code_block", "ordered_list"])
+def test_a_mention_asking_in_a_code_block_or_a_list_is_answered_once(slack, text, container):
+    lead = _section({"type": "user", "user_id": "UBOT"}, _words(" quanto precisa pra isso?\n"))
+    blocks = [{"type": "rich_text", "block_id": "q1", "elements": [lead, container]}]
+    asked = {**sr.app_mention(text, user="U0117", channel="C0117"), "blocks": blocks}
+    slack.event(asked, "EvG12")
+    # Slack sends the channel's copy too (message.channels): one answer all the same.
+    slack.event({**asked, "type": "message", "channel_type": "channel"}, "EvG13")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    _quiet(slack)
+    said = text_of(answer.params["blocks"])
+    assert "Llama 3.1 70B" in said and "FP8" in said and "20 usuários" in said and "Não entendi" not in said
+    assert len(slack.fake.calls("chat.postMessage")) == 1
