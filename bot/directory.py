@@ -32,8 +32,6 @@ from dataclasses import dataclass
 
 from slack_sdk import WebClient
 
-from .slack_client import DEAD_TOKEN
-
 logger = logging.getLogger(__name__)
 TTL_SECONDS = 3600
 # People and channels remembered at most: a worker's memory stays flat however many users write.
@@ -173,10 +171,12 @@ class Directory:
         try:
             value, certain = fetch(key)
         except Exception as e:  # Slack failed, rate limited us, timed out, or answered nonsense
-            reason = _reason(e)
             # A dead token was told once, when its gate closed (bot/slack_client.py): not again per question.
-            level = logging.DEBUG if reason in DEAD_TOKEN else logging.WARNING
-            logger.log(level, "%s lookup failed (%s); treating it with the careful default", kind, reason)
+            gone = getattr(getattr(self.client, "gate", None), "reason", None) is not None
+            logger.log(
+                logging.DEBUG if gone else logging.WARNING,
+                "%s lookup failed (%s); treating it with the careful default", kind, _reason(e),
+            )  # fmt: skip
             value, certain = (CAREFUL_PERSON if kind == "user" else True), False
         finally:
             with self._lock:
