@@ -202,6 +202,29 @@ def test_a_customers_follow_up_in_a_thread_staff_started_shows_no_prices(priced,
 # -- Forms and markup -----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("who", "workspace", "priced_shown"), [("U0119", "T0001", True), ("UCONN0120", "T7777", False)]
+)
+def test_a_form_submitted_from_another_organisations_workspace_shows_it_no_prices(
+    priced, slack, who, workspace, priced_shown
+):
+    # In a Slack Connect channel the form's `team` and the view's `team_id` may name the submitter's own
+    # workspace; `view.app_installed_team_id` names the one the app is installed in (bolt-python #734), and
+    # `user.team_id` the submitter's (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload).
+    meta = json.dumps({"channel_id": "C0119", "response_url": slack.fake.response_url("form")})
+    raw = sr.view_submission(
+        "gpu_form", {"model": {"model": "llama 3.1 8b"}}, user_id=who, private_metadata=meta
+    )
+    data = json.loads(parse_qs(raw)["payload"][0])
+    data["user"]["team_id"] = data["team"]["id"] = data["view"]["team_id"] = workspace
+    assert slack.send(urlencode({"payload": json.dumps(data)}))[0] == 200
+    [answer] = slack.fake.wait_for("response_url")
+    _quiet(slack)
+    assert "Llama 3.1 8B" in text_of(answer.params["blocks"])
+    assert ("Preço" in text_of(answer.params["blocks"])) is priced_shown
+    assert [r["user_external"] for r in slack.rows()] == [int(not priced_shown)]
+
+
 def test_a_form_closed_with_notify_on_close_is_acknowledged_and_nothing_is_sent(slack, caplog):
     # view_closed (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload#view_closed)
     view = json.loads(parse_qs(sr.view_submission("gpu_form", {}, private_metadata="{}"))["payload"][0])[
