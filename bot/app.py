@@ -25,7 +25,7 @@ from .logsetup import where_failed
 from .pipeline import Pipeline
 from .salesteam import SalesTeam
 from .settings import Settings
-from .slack_client import make_client, make_lookup_client
+from .slack_client import GatedClient, TokenGate, make_client, make_lookup_client
 from .unfinished import UnfinishedJob
 
 logger = logging.getLogger(__name__)
@@ -79,7 +79,9 @@ def create_app(
         from .log import RequestLog
 
         log = RequestLog(settings.db_path, spool_dir=settings.spool)
-    client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout)
+    # One gate for every client holding the bot token: once Slack says it is gone, none uses it.
+    gate = TokenGate()
+    client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout, gate)
     app = App(
         # The token travels in `client` (Bolt ignores `token=` when given a client).
         # Empty in Socket Mode, where Slack's WebSocket is authenticated instead; an HTTP request then
@@ -101,7 +103,7 @@ def create_app(
         raise_error_for_unhandled_request=True,
     )
     lead_store = Leads(settings.db_path)
-    lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url)
+    lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url, gate)
     directory = Directory(lookup_client)
     # Lead cards show who asked and what, across customers: never posted where a customer could read them.
     desk = LeadDesk(
@@ -123,6 +125,20 @@ def create_app(
         settings=settings, log=log, pipeline=pipeline, directory=directory, client=client,
         leads=lead_store, desk=desk, after_ack=AfterAck(), sales_team=SalesTeam(settings.sales_team, lookup_client),
     )  # fmt: skip
+
+    @app.middleware
+    def through_the_gate(context, next) -> None:
+        # Bolt hands each listener a WebClient of its own (a plain one, holding the same token): it goes
+        # through the gate too, so that an answer to a mention is not posted with a token Slack revoked.
+        plain = context.client
+        if plain is not None and not isinstance(plain, GatedClient):
+            context["client"] = GatedClient(
+                gate=gate, token=plain.token, base_url=plain.base_url, timeout=plain.timeout, ssl=plain.ssl,
+                proxy=plain.proxy, headers=plain.headers, team_id=plain.default_params.get("team_id"),
+                logger=plain.logger, retry_handlers=plain.retry_handlers,
+            )  # fmt: skip
+        next()
+
     for group in (commands, messages, shortcuts, actions, forms, home, leads, manager):
         group.register(app, services)
     # The engine's kept patterns are rebuilt at their first use (sizing/regexes.py, for gpu-size's sake): a
@@ -137,6 +153,8 @@ def create_app(
         # (again and again, if the failure lasts). Acknowledge instead; a command gets a polite line.
         # The log gets where it failed, never the error's text or the body: they hold what people typed.
         if isinstance(error, BoltUnhandledRequestError):
+            if reason := token_gone(body):
+                gate.close(reason)
             if not unhandled(body):
                 return None  # not a request Slack sends: Bolt's 404 stands
         else:
@@ -182,6 +200,22 @@ def unhandled(body) -> bool:
         return False
     event = body.get("event") if isinstance(body.get("event"), dict) else {}
     kind = str(event.get("type") or body.get("type") or "command")
+    if kind == "tokens_revoked" and not token_gone(body):
+        # Only people's own tokens (oauth): the app holds none, and its bot token still works.
+        logger.info("Slack says user tokens were revoked: the app holds none, nothing changes")
+        return True
+    if kind == "team_access_revoked":
+        # An organisation-wide install taken out of some of its workspaces: the token still works in the
+        # others (https://docs.slack.dev/reference/events/team_access_revoked). Workspace IDs name no one.
+        teams = event.get("team_ids") if isinstance(event.get("team_ids"), list) else []
+        named = ", ".join(
+            t for t in teams[:MAX_TEAMS_NAMED] if isinstance(t, str) and WORKSPACE_ID.fullmatch(t)
+        )
+        logger.warning(
+            "Slack says the app was removed from workspaces of its organisation (%s): it cannot answer there",
+            named or "unnamed",
+        )
+        return True
     if kind in GONE:
         # Nothing to answer, but whoever runs the app must know: every call to Slack fails from now on
         # for that workspace (https://docs.slack.dev/reference/events/app_uninstalled, tokens_revoked).
@@ -198,3 +232,20 @@ GONE = {
     "tokens_revoked": "the app's tokens were revoked in a workspace",
 }
 KIND = re.compile(r"[a-z_.]{1,40}")
+# A workspace's ID as Slack writes it, and how many of them a warning names.
+WORKSPACE_ID = re.compile(r"[TE][A-Z0-9]{2,20}")
+MAX_TEAMS_NAMED = 10
+
+
+def token_gone(body) -> str | None:
+    """Why the app's bot token no longer works, when the request says so: the app uninstalled, or its bot
+    token revoked. tokens_revoked lists the users whose tokens went, by kind (`bot`, and `oauth` for people's
+    own tokens, which this app never asks for): a bot's in it is this app's, the one bot token it runs with
+    (https://docs.slack.dev/reference/events/tokens_revoked)."""
+    event = body.get("event") if isinstance(body, dict) and isinstance(body.get("event"), dict) else {}
+    if event.get("type") == "app_uninstalled":
+        return "app_uninstalled"
+    tokens = event.get("tokens") if isinstance(event.get("tokens"), dict) else {}
+    if event.get("type") == "tokens_revoked" and isinstance(tokens.get("bot"), list) and tokens["bot"]:
+        return "token_revoked"
+    return None

@@ -171,7 +171,12 @@ class Directory:
         try:
             value, certain = fetch(key)
         except Exception as e:  # Slack failed, rate limited us, timed out, or answered nonsense
-            logger.warning("%s lookup failed (%s); treating it with the careful default", kind, _reason(e))
+            # A dead token was told once, when its gate closed (bot/slack_client.py): not again per question.
+            gone = getattr(getattr(self.client, "gate", None), "reason", None) is not None
+            logger.log(
+                logging.DEBUG if gone else logging.WARNING,
+                "%s lookup failed (%s); treating it with the careful default", kind, _reason(e),
+            )  # fmt: skip
             value, certain = (CAREFUL_PERSON if kind == "user" else True), False
         finally:
             with self._lock:

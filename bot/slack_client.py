@@ -25,6 +25,7 @@ from slack_sdk.http_retry.builtin_handlers import (
     RateLimitErrorRetryHandler,
     ServerErrorRetryHandler,
 )
+from slack_sdk.web import SlackResponse
 from slack_sdk.webhook import WebhookClient
 
 if TYPE_CHECKING:
@@ -47,8 +48,55 @@ class ReadOnlyServerErrorRetryHandler(ServerErrorRetryHandler):
         )
 
 
-def make_client(token: str | None, base_url: str, timeout: float) -> WebClient:
-    return WebClient(
+# What Slack answers when the token itself is gone: revoked (tokens_revoked, an admin's revocation), its
+# workspace or app removed (account_inactive), or never valid (invalid_auth)
+# (https://docs.slack.dev/reference/methods/auth.test, "Errors"). No later call with it can succeed.
+DEAD_TOKEN = ("token_revoked", "account_inactive", "invalid_auth")
+
+
+class TokenGate:
+    """Whether the app's bot token still works, shared by every client that holds it. Once Slack says it is
+    gone (the tokens_revoked or app_uninstalled event, or a dead-token error from any call), nothing more is
+    sent with it: Slack asks apps to stop using a revoked token
+    (https://docs.slack.dev/reference/events/tokens_revoked), and each call would only fail, a lookup
+    after every question among them. A new token means a new configuration, hence a restart."""
+
+    def __init__(self) -> None:
+        self.reason: str | None = None
+
+    def close(self, reason: str) -> None:
+        if self.reason is None:
+            self.reason = reason
+            logger.warning("the bot token is gone (%s): no more calls to Slack until it is replaced", reason)
+
+
+class GatedClient(WebClient):
+    """A WebClient that calls nothing once its token is gone, and closes its gate when Slack says so."""
+
+    def __init__(self, *args, gate: TokenGate, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.gate = gate
+
+    def api_call(self, api_method: str, **kwargs):
+        if self.gate.reason is not None:
+            # Raised as Slack would answer, so that callers fail (and log) as they do on Slack's refusal.
+            data = {"ok": False, "error": self.gate.reason}
+            answer = SlackResponse(
+                client=self, http_verb="POST", api_url=api_method, req_args={}, data=data, headers={},
+                status_code=200,
+            )  # fmt: skip
+            raise SlackApiError(f"{api_method} not called: the bot token is gone", answer)
+        try:
+            return super().api_call(api_method, **kwargs)
+        except SlackApiError as e:
+            if e.response.get("error") in DEAD_TOKEN:
+                self.gate.close(e.response["error"])
+            raise
+
+
+def make_client(token: str | None, base_url: str, timeout: float, gate: TokenGate | None = None) -> WebClient:
+    return GatedClient(
+        gate=gate or TokenGate(),
         token=token,
         base_url=base_url,
         timeout=int(max(1, timeout)),
@@ -60,8 +108,9 @@ def make_client(token: str | None, base_url: str, timeout: float) -> WebClient:
     )
 
 
-def make_lookup_client(token: str | None, base_url: str) -> WebClient:
-    return WebClient(
+def make_lookup_client(token: str | None, base_url: str, gate: TokenGate | None = None) -> WebClient:
+    return GatedClient(
+        gate=gate or TokenGate(),
         token=token,
         base_url=base_url,
         timeout=LOOKUP_TIMEOUT_S,

@@ -185,6 +185,11 @@ class LeadDesk:
         posted now (the sweep tries again)."""
         if not self.channel:
             return True
+        gate = getattr(self.client, "gate", None)
+        if gate is not None and gate.reason is not None:
+            # The bot token is gone (its gate told so once, bot/slack_client.py): the lead is kept, and the
+            # sweep of a process started with a new token posts its card. Not "the channel is shared".
+            return False
         try:
             mark = self.leads.claim_card(lead_id, stale_after=CARD_STALE_SECONDS)
             if mark is None:

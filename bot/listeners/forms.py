@@ -13,7 +13,7 @@ from slack_sdk.webhook import WebhookClient
 from sizing import i18n
 
 from ..blocks import form_unavailable, without_share
-from ..directory import ANSWER_BUDGET_S
+from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import Where
 from ..slack_client import open_view
 from ..views import FormError, form_view, workload_from_form
@@ -67,9 +67,12 @@ def register(app: App, services) -> None:
         user = body["user"]["id"]
         channel = meta.get("channel_id")
         seen = services.directory.lookup(user, channel, ANSWER_BUDGET_S)
+        # user.team_id is the submitter's own workspace; another than the app's is another organisation's
+        # person unless users.info vouches they are ours, as for buttons and shortcuts (bot/directory.py).
+        other_team = from_another_team(seen.person, users_workspace(body), _installed_in(body))
         where = Where(
             surface="form", user_id=user, team_id=_workspace(body), channel_id=channel,
-            channel_shared=seen.channel_shared, user_external=seen.person.external,
+            channel_shared=seen.channel_shared, user_external=seen.person.external or other_team,
             user_locale=seen.person.locale,
         )  # fmt: skip
         reply = services.pipeline.recompute(workload, where, text=f"[form] {workload.model}")
@@ -87,6 +90,14 @@ def _workspace(body: dict) -> str | None:
     return (
         (body.get("team") or {}).get("id") or view.get("team_id") or (body.get("user") or {}).get("team_id")
     )
+
+
+def _installed_in(body: dict) -> str | None:
+    """The workspace the app is installed in, which the form was opened by. In a Slack Connect channel the
+    payload's `team` and the view's `team_id` may be the submitter's own workspace: the view's
+    app_installed_team_id is the app's (bolt-python #734 reads it so for view interactions)."""
+    view = body.get("view") or {}
+    return view.get("app_installed_team_id") or _workspace(body)
 
 
 def _metadata(text: str | None) -> dict:
