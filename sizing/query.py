@@ -563,6 +563,7 @@ class _Scan(msgspec.Struct):
     _tokens: list = []
     _blanked: bool = False
     _training_said: tuple[str, bool] | None = None  # training_said()'s: the working text, and its verdict
+    _spans_of: tuple[str, list] | None = None  # spans()'s: the working text, and its _spans
 
     def __post_init__(self) -> None:
         self.typed = self.work
@@ -640,6 +641,14 @@ class _Scan(msgspec.Struct):
         said = self.search(_TRAINING_SAID) is not None
         self._training_said = (self.work, said)
         return said
+
+    def spans(self) -> list[tuple[int, int, int, str]]:
+        """_spans of the working text, kept while the text is unchanged: the names not sized (_uncatalogued)
+        and the names (_names) ask it of the same text in ~1 fresh question in 3. Read, never changed."""
+        kept = self._spans_of
+        if kept is None or kept[0] != self.work:  # a pure function of the text: an equal one too
+            kept = self._spans_of = (self.work, _spans(self.work))
+        return kept[1]
 
     # pattern.search / match / finditer over the working text (or a part of it: what it needs is then in the
     # whole text too), skipped where may_match says it finds nothing; for the patterns run outside take().
@@ -3095,7 +3104,7 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     names, firsts, shared, known = _uncatalogued_names(catalog)
     if not prefilter.any_in(firsts, scan.work):
         return
-    spans = _spans(scan.work)
+    spans = scan.spans()
     models = name_index(catalog.models)
     found = next(
         ((start, end) for start, end, _, key in spans
@@ -7282,7 +7291,7 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
     names = _names_index(catalog)
     matches = []
     glue = "x" in scan.work or "×" in scan.work or "*" in scan.work  # _GLUED_COUNT needs one (most lack all)
-    for start, end, length, key in _spans(scan.work):
+    for start, end, length, key in scan.spans():
         for kind, item in names.get(key, ()):
             if kind is _PLURAL:
                 # "H100s", "two A100s": a GPU name in the plural.
