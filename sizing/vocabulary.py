@@ -312,27 +312,34 @@ def strip_accents(text: str) -> str:
     if text.isascii():  # most text: nothing to strip
         return text.lower()
     # A question's text is stripped by ~10 of its readers (a fresh question: ~17 calls, ~14 of them repeats),
-    # and one with accents cost ~5 us each time: kept by the text (a pure function of it), a few hundred at
-    # most, so a long-running worker keeps no more than a question's worth.
+    # and one with accents cost ~5 us each time: kept by the text (a pure function of it). Only texts a question
+    # may be (sizing/query.py MAX_CHARS), and few of them: a worker keeps ~1 MB at most.
     plain = _STRIPPED.get(text)
     if plain is None:
-        if len(_STRIPPED) >= _STRIPPED_AT_MOST:
-            _STRIPPED.clear()
-        plain = _STRIPPED[text] = text.lower().translate(_PLAIN_TABLE)
+        plain = text.lower().translate(_PLAIN_TABLE)
+        if len(text) <= _STRIPPED_LONGEST:
+            if len(_STRIPPED) >= _STRIPPED_AT_MOST:
+                _STRIPPED.clear()
+            _STRIPPED[text] = plain
     return plain
 
 
 class _PlainTable(dict):
-    """str.translate's table: each character's plain form (_plain), filled on first sight."""
+    """str.translate's table: each character's plain form (_plain), filled on first sight up to as many
+    characters as _plain keeps (a text of every rare character fills no more)."""
 
     def __missing__(self, code: int) -> str:
-        plain = self[code] = _plain(chr(code))
+        plain = _plain(chr(code))
+        if len(self) < _PLAIN_CHARS_AT_MOST:
+            self[code] = plain
         return plain
 
 
 _PLAIN_TABLE = _PlainTable()
+_PLAIN_CHARS_AT_MOST = 4096  # as _plain's lru_cache
 _STRIPPED: dict[str, str] = {}
-_STRIPPED_AT_MOST = 256
+_STRIPPED_AT_MOST = 64
+_STRIPPED_LONGEST = 4000
 
 
 @lru_cache(maxsize=4096)

@@ -189,5 +189,9 @@ def test_a_plain_form_kept_is_the_text_s_own_and_the_kept_ones_stay_few():
     for i in range(3 * vocabulary._STRIPPED_AT_MOST):
         assert strip_accents(f"ação {i}") == f"acao {i}"
     assert len(vocabulary._STRIPPED) <= vocabulary._STRIPPED_AT_MOST
+    long = "produção " * 500  # longer than a question may be: stripped, not kept
+    assert strip_accents(long) == "producao " * 500 and long not in vocabulary._STRIPPED
+    rare = "".join(map(chr, range(0x4E00, 0x4E00 + 2 * vocabulary._PLAIN_CHARS_AT_MOST)))
+    assert strip_accents(rare) == rare and len(vocabulary._PLAIN_TABLE) <= vocabulary._PLAIN_CHARS_AT_MOST
     assert strip_accents("K") == "k"  # the Kelvin sign lowers to ASCII
     assert len(strip_accents("İstanbul")) == len("İstanbul".lower())  # one character for one, as lowered
