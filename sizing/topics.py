@@ -153,13 +153,15 @@ def noted(plain: str) -> list[str]:
     return found
 
 
-def beside(plain: str, pieces: set[str] | None = None) -> list[tuple[str, int, int]]:
+def beside(
+    plain: str, pieces: set[str] | None = None, told: tuple[set[str], int, int] | None = None
+) -> list[tuple[str, int, int]]:
     """Each subject of BESIDE the text names, with where its words stand, in the text's order (one pattern
     for all of them: it runs on every question that reaches the leftovers); "memory_left" for "memória
     disponível", which asks for no subject. `pieces`: the text's prefilter.pieces(), when the caller has them
-    (see _matches)."""
+    (see _matches); `told`: what the reader gathered of the text (prefilter.may_search), the pieces first."""
     found = []
-    for key, m in _matches(plain, pieces):
+    for key, m in _matches(plain, told[0] if told is not None else pieces, told):
         if m.group(0) in _WORKLOAD_WORDS:
             continue
         if key == "support" and _SUPPORT_OF.match(plain, m.end()):
@@ -183,15 +185,23 @@ _OFFERED_AFTER = regexes.compile(
 )
 
 
-def _matches(plain: str, pieces: set[str] | None) -> list[tuple[str, re.Match]]:
+def _matches(
+    plain: str, pieces: set[str] | None, told: tuple[set[str], int, int] | None = None
+) -> list[tuple[str, re.Match]]:
     """What _BESIDE.finditer finds, with the subject of each match. Given the text's pieces, only the subjects
     whose words may be in it are looked for, each by its own pattern, the matches taken as the one pattern
     takes them: the leftmost, the first subject in BESIDE's order where two start together, the next from its
     end. Most questions name no subject, and the one pattern took ~70 µs to find none (a few per subject that
-    may be named, here)."""
+    may be named, here). Given what the reader gathered of it (`told`), each subject's every test is told at
+    once, its whole words too: ~1.1 subjects run a fresh question, against ~3.7 by their first strings."""
     if pieces is None:
         return [(m.lastgroup, m) for m in _BESIDE.finditer(plain)]  # type: ignore[misc]
-    patterns = [(key, _PATTERNS[key]) for key in BESIDE if prefilter.may_match(_PATTERNS[key], pieces)]
+    if told is not None:
+        patterns = [
+            (key, _PATTERNS[key]) for key in BESIDE if prefilter.may_search(_PATTERNS[key], plain, told)
+        ]
+    else:
+        patterns = [(key, _PATTERNS[key]) for key in BESIDE if prefilter.may_match(_PATTERNS[key], pieces)]
     out: list[tuple[str, re.Match]] = []
     pos = 0
     while patterns:

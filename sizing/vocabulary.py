@@ -309,10 +309,37 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
 
 def strip_accents(text: str) -> str:
     """Lower-case without accents, one character for one character (positions stay aligned)."""
-    low = text.lower()
-    if low.isascii():  # most text: nothing to strip
-        return low
-    return "".join(map(_plain, low))
+    if text.isascii():  # most text: nothing to strip
+        return text.lower()
+    # A question's text is stripped by ~10 of its readers (a fresh question: ~17 calls, ~14 of them repeats),
+    # and one with accents cost ~5 us each time: kept by the text (a pure function of it). Only texts a question
+    # may be (sizing/query.py MAX_CHARS), and few of them: a worker keeps ~1 MB at most.
+    plain = _STRIPPED.get(text)
+    if plain is None:
+        plain = text.lower().translate(_PLAIN_TABLE)
+        if len(text) <= _STRIPPED_LONGEST:
+            if len(_STRIPPED) >= _STRIPPED_AT_MOST:
+                _STRIPPED.clear()
+            _STRIPPED[text] = plain
+    return plain
+
+
+class _PlainTable(dict):
+    """str.translate's table: each character's plain form (_plain), filled on first sight up to as many
+    characters as _plain keeps (a text of every rare character fills no more)."""
+
+    def __missing__(self, code: int) -> str:
+        plain = _plain(chr(code))
+        if len(self) < _PLAIN_CHARS_AT_MOST:
+            self[code] = plain
+        return plain
+
+
+_PLAIN_TABLE = _PlainTable()
+_PLAIN_CHARS_AT_MOST = 4096  # as _plain's lru_cache
+_STRIPPED: dict[str, str] = {}
+_STRIPPED_AT_MOST = 64
+_STRIPPED_LONGEST = 4000
 
 
 @lru_cache(maxsize=4096)

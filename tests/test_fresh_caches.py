@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from bench.web import fresh_questions
-from sizing import engine, gguf, i18n, kv_cache, names, performance, plan, serving, setups, traffic
+from sizing import engine, gguf, i18n, kv_cache, names, performance, plan, query, serving, setups, traffic
 from sizing.catalog import GGUF_BASE_TYPES, load_catalog, with_offering
 from sizing.errors import SizingError
 from sizing.query import parse
@@ -470,3 +470,24 @@ def test_a_catalogue_derived_for_a_setting_still_refuses_an_offer_of_a_gpu_it_do
         with_offering(catalog, msgspec.structs.replace(catalog.offering, offer=offers))
     kept = with_offering(catalog, msgspec.structs.replace(catalog.offering, offer=catalog.offering.offer[1:]))
     assert kept.offering.offer == catalog.offering.offer[1:] and kept.models is catalog.models
+
+
+@pytest.mark.parametrize("text", ["llama 3.1 8b numa gpu de 48gb", "qwen 7b em placa de 80gb"])
+def test_a_bare_memory_names_the_gpu_of_the_catalogue_asked_whatever_catalogue_was_asked_before(text):
+    # The GPU each memory names is kept per catalogue (sizing/query.py _memory_classes): a catalogue derived
+    # for a setting that rents another GPU of that memory gets its own, before, after and between ours.
+    catalog = load_catalog()
+    ours = parse(text, catalog).workload.gpu
+    fewer = with_offering(
+        catalog,
+        msgspec.structs.replace(catalog.offering, offer=[o for o in catalog.offering.offer if o.gpu != ours]),
+    )
+    query._MEMORY_CLASSES.clear()
+    theirs = parse(text, fewer).workload.gpu
+    assert theirs != ours
+    assert [parse(text, c).workload.gpu for c in (catalog, fewer, catalog, fewer)] == [
+        ours,
+        theirs,
+        ours,
+        theirs,
+    ]

@@ -116,3 +116,19 @@ def test_the_language_s_words_are_gathered_once(monkeypatch):
     assert query.VOCAB.detect({"usuarios", "contexto"}) == "pt-BR"
     assert query.VOCAB.detect({"users", "context", "please"}) == "en"
     assert vocabulary._families(query.VOCAB)[1] is built[1]  # no union of its word sets made again
+
+
+def test_a_working_text_is_split_into_name_spans_once_and_each_question_into_its_own(monkeypatch):
+    # The names not sized (_uncatalogued) and the names (_names) both read a text's spans; where the text is
+    # unchanged between them the second reads the first's (sizing/query.py _Scan.spans).
+    _read_all(FRESH[:10])
+    split = []
+    original = query._spans
+    monkeypatch.setattr(query, "_spans", lambda work: split.append(work) or original(work))
+    readings = {}
+    for text in [*FRESH[10:40], "pixtral large pra 20 usuários", "qwen3 32b pra 20 usuários"]:
+        split.clear()
+        with contextlib.suppress(QueryError):
+            readings[text] = parse(text).workload.model
+        assert len(split) == len(set(split))
+    assert readings["qwen3 32b pra 20 usuários"] == "qwen3-32b"

@@ -232,6 +232,9 @@ def test_subjects_beside_are_found_as_by_the_one_pattern(text):
     plain = query.strip_accents(text.lower())
     for _ in range(2):  # a pattern's strings are worked out from its use on a second text (its pieces anew)
         assert topics.beside(plain, prefilter.pieces(plain)) == topics.beside(plain)
+        text_pieces = prefilter.pieces(plain)
+        told = (text_pieces, *prefilter.present(text_pieces, plain))
+        assert topics.beside(plain, told=told) == topics.beside(plain)
 
 
 def test_a_pattern_of_many_words_is_run_only_where_one_of_them_is_whole():

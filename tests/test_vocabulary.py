@@ -3,9 +3,12 @@
 import re
 import shutil
 
+import msgspec
 import pytest
 
+from sizing import vocabulary
 from sizing.catalog import CatalogError
+from sizing.query import QueryError, parse
 from sizing.vocabulary import VOCABULARY_DIR, alternation, load_vocabulary, strip_accents
 
 
@@ -146,3 +149,49 @@ def test_with_the_cache_off_the_vocabulary_is_built_and_nothing_written(tmp_path
     finally:
         load_vocabulary.cache_clear()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["words"]
+
+
+# -- a text's plain form is kept from one reading to the next (sizing/vocabulary.py _STRIPPED, issue #14)
+
+_ACCENTED = [
+    "Quantas GPUs pra rodar o Llama 3.1 70B em produção com 500 usuários simultâneos?",
+    "qwen 32b com contexto de 32 mil, quantas máquinas? Orçamento de R$ 20 mil por mês",
+    "Llama 3.1 70B em produção com 50 usuários simultâneos",
+    "fine-tuning completo do mistral 7b, 3 épocas, 50 mil exemplos",
+]
+
+
+def _reading(text: str) -> bytes:
+    try:
+        return msgspec.json.encode(parse(text))
+    except QueryError as error:
+        return repr((error.key, error.params)).encode()
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2, 3), (3, 2, 1, 0), (2, 0, 3, 1)])
+def test_questions_read_in_a_row_read_as_each_alone(order):
+    alone = []
+    for text in _ACCENTED:
+        vocabulary._STRIPPED.clear()
+        alone.append(_reading(text))
+    vocabulary._STRIPPED.clear()
+    assert [_reading(_ACCENTED[i]) for i in order] == [alone[i] for i in order]
+    # and once more, every text's plain form now kept
+    assert [_reading(_ACCENTED[i]) for i in order] == [alone[i] for i in order]
+
+
+def test_a_plain_form_kept_is_the_text_s_own_and_the_kept_ones_stay_few():
+    vocabulary._STRIPPED.clear()
+    assert strip_accents("Produção É") == "producao e"
+    assert strip_accents("produção é") == "producao e"  # another text, its own entry
+    assert strip_accents("Ação") == "acao"
+    assert strip_accents("Produção É") == "producao e"
+    for i in range(3 * vocabulary._STRIPPED_AT_MOST):
+        assert strip_accents(f"ação {i}") == f"acao {i}"
+    assert len(vocabulary._STRIPPED) <= vocabulary._STRIPPED_AT_MOST
+    long = "produção " * 500  # longer than a question may be: stripped, not kept
+    assert strip_accents(long) == "producao " * 500 and long not in vocabulary._STRIPPED
+    rare = "".join(map(chr, range(0x4E00, 0x4E00 + 2 * vocabulary._PLAIN_CHARS_AT_MOST)))
+    assert strip_accents(rare) == rare and len(vocabulary._PLAIN_TABLE) <= vocabulary._PLAIN_CHARS_AT_MOST
+    assert strip_accents("K") == "k"  # the Kelvin sign lowers to ASCII
+    assert len(strip_accents("İstanbul")) == len("İstanbul".lower())  # one character for one, as lowered
