@@ -640,3 +640,16 @@ def test_a_growth_expected_by_its_multiple(capsys, question, read, said):
 def test_a_share_expected_at_the_peak_is_no_growth(capsys):
     # "we expect 30% at peak" is the share of the people using it at once, not a 30% growth
     _reads(capsys, "llama 8b for 200 employees, we expect 30% at peak", "200 people · 30% active at once")
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # had been "Not understood: small, team" (or "pequeno, time") and one user sized
+        ("qwen3 32b for a small team of analysts", "Understood: Qwen3 32B · 3 people", "I read “a small team” as 3"),
+        ("qwen3 32b para um pequeno time de analistas", "Entendi: Qwen3 32B · 3 pessoas", "Li “um pequeno time” como 3"),
+        ("qwen3 32b para uma pequena equipe de pessoas", "3 usuários simultâneos", "Li “uma pequena equipe” como 3"),
+    ],
+)  # fmt: skip
+def test_a_small_team_of_people_is_a_handful(capsys, question, read, said):
+    _reads(capsys, question, read, said)
