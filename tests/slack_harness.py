@@ -182,8 +182,8 @@ def valid(blocks: list[dict]) -> None:
         Block.parse(block).validate_json()
 
 
-def slash_reply_text(tmp_path: Path, question: str) -> str:
-    """What a person reads of the answer to `question` asked as a slash command, its blocks checked valid."""
+def slash_reply(tmp_path: Path, question: str):
+    """The pipeline's reply to `question` asked as a slash command, its blocks checked valid."""
     from bot.pipeline import Pipeline, Where  # the pipeline's import is heavy: only the tests that ask it pay
 
     pipe = Pipeline(RequestLog(tmp_path / "log.db"))
@@ -192,4 +192,9 @@ def slash_reply_text(tmp_path: Path, question: str) -> str:
     finally:
         pipe.log.close()
     valid(reply.message.blocks)
-    return text_of(reply.message.blocks)
+    return reply
+
+
+def slash_reply_text(tmp_path: Path, question: str) -> str:
+    """What a person reads of the answer to `question` asked as a slash command, its blocks checked valid."""
+    return text_of(slash_reply(tmp_path, question).message.blocks)

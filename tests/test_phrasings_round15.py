@@ -13,7 +13,7 @@ from tests.data_folders import with_prices
 from tests.gpu_size_run import answer
 from tests.gpu_size_run import reads as _reads
 
-from .slack_harness import text_of, valid
+from .slack_harness import slash_reply, text_of, valid
 
 
 @pytest.fixture(autouse=True)
@@ -209,12 +209,7 @@ def test_a_service_up_all_day_stays_always_on(capsys, question):
     ],
 )
 def test_support_asked_is_answered_with_what_the_bot_does_and_how_to_reach_a_person(tmp_path, question, said):
-    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
-    try:
-        reply = pipe.ask(question, Where("slash_command", user_id="U1"))
-    finally:
-        pipe.log.close()
-    valid(reply.message.blocks)
+    reply = slash_reply(tmp_path, question)
     text = reply.text_answer
     assert reply.outcome == "needs_input" and said in text, text
     assert said in text_of(reply.message.blocks)
@@ -420,12 +415,7 @@ def test_a_price_asked_in_reais_leaves_no_word_unread(capsys):
 
 def test_one_phrase_read_as_two_contexts_is_refused_in_words_not_a_traceback(tmp_path):
     # "k" alone and "32k" had both been said as "k": the refusal's second value was missing (IndexError)
-    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
-    try:
-        reply = pipe.ask("70b k A 32k", Where("slash_command", user_id="U1"))
-    finally:
-        pipe.log.close()
-    valid(reply.message.blocks)
+    reply = slash_reply(tmp_path, "70b k A 32k")
     assert "1024" in reply.text_answer and "32768" in reply.text_answer, reply.text_answer
 
 
