@@ -238,6 +238,9 @@ PER_HEAD_QK_NORM = ("qwen3", "gemma3", "gemma4", "dots1", "exaone4", "apertus", 
 # OLMo 2 and 3 normalize all query heads at once and all key heads at once (transformers Olmo2Attention:
 # q_norm of num_heads x head_dim, k_norm of num_kv_heads x head_dim).
 FULL_QK_NORM = ("olmo2", "olmo3")
+# Families whose o_proj has no bias whatever attention_bias says, q, k and v taking it alone: GLM (transformers
+# GlmAttention: o_proj bias=False, inherited by Glm4Attention and Glm4MoeAttention).
+O_UNBIASED = ("glm",)
 # layer_types this reader sizes: softmax attention over the whole context, over a window or a chunk, and
 # Qwen3-Next's linear attention. Anything else (LFM2's short convolutions) keeps a state of its own.
 ATTENTION_TYPES = frozenset({"full_attention", "sliding_attention", "chunked_attention", "linear_attention"})
@@ -318,8 +321,25 @@ def architecture(config: dict) -> dict:
                  extended_context_kind="dual_chunk", extended_context_prefill=DUAL_CHUNK_PREFILL)  # fmt: skip
     if kind in ("qwen2", "qwen2_5_vl", "qwen2_vl", "qwen2_moe") or c.get("attention_bias"):
         a["qkv_bias"] = True
-    if c.get("attention_out_bias"):
-        a["o_bias"] = True  # Seed-OSS: o_proj's bias is its own switch (transformers SeedOssAttention)
+    if "attention_out_bias" in c:
+        a["o_bias"] = bool(
+            c["attention_out_bias"]
+        )  # Seed-OSS: its own switch (transformers SeedOssAttention)
+    elif c.get("attention_bias") and not kind.startswith(O_UNBIASED):
+        # LlamaAttention gives o_proj the same bias=config.attention_bias as q, k and v, and the families built
+        # on it keep that (transformers modeling_llama.py; Granite, OLMo, Gemma, Cohere, Phi-3.5-MoE, Nemotron)
+        a["o_bias"] = True
+    if kind.startswith("bailing"):
+        # Ling (Ant Group's BailingMoe, v1 and v2): one query_key_value projection with a bias when use_qkv_bias,
+        # the output projection (dense) with one when use_bias (Ming's modeling_bailing_moe_v2.py Attention).
+        a.update(qkv_bias=bool(c.get("use_qkv_bias")), o_bias=bool(c.get("use_bias")))
+    if kind == "nemotron":
+        # NVIDIA Nemotron 4 / Minitron (transformers NemotronForCausalLM): an up/down MLP around squared ReLU,
+        # no gate (NemotronMLP), and LayerNorm1P norms, a weight and a bias each (NemotronLayerNorm1P). NeMo's
+        # converter writes the head width as kv_channels (convert_nemotron_nemo_to_hf.py).
+        a.update(mlp="plain", norm="layer")
+        if not c.get("head_dim") and c.get("kv_channels"):
+            a["head_dim"] = int(c["kv_channels"])
     if kind == "gpt_oss":
         a.update(o_bias=True, attention_sinks=True)
     if kind == "apertus":
@@ -380,6 +400,11 @@ def architecture(config: dict) -> dict:
         raise Unsupported(f"ssm_{kind}")
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
         raise Unsupported("ssm_other", kind=kind or "?")
+    # Linear-attention layers other than Qwen3-Next's Gated DeltaNet (Kimi Linear's KDA, MiniMax-01's lightning
+    # attention, Ling 2.5's): a fixed state per conversation whose shape is not read here. Counted as attention
+    # layers they would make the KV cache grow with every token in all of them.
+    if kind in _LINEAR_UNMODELLED or any(k in c for k in _LINEAR_KEYS):
+        raise Unsupported("linear_other", kind=kind or "?")
     # DeepSeek V4 keeps one 512-wide latent per token, compressed 4x or 128x by layer, beside a 128-token
     # window (config compress_ratios): read as plain MQA its cache would be ~20x too large.
     if kind == "deepseek_v4" or c.get("compress_ratios"):
@@ -408,7 +433,14 @@ def architecture(config: dict) -> dict:
             for t in types
         )
         a["layer_pattern"] = _period(letters)
-        if "L" in letters:
+        if "chunked_attention" in types:
+            if "sliding_attention" in types:
+                # vLLM builds one local kind per model (FullAttentionSpec.merge: "Model with both sliding window
+                # layers and chunked local attention layers is not supported"), and the reader one window.
+                raise Unsupported("layer_types", types="sliding_attention, chunked_attention")
+            # 8,192: transformers Llama4TextConfig's default attention_chunk_size.
+            a.update(chunked_attention=True, window=int(c.get("attention_chunk_size") or 8192))
+        elif "L" in letters:
             a["window"] = int(c.get("sliding_window") or c.get("attention_chunk_size") or 4096)
     elif isinstance(c.get("sliding_window_pattern"), str) and c.get("sliding_window"):
         # EXAONE 4 spells the pattern out ("LLLG": layer i is local when the letter at i % 4 is L;
@@ -500,6 +532,10 @@ def _moe(c: dict, kind: str, layers: int) -> dict | None:
     shared = c.get("n_shared_experts") or c.get("num_shared_experts") or c.get("moe_num_shared_experts")
     if shared:
         moe["shared_experts"] = int(shared)
+    if shared and kind.startswith("bailing") and c.get("moe_shared_expert_intermediate_size"):
+        # Ling 2.0 writes the shared experts' width apart (vLLM bailing_moe.py: moe_shared_expert_intermediate_size
+        # x num_shared_experts wide when written, else moe_intermediate_size's).
+        moe["shared_intermediate_size"] = int(c["moe_shared_expert_intermediate_size"])
     if kind.startswith("hunyuan") and c.get("use_mixed_mlp_moe", True) and _uniform(c, "num_shared_expert"):
         # Hunyuan's shared_mlp: intermediate_size x num_shared_expert wide (vLLM hunyuan_v1.py,
         # HunYuanSparseMoeBlock), beside experts of moe_intermediate_size.
@@ -566,6 +602,12 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
 # Hybrids with state layers the engine has no shape for; why, in words, is hub_unsupported.ssm_<model_type> in
 # sizing/data/messages/*.toml.
 _SSM_UNMODELLED = frozenset({"jamba", "falcon_h1", "zamba2", "bamba", "mamba", "mamba2", "falcon_mamba"})
+
+# Hybrids of softmax attention and linear-attention layers the engine has no state shape for, by model_type and
+# by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01 (attn_type_list),
+# Ling 2.5 (layer_group_size, full_attn_idxs).
+_LINEAR_UNMODELLED = frozenset({"kimi_linear", "minimax", "bailing_hybrid"})
+_LINEAR_KEYS = ("linear_attn_config", "attn_type_list", "layer_group_size", "full_attn_idxs")
 
 # Nemotron-H's hybrid_override_pattern letters (transformers NemotronHConfig._pattern_to_list) and the layer
 # names transformers and vLLM write in layers_block_type: Mamba-2 mixer (M), attention (*), MLP alone (-), MoE

@@ -25,7 +25,7 @@ from .describe import Unsupported, describe
 
 logger = logging.getLogger(__name__)
 
-CACHE_FORMAT = 2  # bump when the description changes shape: older files are then ignored
+CACHE_FORMAT = 3  # bump when the description changes shape: older files are then ignored
 FAILURE_TTL_S = 300  # how long a failure (gated, not found, unsupported) is remembered
 
 

@@ -276,6 +276,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         "G"  # of G, L, R, X, C, H, M, F: checked below
     )
     window: NonNegative = 0
+    # Whether the local layers attend within fixed chunks of `window` tokens (Llama 4's attention_chunk_size: a
+    # token sees the tokens of its own chunk) rather than over the last `window` tokens. Both keep at most
+    # `window` tokens once decoding; vLLM checks them differently at start-up (kv_cache.admission_bytes).
+    chunked_attention: bool = False
     # Whether llama.cpp keeps only the window for the local layers (it does for the architectures it gives a
     # sliding window: Gemma 2 and 3, Cohere2, gpt-oss...; not for Mistral 7B v0.1, run as a LLaMA: plan.py).
     llama_cpp_window: bool = True
@@ -338,6 +342,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("kv_shared_layers must leave at least one layer that keeps its own cache")
         if "L" in self.layer_pattern and not self.window:
             raise ValueError("a layer_pattern with local layers (L) needs a window")
+        if self.chunked_attention and "L" not in self.layer_pattern:
+            raise ValueError("chunked_attention describes local layers (L): the layer_pattern has none")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
         if ("M" in self.layer_pattern) != (self.mamba is not None):

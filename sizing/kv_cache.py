@@ -223,14 +223,17 @@ def admission_bytes(
     """KV cache vLLM must find free for one request of `tokens` tokens before it starts ("To serve at least one
     request with the model's max seq len (N), (X GiB KV cache is needed": check_enough_kv_cache_memory), on one
     GPU of a tp x pp group. As sequence_bytes, but a local layer counts what it holds while a prefill chunk of
-    `chunk` tokens (max_num_batched_tokens) passes: the window's last window - 1 tokens and the chunk's
-    (vllm/v1/kv_cache_interface.py, SlidingWindowSpec.max_memory_usage_bytes; Llama 4's chunked-attention
-    layers, ChunkedLocalAttentionSpec, alike). vLLM counts them in 16-token blocks and one more, which the answer
-    leaves out as it does for full layers. A conversation that only decodes holds its window."""
+    `chunk` tokens (max_num_batched_tokens) passes: a sliding window's last window - 1 tokens and the chunk's
+    (vllm/v1/kv_cache_interface.py, SlidingWindowSpec.max_memory_usage_bytes), a chunked-attention layer's
+    (Llama 4) whole attention chunk and the prefill chunk's (ChunkedLocalAttentionSpec.max_memory_usage_bytes:
+    attention_chunk_size + max_num_batched_tokens). vLLM counts them in 16-token blocks, and one more block for a
+    sliding window, which the answer leaves out as it does for full layers. A conversation that only decodes
+    holds its window."""
     kept = sequence_bytes(a, tokens, kv_bytes, tp, pp)
     if not a.window or not a.kv_local_layers or a.compressed:
         return kept
-    prefilling = min(a.window - 1 + chunk, tokens) - min(a.window, tokens)
+    seen = a.window if a.chunked_attention else a.window - 1  # what stays beside the prefill chunk
+    prefilling = min(seen + chunk, tokens) - min(a.window, tokens)
     extra = bytes_per_token_per_layer(a, kv_bytes, tp) * a.kv_local_layers * max(prefilling, 0)
     held, layers = a.kv_stage(pp)
     return kept + math.ceil(extra * held / layers)

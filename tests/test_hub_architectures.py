@@ -61,13 +61,16 @@ HUNYUAN_A13B = {
     "moe_topk": [8] * 32, "num_shared_expert": [1] * 32, "use_mixed_mlp_moe": True, "use_qk_norm": True,
     "use_cla": False, "tie_word_embeddings": True, "max_position_embeddings": 32768,
 }  # fmt: skip
-# rednote-hilab/dots.llm1.inst config.json: "142B total parameters, 14B activated" (card).
+# rednote-hilab/dots.llm1.inst config.json as a Rust MLX loader's unit test trims it from mlx-community's
+# dots.llm1.inst conversion (hidden 4096, 62 layers, 32 heads and 32 KV heads, intermediate 10944, 128 routed experts
+# of 1408 with 6 per token and 2 shared, first_k_dense_replace 1, vocabulary 152,064, 32,768 positions, untied):
+# "142B total parameters, 14B activated" (card).
 DOTS1 = {
     "architectures": ["Dots1ForCausalLM"], "model_type": "dots1", "hidden_size": 4096, "num_hidden_layers": 62,
     "intermediate_size": 10944, "num_attention_heads": 32, "num_key_value_heads": 32, "vocab_size": 152064,
     "first_k_dense_replace": 1, "moe_intermediate_size": 1408, "n_routed_experts": 128, "n_shared_experts": 2,
-    "num_experts_per_tok": 6, "max_position_embeddings": 32768, "scoring_func": "sigmoid",
-    "tie_word_embeddings": False,
+    "num_experts_per_tok": 6, "max_position_embeddings": 32768, "scoring_func": "sigmoid", "norm_topk_prob": True,
+    "routed_scaling_factor": 2.5, "rope_theta": 10000000, "attention_bias": False, "tie_word_embeddings": False,
 }  # fmt: skip
 # MiniMaxAI/MiniMax-M2 config.json: "230 billion total parameters with 10 billion active" (transformers'
 # minimax_m2.md); q and k normalized over all heads at once (qk_norm_type per_layer), a routing bias.
@@ -79,11 +82,14 @@ MINIMAX_M2 = {
     "tie_word_embeddings": False, "use_mtp": True, "use_qk_norm": True, "use_routing_bias": True,
     "vocab_size": 200064,
 }  # fmt: skip
-# allenai/OLMo-2-1124-7B config.json: 7.30B in its safetensors (Hub); q/k norms over all heads.
+# allenai/OLMo-2-1124-7B config.json: transformers' Olmo2Config is written as "Olmo2 7B style" (hidden 4096,
+# intermediate 11008, 32 layers, 32 heads and as many KV heads, untied; configuration_olmo2.py), with the OLMo 2
+# tokenizer's 100,352 rows (a public OLMo 2 training check asserts the same vocabulary) and 4,096 positions:
+# 7.30B in its safetensors (Hub). q/k norms over all heads.
 OLMO2_7B = {
     "architectures": ["Olmo2ForCausalLM"], "model_type": "olmo2", "hidden_size": 4096, "num_hidden_layers": 32,
     "num_attention_heads": 32, "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 100352,
-    "max_position_embeddings": 4096, "tie_word_embeddings": False,
+    "max_position_embeddings": 4096, "rope_theta": 500000, "attention_bias": False, "tie_word_embeddings": False,
 }  # fmt: skip
 # LGAI-EXAONE/EXAONE-4.0-32B config.json: 32,003,216,384 parameters (FuriosaAI's card for its FP8 release);
 # the window pattern spelled out, three 4,096-token sliding layers then one full.
@@ -113,13 +119,18 @@ COMMAND_R7B = {
     "intermediate_size": 14336, "vocab_size": 256000, "tie_word_embeddings": True,
     "max_position_embeddings": 8192, "sliding_window": 4096, "sliding_window_pattern": 4,
 }  # fmt: skip
-# swiss-ai/Apertus-8B-Instruct-2509 config.json: 8.05B on the Hub. Its MLP is up/down around xIELU (no gate),
-# with per-head q/k norms; xIELU's two learned scalars a layer are the 64 parameters the count leaves out.
+# swiss-ai/Apertus-8B-Instruct-2509 config.json: transformers' ApertusConfig (modular_apertus.py, "Apertus-8B
+# style": vocabulary 131,072, hidden 4096, 32 layers, 32 heads, 65,536 positions, llama3 rope x8 from 8,192,
+# untied) with 8 KV heads and a 21,504-wide MLP, the only widths that make the Hub's 8.05B (14,336, the class's
+# default, would make 7.04B). Its MLP is Nemotron's up/down (ApertusMLP(NemotronMLP)) around xIELU, no gate, with
+# per-head q/k norms; xIELU's two learned scalars a layer are the 64 parameters the count leaves out.
 APERTUS_8B = {
     "architectures": ["ApertusForCausalLM"], "model_type": "apertus", "hidden_size": 4096,
     "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 21504,
     "vocab_size": 131072, "hidden_act": "xielu", "qk_norm": True, "mlp_bias": False, "attention_bias": False,
     "tie_word_embeddings": False, "max_position_embeddings": 65536,
+    "rope_scaling": {"rope_type": "llama3", "factor": 8.0, "original_max_position_embeddings": 8192,
+                     "low_freq_factor": 1.0, "high_freq_factor": 4.0},
 }  # fmt: skip
 # allenai/Olmo-3-1025-7B config.json: OLMo 2 7B's shapes with a 100,278-token vocabulary (7.30B), three
 # sliding-window layers of 4,096 tokens in every four (layer_types).
@@ -128,14 +139,39 @@ OLMO3_7B = {
     "max_position_embeddings": 65536, "sliding_window": 4096,
     "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention", "full_attention"] * 8,
 }  # fmt: skip
-# inclusionAI/Ling-lite config.json: "16.8B total, 2.75B activated" (card); two shared experts of 1,408 beside
-# 64 routed ones (vLLM bailing_moe.py: one shared MLP moe_intermediate_size x num_shared_experts wide).
+# inclusionAI/Ling-lite-1.5 config.json as a Rust loader's parse test reproduces it field for field: "16.8B total,
+# 2.75B activated" (card). No dense layer (first_k_dense_replace 0), so intermediate_size sizes nothing; two shared
+# experts of 1,408 beside 64 routed ones (vLLM bailing_moe.py: one shared MLP moe_intermediate_size x
+# num_shared_experts wide).
 LING_LITE = {
     "architectures": ["BailingMoeForCausalLM"], "model_type": "bailing_moe", "hidden_size": 2048,
-    "intermediate_size": 5632, "moe_intermediate_size": 1408, "num_experts": 64, "num_shared_experts": 2,
+    "intermediate_size": 1408, "moe_intermediate_size": 1408, "num_experts": 64, "num_shared_experts": 2,
     "num_experts_per_tok": 6, "num_hidden_layers": 28, "num_attention_heads": 16, "num_key_value_heads": 4,
-    "vocab_size": 126464, "first_k_dense_replace": 0, "use_qkv_bias": False, "use_bias": False,
-    "tie_word_embeddings": False, "max_position_embeddings": 16384,
+    "vocab_size": 126464, "first_k_dense_replace": 0, "use_qkv_bias": False, "use_bias": False, "norm_head": False,
+    "rope_theta": 600000, "tie_word_embeddings": False, "max_position_embeddings": 32768,
+}  # fmt: skip
+# inclusionAI/Ling-mini-2.0 config.json (Ling 2.0) as a Swift loader's fixture transcribes it (model_type bailing_moe,
+# BailingMoeV2ForCausalLM) and as SGLang's test shrinks it (the same keys: moe_shared_expert_intermediate_size,
+# use_qk_norm, moe_router_enable_expert_bias): "16B total, 1.4B activated (789M non-embedding)" (card). Per-head
+# q/k norms, one shared expert of 512, a router with an expert bias, the first layer dense.
+LING_MINI_2 = {
+    "architectures": ["BailingMoeV2ForCausalLM"], "model_type": "bailing_moe", "num_hidden_layers": 20,
+    "hidden_size": 2048, "intermediate_size": 5120, "first_k_dense_replace": 1, "moe_intermediate_size": 512,
+    "moe_shared_expert_intermediate_size": 512, "num_shared_experts": 1, "num_experts": 256,
+    "num_experts_per_tok": 8, "n_group": 8, "topk_group": 4, "norm_topk_prob": True, "routed_scaling_factor": 2.5,
+    "score_function": "sigmoid", "moe_router_enable_expert_bias": True, "num_attention_heads": 16,
+    "num_key_value_heads": 4, "head_dim": 128, "use_qk_norm": True, "partial_rotary_factor": 0.5,
+    "rope_theta": 600000, "tie_word_embeddings": False, "vocab_size": 157184, "max_position_embeddings": 32768,
+}  # fmt: skip
+# nvidia/Minitron-4B-Base config.json (model_type nemotron, the keys of transformers' NeMo-to-HF converter):
+# hidden 3072, 32 layers, 24 heads and 8 KV heads of 128, a 9,216-wide squared-ReLU MLP (up/down, no gate),
+# LayerNorm1P norms (a weight and a bias), vocabulary 256,000, untied, 4,096 positions. The Hub lists 4.19B, and an
+# FP16 GGUF of it 7.8 GB (4,190,509,056 x 2 bytes = 7.81 GiB); read as Llama's gated MLP it had been 5.10B.
+MINITRON_4B = {
+    "architectures": ["NemotronForCausalLM"], "model_type": "nemotron", "hidden_act": "relu2", "hidden_size": 3072,
+    "intermediate_size": 9216, "max_position_embeddings": 4096, "num_attention_heads": 24, "num_hidden_layers": 32,
+    "num_key_value_heads": 8, "head_dim": 128, "norm_eps": 1e-05, "partial_rotary_factor": 0.5, "rope_theta": 10000,
+    "tie_word_embeddings": False, "vocab_size": 256000,
 }  # fmt: skip
 # LiquidAI/LFM2-1.2B config.json's layer layout: ten short-convolution layers and six attention layers.
 LFM2 = {
@@ -171,6 +207,8 @@ def read(config: dict):
         (APERTUS_8B, 8_053_338_112, 8_053_338_112),  # 8.05B (gated, it had been 10.87B)
         (OLMO3_7B, 7_298_011_136, 7_298_011_136),  # 7.30B
         (LING_LITE, 16_801_974_272, 2_753_153_024),  # 16.8B / 2.75B (16.32B without the shared experts)
+        (LING_MINI_2, 16_255_643_392, 1_432_973_056),  # 16B / 1.4B
+        (MINITRON_4B, 4_190_509_056, 4_190_509_056),  # 4.19B (5.10B as a gated MLP)
     ],
 )
 def test_a_newer_architecture_is_counted_as_its_checkpoint(config, params, active):
@@ -277,3 +315,102 @@ def test_a_refused_family_is_said_in_the_users_language(pipeline):
         Where("slash_command", user_id="U1"),
     )
     assert "moe_topk that differs from layer to layer" in text_of(reply.message.blocks)
+
+
+def test_ling_2_sizes_its_shared_expert_by_its_own_width_as_its_card_counts():
+    model = read(LING_MINI_2)
+    parts = model.parts
+    # The card's 789M non-embedding activated: 20 attention blocks, the dense first layer, in 19 layers 8 of the 256
+    # experts, the shared one and the router.
+    assert round((model.active_params - parts.embeddings - parts.lm_head) / 1e6) == 789
+    assert round(model.active_params / 1e9, 1) == 1.4
+    # moe_shared_expert_intermediate_size, not moe_intermediate_size, sets the shared expert (19 MoE layers).
+    wider = read({**LING_MINI_2, "moe_shared_expert_intermediate_size": 1024})
+    assert wider.params - model.params == 19 * 3 * 2048 * 512
+    # 20 layers x 4 KV heads x 128 x 2 (keys and values) x 2 bytes.
+    assert kv_cache.bytes_per_token(model, 2) == 20 * 4 * 128 * 2 * 2
+
+
+def test_nemotron_4s_mlp_has_no_gate_and_its_norms_a_bias():
+    model = read(MINITRON_4B)
+    assert (model.mlp, model.norm) == ("plain", "layer")
+    # attention_bias biases q, k, v and o (NemotronAttention), mlp_bias the up and down projections.
+    biased = read({**MINITRON_4B, "attention_bias": True, "mlp_bias": True})
+    assert biased.params - model.params == 32 * ((3072 + 2 * 1024 + 3072) + (9216 + 3072))
+    # NeMo's converter writes the head width as kv_channels.
+    assert read({**MINITRON_4B, "head_dim": None, "kv_channels": 128}).params == model.params
+
+
+def test_attention_bias_biases_o_proj_where_the_modeling_code_does():
+    llama = {**MINITRON_4B, "model_type": "llama", "architectures": ["LlamaForCausalLM"]}
+    plain = read(llama).params
+    # LlamaAttention: q, k, v and o_proj all take bias=config.attention_bias.
+    assert read({**llama, "attention_bias": True}).params - plain == 32 * (3072 + 2 * 1024 + 3072)
+    # Seed-OSS says o_proj's apart (attention_out_bias); GLM's o_proj has none (GlmAttention).
+    seed = {**llama, "model_type": "seed_oss", "attention_bias": True, "attention_out_bias": False}
+    assert read(seed).params - plain == 32 * (3072 + 2 * 1024)
+    glm = read(GLM45).params - read({**GLM45, "attention_bias": False}).params
+    assert glm == 92 * (96 * 128 + 2 * 8 * 128)
+
+
+def test_llama4s_chunked_layers_are_checked_at_start_up_with_their_whole_chunk():
+    maverick = read(MAVERICK)
+    assert maverick.chunked_attention
+    prefill = kv_cache.admission_bytes(maverick, 131_072, 2, chunk=2048) - kv_cache.sequence_bytes(
+        maverick, 131_072, 2
+    )
+    # vLLM's ChunkedLocalAttentionSpec: attention_chunk_size + max_num_batched_tokens = 8,192 + 2,048 tokens in each
+    # of the 36 chunked layers, 2,048 beyond the chunk they keep once decoding.
+    assert prefill == 36 * 4096 * 2048
+    # The same layers as a sliding window of 8,192 keep its last 8,191 tokens beside the chunk (SlidingWindowSpec).
+    layers = ["sliding_attention"] * 3 + ["full_attention"]
+    sliding = read({**MAVERICK, "text_config": {**MAVERICK["text_config"], "layer_types": layers * 12,
+                                                "sliding_window": 8192}})  # fmt: skip
+    assert not sliding.chunked_attention and sliding.layer_pattern == "LLLG"
+    slid = kv_cache.admission_bytes(sliding, 131_072, 2, chunk=2048) - kv_cache.sequence_bytes(
+        sliding, 131_072, 2
+    )
+    assert slid == 36 * 4096 * 2047
+    # Spelled out in layer_types, chunked layers take attention_chunk_size as their window.
+    spelled = read({**MAVERICK, "text_config": {**MAVERICK["text_config"], "attention_chunk_size": 4096,
+                                                "layer_types": (["chunked_attention"] * 3 + ["full_attention"]) * 12}})  # fmt: skip
+    assert spelled.chunked_attention and spelled.window == 4096
+
+
+def test_the_catalogues_llama_4_models_attend_in_chunks(catalog):
+    for name in ("llama-4-scout", "llama-4-maverick"):
+        model = catalog.model(name)
+        assert model.chunked_attention and model.window == 8192
+
+
+@pytest.mark.parametrize(
+    ("config", "reason"),
+    [
+        # Kimi Linear's KDA layers, MiniMax-01's lightning attention, Ling 2.5's grouped linear layers.
+        ({**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_other"),
+        ({**OLMO2_7B, "model_type": "minimax", "attn_type_list": [0, 0, 0, 1] * 8}, "linear_other"),
+        ({**LING_MINI_2, "model_type": "bailing_hybrid", "layer_group_size": 6, "kv_lora_rank": 512,
+          "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128}, "linear_other"),
+        # vLLM runs one kind of local layer a model: sliding and chunked together are refused, as vLLM refuses them.
+        ({**COMMAND_R7B, "attention_chunk_size": 8192,
+          "layer_types": ["sliding_attention", "chunked_attention", "sliding_attention", "full_attention"] * 8},
+         "layer_types"),
+    ],
+)  # fmt: skip
+def test_a_hybrid_whose_state_is_not_read_is_refused_not_counted_as_attention(config, reason):
+    with pytest.raises(Unsupported) as e:
+        architecture(config)
+    assert e.value.reason == reason
+
+
+def test_a_refused_linear_attention_hybrid_is_said_in_the_users_language(pipeline):
+    kimi = {**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}
+    reply = pipeline.ask(
+        "quanto de memória pra esse modelo? " + json.dumps(kimi), Where("slash_command", user_id="U1")
+    )
+    assert reply.outcome in ("not_understood", "needs_input")
+    assert "camadas de atenção linear do kimi_linear" in text_of(reply.message.blocks)
+    reply = pipeline.ask(
+        "how much memory for this model? " + json.dumps(kimi), Where("slash_command", user_id="U1")
+    )
+    assert "kimi_linear's linear-attention layers" in text_of(reply.message.blocks)
