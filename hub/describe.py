@@ -400,8 +400,8 @@ def architecture(config: dict) -> dict:
         raise Unsupported(f"ssm_{kind}")
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
         raise Unsupported("ssm_other", kind=kind or "?")
-    # Linear-attention layers other than Qwen3-Next's Gated DeltaNet (Kimi Linear's KDA, MiniMax-01's lightning
-    # attention, Ling 2.5's): a fixed state per conversation whose shape is not read here. Counted as attention
+    # Linear-attention and recurrent layers other than Qwen3-Next's Gated DeltaNet (Kimi Linear's KDA, MiniMax-01's
+    # lightning attention, Ling 2.5's, RecurrentGemma's RG-LRU): a fixed state per conversation not read here. Counted as attention
     # layers they would make the KV cache grow with every token in all of them.
     if kind in _LINEAR_UNMODELLED or any(k in c for k in _LINEAR_KEYS):
         raise Unsupported("linear_other", kind=kind or "?")
@@ -603,11 +603,12 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
 # sizing/data/messages/*.toml.
 _SSM_UNMODELLED = frozenset({"jamba", "falcon_h1", "zamba2", "bamba", "mamba", "mamba2", "falcon_mamba"})
 
-# Hybrids of softmax attention and linear-attention layers the engine has no state shape for, by model_type and
-# by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01 (attn_type_list),
-# Ling 2.5 (layer_group_size, full_attn_idxs).
-_LINEAR_UNMODELLED = frozenset({"kimi_linear", "minimax", "bailing_hybrid"})
-_LINEAR_KEYS = ("linear_attn_config", "attn_type_list", "layer_group_size", "full_attn_idxs")
+# Hybrids of softmax attention and linear-attention or recurrent layers the engine has no state shape for, by
+# model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01
+# (attn_type_list), Ling 2.5 (layer_group_size, full_attn_idxs), RecurrentGemma's RG-LRU blocks (block_types,
+# lru_width).
+_LINEAR_UNMODELLED = frozenset({"kimi_linear", "minimax", "bailing_hybrid", "recurrent_gemma"})
+_LINEAR_KEYS = ("linear_attn_config", "attn_type_list", "layer_group_size", "full_attn_idxs", "lru_width")
 
 # Nemotron-H's hybrid_override_pattern letters (transformers NemotronHConfig._pattern_to_list) and the layer
 # names transformers and vLLM write in layers_block_type: Mamba-2 mixer (M), attention (*), MLP alone (-), MoE

@@ -2422,7 +2422,7 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(
             t(
                 lang,
-                "note.local_layers",
+                "note.local_layers_chunked" if a.chunked_attention else "note.local_layers",
                 local=a.local_layers,
                 layers=a.num_layers,
                 window=i18n.tokens(a.window, lang),

@@ -2182,6 +2182,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
             weights_exact=exact,
             max_context=m.context_limit,
             vision_params=m.extra_params,
+            chunked_attention=m.chunked_attention,
         ),
         precision=plan.precision.id,
         engine=plan.engine,

@@ -7,7 +7,9 @@ MLA (DeepSeek V2/V3) stores one compressed latent plus the rotary part of the ke
 and DeepSeek-V3.2 adds its indexer's key beside it, in FP8 whatever the cache's precision:
     index_head_dim + index_head_dim / 128 x 4 bytes   (vLLM deepseek_v2.py, DeepseekV32IndexerCache)
 Local layers (sliding window, Llama 4 chunked attention) keep at most `window` tokens; vLLM V1's hybrid
-KV cache manager allocates them only that much.
+KV cache manager allocates them only that much. For chunked attention it runs only with
+VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=1 (vllm/envs.py), whose default was 0 before it became 1:
+with it off, vLLM keeps the whole context in those layers too, which the answer's note on them says.
 Linear-attention layers (Qwen3-Next's Gated DeltaNet) keep no keys or values: each conversation holds a
 fixed-size state per layer instead (Architecture.linear_attention), whatever its length. vLLM stores that
 state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"): 2 bytes per value.

@@ -68,6 +68,9 @@ class ModelInfo(Record, kw_only=True):
     vision_params: int = (
         0  # a vision encoder's parameters the weights include (0: a text model, or none sized)
     )
+    # Local layers that attend within chunks (Llama 4), not over a sliding window: the KV line names which of the
+    # two vLLM reserves a prefill chunk beside when it starts.
+    chunked_attention: bool = False
 
 
 class BudgetInfo(Record, kw_only=True):

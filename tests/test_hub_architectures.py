@@ -19,6 +19,7 @@ from hub.describe import Unsupported, architecture
 from hub.service import Hub
 from sizing import kv_cache
 
+from .gpu_size_run import answer
 from .slack_harness import text_of, valid
 
 # meta-llama/Llama-4-Maverick-17B-128E-Instruct config.json (text_config; the vision_config left out): the
@@ -329,6 +330,8 @@ def test_ling_2_sizes_its_shared_expert_by_its_own_width_as_its_card_counts():
     assert wider.params - model.params == 19 * 3 * 2048 * 512
     # 20 layers x 4 KV heads x 128 x 2 (keys and values) x 2 bytes.
     assert kv_cache.bytes_per_token(model, 2) == 20 * 4 * 128 * 2 * 2
+    # Megatron-Bridge's and others' copies write the v2 model_type; the layers are the same.
+    assert read({**LING_MINI_2, "model_type": "bailing_moe_v2"}).params == model.params
 
 
 def test_nemotron_4s_mlp_has_no_gate_and_its_norms_a_bias():
@@ -391,6 +394,9 @@ def test_the_catalogues_llama_4_models_attend_in_chunks(catalog):
         ({**OLMO2_7B, "model_type": "minimax", "attn_type_list": [0, 0, 0, 1] * 8}, "linear_other"),
         ({**LING_MINI_2, "model_type": "bailing_hybrid", "layer_group_size": 6, "kv_lora_rank": 512,
           "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128}, "linear_other"),
+        # google/recurrentgemma-2b's layout: two RG-LRU blocks to each local-attention one.
+        ({**OLMO2_7B, "model_type": "recurrent_gemma", "block_types": ["recurrent", "recurrent", "attention"],
+          "lru_width": 4096, "attention_window_size": 2048}, "linear_other"),
         # vLLM runs one kind of local layer a model: sliding and chunked together are refused, as vLLM refuses them.
         ({**COMMAND_R7B, "attention_chunk_size": 8192,
           "layer_types": ["sliding_attention", "chunked_attention", "sliding_attention", "full_attention"] * 8},
@@ -409,8 +415,26 @@ def test_a_refused_linear_attention_hybrid_is_said_in_the_users_language(pipelin
         "quanto de memória pra esse modelo? " + json.dumps(kimi), Where("slash_command", user_id="U1")
     )
     assert reply.outcome in ("not_understood", "needs_input")
-    assert "camadas de atenção linear do kimi_linear" in text_of(reply.message.blocks)
+    assert "camadas de atenção linear ou recorrentes do kimi_linear" in text_of(reply.message.blocks)
     reply = pipeline.ask(
         "how much memory for this model? " + json.dumps(kimi), Where("slash_command", user_id="U1")
     )
-    assert "kimi_linear's linear-attention layers" in text_of(reply.message.blocks)
+    assert "kimi_linear's linear-attention or recurrent layers" in text_of(reply.message.blocks)
+
+
+def test_llama_4s_answer_names_its_chunked_layers_and_the_vllm_setting_they_rely_on(capsys, pipeline):
+    pt = answer(capsys, "llama 4 scout em 2 h200, contexto de 131072 tokens")
+    assert (
+        "com um bloco de prefill inteiro ao lado do bloco de atenção nas camadas de atenção em blocos" in pt
+    ), pt
+    assert "VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=1" in pt
+    en = answer(capsys, "llama 4 scout on 2 h200, 131072 tokens of context")
+    assert "in the chunked-attention layers" in en and "use chunked attention of 8,192 tokens" in en, en
+    # A sliding window is still called one.
+    gemma = answer(capsys, "gemma 3 27b numa h200, contexto de 131072 tokens")
+    assert "nas camadas de janela deslizante" in gemma and "VLLM_ALLOW_CHUNKED" not in gemma
+    reply = pipeline.ask(
+        "llama 4 scout em 2 h200, contexto de 131072 tokens", Where("slash_command", user_id="U1")
+    )
+    valid(reply.message.blocks)
+    assert "nas camadas de atenção em blocos" in text_of(reply.message.blocks)
