@@ -2,7 +2,7 @@
 (Mistral Nemo's language model beside a vision encoder) and the weights vLLM loaded for Qwen2.5-VL-72B under tensor
 parallelism (tests/fixtures/published_round6.toml: each figure's issue or pull request, its exact log line and the
 launch it came from). Each figure is held to its own log line's rounding by round 5's rules
-(tests/test_published_round5.py: ours, band)."""
+(tests/test_published_round5.py: assert_within_its_rounding)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from .gpu_size_run import answer_json
-from .test_published_round5 import band, marked, ours
+from .test_published_round5 import assert_within_its_rounding, marked
 
 FIGURES = tomllib.loads((Path(__file__).parent / "fixtures" / "published_round6.toml").read_text())["figure"]
 
 
 @pytest.mark.parametrize("figure", [marked(f) for f in FIGURES])
 def test_the_answer_gives_the_published_figure_to_its_log_lines_rounding(capsys, catalog, figure):
-    said = answer_json(capsys, figure["question"])
-    value = ours(figure, said, catalog)
-    lo, hi = band(figure, said["workload"]["context_tokens"])
-    assert lo <= value <= hi, (figure["id"], value, figure["published"])
+    assert_within_its_rounding(capsys, catalog, figure)
