@@ -239,8 +239,9 @@ PER_HEAD_QK_NORM = ("qwen3", "gemma3", "gemma4", "dots1", "exaone4", "apertus", 
 # q_norm of num_heads x head_dim, k_norm of num_kv_heads x head_dim).
 FULL_QK_NORM = ("olmo2", "olmo3")
 # Families whose o_proj has no bias whatever attention_bias says, q, k and v taking it alone: GLM (transformers
-# GlmAttention: o_proj bias=False, inherited by Glm4Attention and Glm4MoeAttention).
-O_UNBIASED = ("glm",)
+# GlmAttention: o_proj bias=False, inherited by Glm4Attention and Glm4MoeAttention) and Qwen2 with its MoE and VL
+# kin (Qwen2Attention: q, k and v with a bias, o_proj bias=False; Qwen3Attention is Llama's again).
+O_UNBIASED = ("glm", "qwen2")
 # layer_types this reader sizes: softmax attention over the whole context, over a window or a chunk, and
 # Qwen3-Next's linear attention. Anything else (LFM2's short convolutions) keeps a state of its own.
 ATTENTION_TYPES = frozenset({"full_attention", "sliding_attention", "chunked_attention", "linear_attention"})

@@ -354,6 +354,15 @@ def test_attention_bias_biases_o_proj_where_the_modeling_code_does():
     assert read(seed).params - plain == 32 * (3072 + 2 * 1024)
     glm = read(GLM45).params - read({**GLM45, "attention_bias": False}).params
     assert glm == 92 * (96 * 128 + 2 * 8 * 128)
+    # Qwen2 biases q, k and v always and o_proj never (Qwen2Attention); Qwen3 is Llama's again.
+    qwen2 = {**llama, "model_type": "qwen2"}
+    assert (
+        read({**qwen2, "attention_bias": True}).params == read(qwen2).params == plain + 32 * (3072 + 2 * 1024)
+    )
+    qwen3 = {**llama, "model_type": "qwen3"}
+    assert read({**qwen3, "attention_bias": True}).params - read(qwen3).params == 32 * (
+        3072 + 2 * 1024 + 3072
+    )
 
 
 def test_llama4s_chunked_layers_are_checked_at_start_up_with_their_whole_chunk():
