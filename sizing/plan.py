@@ -1083,6 +1083,9 @@ def fp8_training_said(stack: Stack, catalog: Catalog, lang: str) -> str:
     """The assumption an FP8 training states: what its software keeps for the backward (Transformer Engine's
     FP8 copies, or torchao's BF16 tensors in torchtune's one FP8 recipe) and the speed it is timed at."""
     speedup = i18n.number(catalog.offering.training.fp8_speedup, lang, 1)
+    if stack.fp8_backend == "torchao" and f"assume.fp8_training_{stack.id}" in i18n.messages(lang):
+        # software whose FP8 is not torchtune's one recipe says its own way of turning it on (torchtitan's converter)
+        return t(lang, f"assume.fp8_training_{stack.id}", stack=stack.name, speedup=speedup)
     if stack.fp8_backend == "torchao":
         return t(lang, "assume.fp8_training_torchao", stack=stack.name, speedup=speedup)
     return t(lang, "assume.fp8_training", speedup=speedup)
@@ -1359,7 +1362,12 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     checkpointing = not selective and (True if w.checkpointing is None else w.checkpointing)
     # without FlashAttention (eager) the attention's scores are what selective recomputation saves
     eager = "_eager" if w.eager_attention else ""
-    if selective:
+    if selective and not eager and (plan.stack or catalog.default_stack).selective_ops:
+        # the stack's "selective" is an op-level policy (torchtitan's), not Megatron-LM's attention-only one
+        said.append(
+            t(lang, "assume.selective_recompute_ops", stack=(plan.stack or catalog.default_stack).name)
+        )
+    elif selective:
         said.append(t(lang, f"assume.selective_recompute{eager}"))
     elif w.checkpointing is None:
         said.append(t(lang, "assume.checkpointing"))
@@ -1507,6 +1515,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if pp > 1 and model.num_layers % pp:
         said.append(t(lang, "assume.pp_uneven", pp=pp, layers=model.num_layers,
                       most=training.stage_layers(model, pp)))  # fmt: skip
+    if pp > 1 and stack.pipeline_fsdp and plan.stage in (Stage.full, Stage.pretrain):
+        said.append(t(lang, "assume.pipeline_fsdp", stack=stack.name))
     ep = w.ep or 1
     if ep > 1:
         _check_ep(model, ep, plan.stage, rl)
