@@ -453,13 +453,17 @@ def _context_parallel_kv(a: Architecture, seq_len: int, micro_batch: int, tp: in
     return math.ceil(seq_len * micro_batch * 2 * max(widths, default=0) * ACT / tp)
 
 
-# Bytes per attention score a layer keeps without FlashAttention: Korthikanti et al. 2022 (arXiv:2205.05198,
-# section 4.1): the softmax output (2), the dropout mask (1) and its output (2), the 5·a·s²·b of eq. 1.
-SCORE_BYTES = 5
+# Bytes per attention score a layer keeps without FlashAttention. transformers' eager attention
+# (models/llama/modeling_llama.py eager_attention_forward, the code attn_implementation="eager" runs) takes the
+# softmax in FP32, whose output its backward needs (4 bytes), and casts it back to the weights' type for the
+# product with the values, which keeps that BF16 copy (2); its dropout is the identity at the LLMs'
+# attention_dropout of 0.0 (no mask). Korthikanti et al. 2022 (arXiv:2205.05198, section 4.1) count 5·a·s²·b for
+# Megatron's 16-bit softmax with dropout: its output (2), the mask (1) and the dropout's output (2).
+SCORE_BYTES = 6
 
 
 def attention_scores(a: Architecture, seq_len: int, micro_batch: int) -> int:
-    """Bytes of one attention layer's stored scores without FlashAttention: 5·a·s²·b (Korthikanti et al. 2022)."""
+    """Bytes of one attention layer's stored scores without FlashAttention: SCORE_BYTES·a·s²·b."""
     return SCORE_BYTES * a.num_heads * seq_len * seq_len * micro_batch
 
 
