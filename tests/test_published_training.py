@@ -30,7 +30,9 @@ from pathlib import Path
 
 import pytest
 
-from sizing import training
+from sizing import layouts, training
+from sizing.plan import make_plan
+from sizing.query import parse
 
 from .gpu_size_run import answer, answer_json
 
@@ -154,3 +156,45 @@ def test_torchtitan_is_never_suggested_for_a_fine_tune(capsys):
     for question in ("full fine-tune llama 3.1 8b", "qlora llama 3.3 70b com 32k de contexto",
                      "treinar llama 3.1 8b do zero em 8 h100 com 100B tokens"):  # fmt: skip
         assert "torchtitan" not in answer(capsys, question), question
+
+
+# -- context parallelism's floor ----------------------------------------------------------------------------------
+# The fewest tokens of a sequence the layout search gives a context-parallel rank (sizing/layouts.py CP_MIN_TOKENS,
+# 4,096) against the published runs that split sequences: (where, model, sequence, CP degree).
+CP_PUBLISHED = [
+    # NVIDIA Megatron-Bridge's H100 performance recipes (docs.nvidia.com/nemo/megatron-bridge, apidocs
+    # bridge.perf_recipes.llama.h100.llama3): llama3_70b_pretrain_64gpu_h100_bf16_config "TP=4 PP=4 CP=2", its
+    # communication overlap tuned for 8,192-token sequences (userbuffers_bf16_h100_h8192_tp4_mbs1_seqlen8192)
+    ("megatron-bridge llama3_70b_pretrain_64gpu_h100_bf16_config", "llama 3.1 70b", 64, 8192, 2),
+    # Llama 3 405B's 128k stage: TP 8, CP 16, PP 16 (arXiv:2407.21783, Table 4)
+    ("llama 3 405b long-context stage", "llama 3.1 405b", 16384, 131072, 16),
+    # torchtitan's Table 2 and Table 6: each rank 32,768 tokens
+    ("torchtitan table 2, CP 2", "llama 3.1 8b", 8, 65536, 2),
+    ("torchtitan table 6, CP 8", "llama 3.1 405b", 512, 262144, 8),
+]
+
+
+@pytest.mark.parametrize(("where", "model", "gpus", "seq", "cp"), CP_PUBLISHED)
+def test_the_context_parallel_search_offers_every_published_split(catalog, where, model, gpus, seq, cp):
+    seq_said = min(seq, 131072)  # the question's sequence within the model's context; the split is per rank
+    plan = make_plan(
+        parse(f"pré-treino do {model} em {gpus} h100, seq {seq_said}", catalog).workload, catalog
+    )
+    offered = {layout[3] for layout in layouts.context_layouts(plan, gpus, 8)}
+    if seq_said == seq:
+        assert cp in offered, (where, sorted(offered))
+    # the floor is at or under every published rank's share, and the smallest published share is the floor itself
+    assert seq // cp >= layouts.CP_MIN_TOKENS, where
+    assert min(s // c for _, _, _, s, c in CP_PUBLISHED) == layouts.CP_MIN_TOKENS
+
+
+def test_a_split_finer_than_the_floor_is_sized_when_asked(capsys):
+    # the floor only bounds what the search picks: 4 ranks of 2,048 tokens asked are sized as asked
+    said = answer_json(capsys, "pré-treino do llama 3.1 8b em 8 h100, cp 4, seq 8192, batch 1")
+    assert said["workload"]["cp"] == 4
+    whole = answer_json(capsys, "pré-treino do llama 3.1 8b em 8 h100, fsdp, seq 8192, batch 1")
+    ratio = (
+        whole["verdict"]["setup"]["per_gpu"]["activations"]
+        / said["verdict"]["setup"]["per_gpu"]["activations"]
+    )
+    assert ratio == pytest.approx(4, rel=0.02)
