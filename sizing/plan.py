@@ -190,6 +190,9 @@ class Plan(msgspec.Struct, frozen=True):
     checkpointing: bool = True
     selective_recompute: bool = False  # only the attention recomputed (checkpointing is then False)
     eager_attention: bool = False  # attention without FlashAttention: the a x s x s scores stored
+    dualpipe: bool = (
+        False  # DeepSeek-V3's DualPipe schedule: two stages' weights a rank, pp + 1 micro-batches
+    )
     lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
     cpu_offload: bool = False
     offload_params: bool = (
@@ -1515,6 +1518,11 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if pp > 1 and model.num_layers % pp:
         said.append(t(lang, "assume.pp_uneven", pp=pp, layers=model.num_layers,
                       most=training.stage_layers(model, pp)))  # fmt: skip
+    if w.dualpipe and (pp < 2 or pp % 2):
+        # DualPipe feeds micro-batches from both ends of the pipeline: an even number of stages, each rank two
+        raise SizingError("dualpipe_pp", "dualpipe_examples", pp=pp)
+    if w.dualpipe:
+        said.append(t(lang, "assume.dualpipe", pp=pp, more=pp + 1))
     if pp > 1 and stack.pipeline_fsdp and plan.stage in (Stage.full, Stage.pretrain):
         said.append(t(lang, "assume.pipeline_fsdp", stack=stack.name))
     ep = w.ep or 1
@@ -1590,6 +1598,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         context_split=w.context_split,
         selective_recompute=selective,
         eager_attention=w.eager_attention,
+        dualpipe=w.dualpipe,
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),

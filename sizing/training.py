@@ -601,6 +601,7 @@ def memory(
     cp: int = 1,
     eager: bool = False,
     selective: bool = False,
+    dualpipe: bool = False,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
     context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
@@ -613,7 +614,11 @@ def memory(
     distributed optimizer shards over its data-parallel-with-context group; torchtitan's FSDP over dp_shard x cp).
 
     `eager`: attention without FlashAttention, whose scores each layer keeps unless `selective` recomputation
-    reruns the attention in the backward (Korthikanti et al. 2022, section 5)."""
+    reruns the attention in the backward (Korthikanti et al. 2022, section 5).
+
+    `dualpipe`: DeepSeek-V3's bidirectional schedule (arXiv:2412.19437, section 3.2.1, Table 2; deepseek-ai/DualPipe
+    README): each rank holds two of the `pp` stages (the i-th from each end), so 2x the parameters of 1F1B, and its
+    first stage has pp + 1 micro-batches in flight where 1F1B has pp."""
     stack = _stack(stack)
     dp = max(1, gpus // (tp * pp * cp))
     if cp > 1:
@@ -622,7 +627,8 @@ def memory(
         m = memory(a, stage, base_weight_bytes, gpus // cp * cp, zero, -(-seq_len // cp), micro_batch,
                    checkpointing, optimizer, lora_rank, lora_targets, cpu_offload, tp, stack, pp, method,
                    offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
-                   recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective)  # fmt: skip
+                   recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective,
+                   dualpipe=dualpipe)  # fmt: skip
         m.comm_buffers += ring
         return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
@@ -660,8 +666,11 @@ def memory(
         gathered_inputs=gathered,
     )
     if pp > 1:
-        with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
-        without_ckpt = _pipeline_activations(a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack)
+        in_flight = pp + 1 if dualpipe else 0  # 0: 1F1B
+        with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack, in_flight)
+        without_ckpt = _pipeline_activations(
+            a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack, in_flight
+        )
     # A vision encoder trained with the model (sizing/images.py trained_encoder_bytes), per sequence: with and
     # without checkpointing; it runs before the first stage's layers.
     with_ckpt += vision_bytes[0] * micro_batch
@@ -780,6 +789,14 @@ def memory(
         host += math.ceil(weights * dp * tp * pp)
         weights = 0.0
         grads = 0.0
+    if dualpipe and pp > 1:
+        # DualPipe's two stages a rank: their weights and gradients twice; the optimizer states twice too unless
+        # ZeRO shards them, where each stage's states split over its two holders as over two more data-parallel ranks
+        weights, grads = 2 * weights, 2 * grads
+        adapters *= 2
+        if zero < 1:
+            optim *= 2
+        step *= 2 if zero < 1 else 1
     buffers = comm_buffers(
         a,
         zero,
@@ -907,15 +924,25 @@ def stage_weight_bytes(a: Architecture, weight_bytes: float, root_bytes: float, 
 
 
 def _pipeline_activations(
-    a: Architecture, whole: int, seq_len: int, micro_batch: int, tp: int, pp: int, stack: Stack
+    a: Architecture,
+    whole: int,
+    seq_len: int,
+    micro_batch: int,
+    tp: int,
+    pp: int,
+    stack: Stack,
+    in_flight: int = 0,
 ) -> int:
     """Activations of the stage that needs the most under the 1F1B schedule (Narayanan et al. 2021,
     arXiv:2104.04473, section 2.2.1; Korthikanti et al. 2022, section 4.2.3): the first stage has `pp`
     micro-batches in flight through its 1/pp of the layers, as much as one micro-batch through every layer,
     without the loss (more where the layers do not split evenly: `pp` micro-batches through its larger share);
-    the last stage has one micro-batch through its layers, and the loss."""
+    the last stage has one micro-batch through its layers, and the loss. `in_flight`: the first stage's micro-batches
+    where the schedule is not 1F1B (DualPipe: pp + 1, on the rank that also holds the last stage and its loss)."""
     logits = math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp)
     body = whole - logits
+    if in_flight:
+        return math.ceil(body * in_flight * layer_share(a, pp)) + logits
     return max(math.ceil(body * pp * layer_share(a, pp)), math.ceil(body * layer_share(a, pp)) + logits)
 
 

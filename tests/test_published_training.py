@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main as gpu_size
 from sizing import layouts, training
 from sizing.plan import make_plan
 from sizing.query import parse
@@ -198,3 +199,36 @@ def test_a_split_finer_than_the_floor_is_sized_when_asked(capsys):
         / said["verdict"]["setup"]["per_gpu"]["activations"]
     )
     assert ratio == pytest.approx(4, rel=0.02)
+
+
+# -- DualPipe ------------------------------------------------------------------------------------------------------
+# DeepSeek-V3's bidirectional schedule (arXiv:2412.19437, Table 2; deepseek-ai/DualPipe README, "Pipeline Bubbles
+# and Memory Usage Comparison"): 1F1B holds 1x the parameters and PP micro-batches of activations, DualPipe 2x and
+# PP + 1. The answer had said "Não entendi: dualpipe" and sized 1F1B.
+DEEPSEEK = "pré-treino do deepseek v3 em 2048 h800, pp 16, ep 64"
+
+
+def test_dualpipe_holds_two_stages_parameters_and_one_more_micro_batch(capsys):
+    plain = answer_json(capsys, DEEPSEEK)["verdict"]["setup"]
+    dual = answer_json(capsys, DEEPSEEK + ", dualpipe")["verdict"]["setup"]
+    assert (dual["zero"], dual["pipeline_parallel"]) == (plain["zero"], plain["pipeline_parallel"]) == (1, 16)
+    for part in ("weights", "gradients"):
+        assert dual["per_gpu"][part] == pytest.approx(2 * plain["per_gpu"][part], abs=2)
+    # ZeRO-1 shards each stage's states over its two holders: the same share a GPU
+    assert dual["per_gpu"]["optimizer"] == plain["per_gpu"]["optimizer"]
+    # the rank with the first stage holds the last one too: 17 micro-batches of its layers and the loss
+    assert dual["per_gpu"]["activations"] > plain["per_gpu"]["activations"] + plain["per_gpu"]["logits"] / 2
+    text = answer(capsys, DEEPSEEK + ", dualpipe")
+    assert text.startswith("Entendi:") and "· DualPipe" in text.splitlines()[0]
+    assert "Não entendi" not in text
+    assert (
+        "cada GPU guarda dois dos 16 estágios" in text and "17 micro-lotes em andamento em vez de 16" in text
+    )
+
+
+@pytest.mark.parametrize("question", [DEEPSEEK.replace(", pp 16", "") + ", dualpipe", DEEPSEEK.replace("pp 16", "pp 3")
+                                      + " com dualpipe"])  # fmt: skip
+def test_dualpipe_without_an_even_pipeline_is_a_clear_error(capsys, question):
+    assert gpu_size([question]) != 0
+    err = capsys.readouterr().err
+    assert "O DualPipe alimenta o pipeline pelas duas pontas" in err and "Traceback" not in err
