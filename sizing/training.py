@@ -811,9 +811,8 @@ def memory(
         offloaded=offload_params,
     )
     if gathered_stage:
-        buffers = (
-            0  # the stage's layers stay gathered: nothing is all-gathered or reduce-scattered layer by layer
-        )
+        # the stage's layers stay gathered: nothing is all-gathered or reduce-scattered layer by layer
+        buffers = 0
     if pp > 1:
         # Each stage sends its micro-batch's hidden states forward and their gradients back: a receive and a
         # send buffer each way (Megatron-LM's p2p communication).
