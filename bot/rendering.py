@@ -1718,6 +1718,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.selective_recompute"))
     if w.eager_attention:
         parts.append(t("understood.eager_attention"))
+    if w.dualpipe:
+        parts.append(t("understood.dualpipe"))
     if w.method:
         parts.append(t(f"understood.method_{w.method.value}"))
     if w.rl_generations:

@@ -870,7 +870,11 @@ def _stack_change(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alternativ
         return []
     fitting = []
     for stack in catalog.stacks:
-        if stack is plan.stack or (stack.data_parallel_only and (plan.zero or plan.tp > 1)):
+        if (
+            stack is plan.stack
+            or not stack.suggested
+            or (stack.data_parallel_only and (plan.zero or plan.tp > 1))
+        ):
             continue
         setup = evaluate(plan.but(stack=stack), shape, catalog)
         if setup.fits:
@@ -1168,13 +1172,22 @@ def within_deadline(plan: Plan, catalog: Catalog, only: str | None = None):
     return fastest
 
 
+def _op_sac(plan: Plan) -> bool:
+    """Whether the plan's selective recomputation is its stack's op-level policy (torchtitan's), not Megatron-LM's."""
+    return bool(
+        plan.selective_recompute and not plan.eager_attention and plan.stack and plan.stack.selective_ops
+    )
+
+
 def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Alternative, Catalog] | None:
     """The training software that needs the smallest setup, when it needs a smaller one than this one, and the
     catalogue it is placed and timed on."""
     options = [
         (stack, plan.but(stack=stack))
         for stack in catalog.stacks
-        if stack is not plan.stack and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
+        if stack is not plan.stack
+        and stack.suggested
+        and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
     ]
     best = _smallest_with(rec, catalog, options)
     if (
@@ -1303,7 +1316,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             return Estimates(text=[t(lang, "estimate.no_tokens")])
         flops = run_flops(plan, plan.tokens)
         recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing,
-                                             plan.selective_recompute, plan.seq_len)  # fmt: skip
+                                             plan.selective_recompute, plan.seq_len, _op_sac(plan))  # fmt: skip
         mfu = catalog.training_mfu(gpu)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
         days = gpu_hours / setup.count / 24
@@ -1333,8 +1346,10 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             # The same time, more hardware work: hardware FLOPs utilization = MFU x (model + recompute) / model.
             hfu = mfu * (flops + recompute) / flops
             key = "estimate.recompute_selective" if plan.selective_recompute else "estimate.recompute"
+            if _op_sac(plan):
+                key = "estimate.recompute_ops"
             result.text.append(t(lang, key, recompute=i18n.scientific(recompute, lang),
-                                 hfu=i18n.percent(hfu, lang)))  # fmt: skip
+                                 hfu=i18n.percent(hfu, lang), stack=plan.stack.name if plan.stack else ""))  # fmt: skip
         # With tokens there is always a deadline: the customer's, or the offering's default (said so).
         if plan.days and days <= plan.days:
             result.text.append(t(lang, "estimate.deadline_met", deadline=i18n.day_count(plan.days, lang)))
@@ -1966,7 +1981,8 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         gpus = max(math.ceil(gpu_hours / (days * 24)), hold or 0)
         result.training_flops, result.gpu_hours, result.mfu = flops, gpu_hours, mfu
         result.recompute_flops = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing,
-                                                          plan.selective_recompute, plan.seq_len)  # fmt: skip
+                                                          plan.selective_recompute, plan.seq_len,
+                                                          _op_sac(plan))  # fmt: skip
         result.gpus_to_finish, result.deadline_days = gpus, days
         result.wall_clock_days = gpu_hours / gpus / 24
         params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),

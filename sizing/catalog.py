@@ -463,6 +463,20 @@ class Stack(Strict, kw_only=True):
     # saved for the backward) or "torchao" (float8 Linear, which saves the BF16 input and weight and only in
     # the multi-GPU recipe; sizing/training.py memory, sizing/advice.py _other_stack)
     fp8_backend: Literal["te", "torchao"] = "te"
+    # "selective" recomputation is an op-level policy that keeps every other matrix product's output and the
+    # attention's (torchtitan's selective_ac_option "op"; sizing/training.py op_sac_values), not Megatron-LM's
+    # attention-only recomputation
+    selective_ops: bool = False
+    # pipeline stages under FSDP keep their layers' weights gathered through the step and accumulate whole FP32
+    # gradients over the micro-batches (torchtitan on PyTorch's pipelining; sizing/training.py memory)
+    pipeline_fsdp: bool = False
+    # under tensor parallelism with sequence parallelism, the attention's, the MLP's and the output head's inputs are
+    # all-gathered whole and kept so for the backward (torchtitan's DTensor plan), where Megatron-LM keeps its shard
+    # and gathers it again (Korthikanti et al. 2022, section 4.2.2)
+    tp_gathered_inputs: bool = False
+    # offered in place of the stack a question runs on (alternatives, the lead); false for software people name
+    # for pre-training, which answers to a fine-tuning question never suggest
+    suggested: bool = True
     source: str
 
     @property

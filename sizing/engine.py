@@ -1354,7 +1354,11 @@ def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: Mod
         return None
     best = None
     for stack in catalog.stacks:
-        if stack.logit_bytes or (stack.data_parallel_only and (plan.zero or plan.tp > 1 or plan.pp > 1)):
+        if (
+            stack.logit_bytes
+            or not stack.suggested
+            or (stack.data_parallel_only and (plan.zero or plan.tp > 1 or plan.pp > 1))
+        ):
             continue  # Unsloth runs plain DDP: no ZeRO, tensor or pipeline parallelism said with it
         try:
             fused = make_plan(w.but(stack=stack.id), catalog, source)

@@ -38,9 +38,12 @@ def layouts(plan: Plan, total: int, per_server: int, cp: int = 1) -> list[tuple[
     return found
 
 
-# The fewest tokens of a sequence a context-parallel rank is given: Llama 3 405B's 128k stage gave each of its 16
-# ranks 8k (arXiv:2407.21783, section 3.3.2); with fewer, the keys and values passed between ranks outweigh the
-# attention they overlap with (Megatron-LM's docs present context parallelism for long sequences).
+# The fewest tokens of a sequence a context-parallel rank is given: the fewest any published run gives one. NVIDIA's
+# Megatron-Bridge H100 recipe for Llama 3 70B splits its 8,192-token sequences over CP 2 (4,096 a rank:
+# llama3_70b_pretrain_64gpu_h100_bf16_config, TP 4 PP 4 CP 2); Llama 3 405B's 128k stage gave each of its 16 ranks
+# 8k (arXiv:2407.21783, section 3.3.2), torchtitan's benchmarks 32k. With fewer, the keys and values passed between
+# ranks outweigh the attention they overlap with. It bounds the search only: a split asked for is sized as asked
+# (tests/test_published_training.py).
 CP_MIN_TOKENS = 4096
 
 

@@ -190,6 +190,9 @@ class Plan(msgspec.Struct, frozen=True):
     checkpointing: bool = True
     selective_recompute: bool = False  # only the attention recomputed (checkpointing is then False)
     eager_attention: bool = False  # attention without FlashAttention: the a x s x s scores stored
+    dualpipe: bool = (
+        False  # DeepSeek-V3's DualPipe schedule: two stages' weights a rank, pp + 1 micro-batches
+    )
     lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
     cpu_offload: bool = False
     offload_params: bool = (
@@ -1083,6 +1086,9 @@ def fp8_training_said(stack: Stack, catalog: Catalog, lang: str) -> str:
     """The assumption an FP8 training states: what its software keeps for the backward (Transformer Engine's
     FP8 copies, or torchao's BF16 tensors in torchtune's one FP8 recipe) and the speed it is timed at."""
     speedup = i18n.number(catalog.offering.training.fp8_speedup, lang, 1)
+    if stack.fp8_backend == "torchao" and f"assume.fp8_training_{stack.id}" in i18n.messages(lang):
+        # software whose FP8 is not torchtune's one recipe says its own way of turning it on (torchtitan's converter)
+        return t(lang, f"assume.fp8_training_{stack.id}", stack=stack.name, speedup=speedup)
     if stack.fp8_backend == "torchao":
         return t(lang, "assume.fp8_training_torchao", stack=stack.name, speedup=speedup)
     return t(lang, "assume.fp8_training", speedup=speedup)
@@ -1359,7 +1365,12 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     checkpointing = not selective and (True if w.checkpointing is None else w.checkpointing)
     # without FlashAttention (eager) the attention's scores are what selective recomputation saves
     eager = "_eager" if w.eager_attention else ""
-    if selective:
+    if selective and not eager and (plan.stack or catalog.default_stack).selective_ops:
+        # the stack's "selective" is an op-level policy (torchtitan's), not Megatron-LM's attention-only one
+        said.append(
+            t(lang, "assume.selective_recompute_ops", stack=(plan.stack or catalog.default_stack).name)
+        )
+    elif selective:
         said.append(t(lang, f"assume.selective_recompute{eager}"))
     elif w.checkpointing is None:
         said.append(t(lang, "assume.checkpointing"))
@@ -1507,6 +1518,13 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if pp > 1 and model.num_layers % pp:
         said.append(t(lang, "assume.pp_uneven", pp=pp, layers=model.num_layers,
                       most=training.stage_layers(model, pp)))  # fmt: skip
+    if w.dualpipe and (pp < 2 or pp % 2):
+        # DualPipe feeds micro-batches from both ends of the pipeline: an even number of stages, each rank two
+        raise SizingError("dualpipe_pp", "dualpipe_examples", pp=pp)
+    if w.dualpipe:
+        said.append(t(lang, "assume.dualpipe", pp=pp, more=pp + 1))
+    if pp > 1 and stack.pipeline_fsdp and plan.stage in (Stage.full, Stage.pretrain):
+        said.append(t(lang, "assume.pipeline_fsdp", stack=stack.name))
     ep = w.ep or 1
     if ep > 1:
         _check_ep(model, ep, plan.stage, rl)
@@ -1580,6 +1598,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         context_split=w.context_split,
         selective_recompute=selective,
         eager_attention=w.eager_attention,
+        dualpipe=w.dualpipe,
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),

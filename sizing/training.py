@@ -258,6 +258,55 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT
     return act * (attention + mlp)
 
 
+def _op_sac_products(a: Architecture, layer: int) -> list[int] | None:
+    """The output widths of one layer's matrix products in the order a Llama-style block runs them: q, k, v, the
+    attention's output projection, then the MLP's gate, up and down (gated) or up and down; None for the layers an
+    op-level policy is not counted for here (MoE, Mamba, MLA and compressed attention, attention or MLP alone)."""
+    if (
+        a.mla
+        or a.compressed
+        or a.is_mamba(layer)
+        or a.is_moe_layer(layer)
+        or not a.has_attention(layer)
+        or not a.has_mlp(layer)
+    ):
+        return None
+    h = a.hidden_size
+    kv_heads, hd = a.layer_heads(layer)
+    q, kv, width = a.num_heads * hd, kv_heads * hd, a.mlp_width(layer)
+    return [q, kv, kv, h] + ([width, width, h] if a.mlp == "gated" else [width, h])
+
+
+def op_sac_bytes_per_token(a: Architecture, layer: int, act: int = ACT) -> float:
+    """Bytes one token leaves stored in one layer under torchtitan's op-level selective recomputation
+    (torchtitan/parallelisms/parallelize_llama.py at 9dec370, _save_list and _custom_policy): the policy saves the
+    output of every aten.mm but every second one (the 1st, 3rd, ... of the layer's products) and of the
+    FlashAttention kernel, and the checkpoint keeps the layer's input; the rest is recomputed in the backward. A
+    layer it is not counted for keeps what it keeps without recomputation (layer_activation_bytes_per_token), an
+    upper bound."""
+    products = _op_sac_products(a, layer)
+    if products is None:
+        return layer_activation_bytes_per_token(a, layer, act)
+    _, hd = a.layer_heads(layer)
+    return act * (a.hidden_size + sum(products[0::2]) + a.num_heads * hd)
+
+
+def op_sac_recomputed_params(a: Architecture) -> int:
+    """Parameters whose matrix products torchtitan's op-level selective recomputation runs again in the backward
+    (every second one of each layer: k, the output projection and up in a Llama block), summed over the layers it
+    is counted for; each costs 2 FLOPs per token (Kaplan et al. 2020, arXiv:2001.08361, section 2.1)."""
+    h = a.hidden_size
+    total = 0
+    for count, index in _layer_kinds(a):
+        products = _op_sac_products(a, index)
+        if products is None:
+            continue
+        # each product's input width: the hidden size, but the output projection's (the heads) and down's (MLP)
+        inputs = [h, h, h, products[0]] + ([h, h, products[4]] if a.mlp == "gated" else [h, products[4]])
+        total += count * sum(i * o for i, o in zip(inputs[1::2], products[1::2], strict=True))
+    return total
+
+
 def fp8_saved_delta(a: Architecture, layer: int) -> int:
     """Bytes per token an FP8 training changes in what one layer stores for the backward: NVIDIA Transformer
     Engine's Linear saves its input cast to FP8 (1 byte a value, its transpose for the weight gradient) in
@@ -333,6 +382,8 @@ def activations(
     fp8: bool = False,
     ep: int = 1,
     scores: bool = False,
+    op_sac: bool = False,
+    gathered_inputs: bool = False,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
@@ -341,7 +392,11 @@ def activations(
     input of every such layer, and without recomputation each layer's keys and values over them too.
     `fp8`: an FP8 training (Transformer Engine), its Linear inputs and weight transposes saved in FP8.
     `scores`: attention without FlashAttention, each attention layer keeping its a x s x s scores (SCORE_BYTES
-    a value) for the backward; with full recomputation only the layer rebuilt has them."""
+    a value) for the backward; with full recomputation only the layer rebuilt has them. `op_sac`: without full
+    recomputation, torchtitan's op-level selective policy (op_sac_bytes_per_token), with the layer being rebuilt
+    in the backward holding what it recomputes besides. `gathered_inputs`: under tensor parallelism the attention's
+    and the MLP's inputs of each layer that keeps them, and the output head's, are all-gathered whole and kept so
+    (stacks.toml tp_gathered_inputs): a recomputing layer gathers them again, so only the one rebuilt has them."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
     # Every layer of a kind (dense or MoE; full or local where their heads differ) stores the same per
@@ -361,6 +416,10 @@ def activations(
         # and the next one on its way back.
         kept = 2 if stack.offload_checkpoints else a.num_layers
         stored = kept * tokens * a.hidden_size * act + max(per_token for _, per_token in kinds)
+    elif op_sac:
+        saved = [(count, op_sac_bytes_per_token(a, index, act) * tokens) for count, index in _layer_kinds(a)]
+        stored = sum(count * kept for count, kept in saved)
+        stored += max(whole - kept for (_, whole), (_, kept) in zip(kinds, saved, strict=True))
     else:
         stored = sum(count * per_token for count, per_token in kinds)
     if fp8:
@@ -373,7 +432,12 @@ def activations(
         if not checkpointing:
             stored += a.cross_layers * 2 * a.num_kv_heads * a.dim_per_head * images * act
     # Tensor parallelism with sequence parallelism splits every activation across the group.
-    return math.ceil((stored + residual_grads + logits) / tp)
+    split = (stored + residual_grads + logits) / tp
+    if gathered_inputs and tp > 1:
+        # two whole inputs a layer (the attention's, the MLP's), where split counted their 1/tp, and the head's
+        layers = a.num_layers if not (checkpointing or op_sac) else 1
+        split += (2 * layers + 1) * tokens * a.hidden_size * act * (1 - 1 / tp)
+    return math.ceil(split)
 
 
 def _context_parallel_kv(a: Architecture, seq_len: int, micro_batch: int, tp: int) -> int:
@@ -389,13 +453,17 @@ def _context_parallel_kv(a: Architecture, seq_len: int, micro_batch: int, tp: in
     return math.ceil(seq_len * micro_batch * 2 * max(widths, default=0) * ACT / tp)
 
 
-# Bytes per attention score a layer keeps without FlashAttention: Korthikanti et al. 2022 (arXiv:2205.05198,
-# section 4.1): the softmax output (2), the dropout mask (1) and its output (2), the 5·a·s²·b of eq. 1.
-SCORE_BYTES = 5
+# Bytes per attention score a layer keeps without FlashAttention. transformers' eager attention
+# (models/llama/modeling_llama.py eager_attention_forward, the code attn_implementation="eager" runs) takes the
+# softmax in FP32, whose output its backward needs (4 bytes), and casts it back to the weights' type for the
+# product with the values, which keeps that BF16 copy (2); its dropout is the identity at the LLMs'
+# attention_dropout of 0.0 (no mask). Korthikanti et al. 2022 (arXiv:2205.05198, section 4.1) count 5·a·s²·b for
+# Megatron's 16-bit softmax with dropout: its output (2), the mask (1) and the dropout's output (2).
+SCORE_BYTES = 6
 
 
 def attention_scores(a: Architecture, seq_len: int, micro_batch: int) -> int:
-    """Bytes of one attention layer's stored scores without FlashAttention: 5·a·s²·b (Korthikanti et al. 2022)."""
+    """Bytes of one attention layer's stored scores without FlashAttention: SCORE_BYTES·a·s²·b."""
     return SCORE_BYTES * a.num_heads * seq_len * seq_len * micro_batch
 
 
@@ -533,6 +601,7 @@ def memory(
     cp: int = 1,
     eager: bool = False,
     selective: bool = False,
+    dualpipe: bool = False,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
     context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
@@ -545,7 +614,11 @@ def memory(
     distributed optimizer shards over its data-parallel-with-context group; torchtitan's FSDP over dp_shard x cp).
 
     `eager`: attention without FlashAttention, whose scores each layer keeps unless `selective` recomputation
-    reruns the attention in the backward (Korthikanti et al. 2022, section 5)."""
+    reruns the attention in the backward (Korthikanti et al. 2022, section 5).
+
+    `dualpipe`: DeepSeek-V3's bidirectional schedule (arXiv:2412.19437, section 3.2.1, Table 2; deepseek-ai/DualPipe
+    README): each rank holds two of the `pp` stages (the i-th from each end), so 2x the parameters of 1F1B, and its
+    first stage has pp + 1 micro-batches in flight where 1F1B has pp."""
     stack = _stack(stack)
     dp = max(1, gpus // (tp * pp * cp))
     if cp > 1:
@@ -554,7 +627,8 @@ def memory(
         m = memory(a, stage, base_weight_bytes, gpus // cp * cp, zero, -(-seq_len // cp), micro_batch,
                    checkpointing, optimizer, lora_rank, lora_targets, cpu_offload, tp, stack, pp, method,
                    offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
-                   recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective)  # fmt: skip
+                   recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective,
+                   dualpipe=dualpipe)  # fmt: skip
         m.comm_buffers += ring
         return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
@@ -570,9 +644,11 @@ def memory(
     fp8 = fp8 and stage in ("full", "pretrain")  # FP8 training: the matrix products of a full training
     # torchao's float8 (torchtune) saves the BF16 input and weight for the backward: BF16's activations
     fp8 = fp8 and stack.fp8_backend == "te"
+    gathered = stack.tp_gathered_inputs
     with_ckpt = activations(
-        a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep, eager
-    )
+        a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep, eager,
+        gathered_inputs=gathered,
+    )  # fmt: skip
     without_ckpt = activations(
         a,
         seq_len,
@@ -586,10 +662,15 @@ def memory(
         fp8,
         ep,
         eager and not selective,
+        op_sac=selective and stack.selective_ops and not eager,
+        gathered_inputs=gathered,
     )
     if pp > 1:
-        with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
-        without_ckpt = _pipeline_activations(a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack)
+        in_flight = pp + 1 if dualpipe else 0  # 0: 1F1B
+        with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack, in_flight)
+        without_ckpt = _pipeline_activations(
+            a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack, in_flight
+        )
     # A vision encoder trained with the model (sizing/images.py trained_encoder_bytes), per sequence: with and
     # without checkpointing; it runs before the first stage's layers.
     with_ckpt += vision_bytes[0] * micro_batch
@@ -685,6 +766,21 @@ def memory(
         optim = 0.0
         grads = float(GRAD * max(a.parts.embeddings, a.parts.lm_head))
         step = 0.0
+    # torchtitan's pipeline stages under FSDP (stacks.toml pipeline_fsdp): FSDP does not reshard a stage's layers
+    # after the forward (parallelize_llama.py apply_fsdp: reshard_after_forward=False with PP), and PyTorch's
+    # pipeline stage runs every backward but the last without gradient sync or resharding
+    # (torch/distributed/pipelining/stage.py, backward_maybe_with_nosync), so each stage keeps its BF16 weights
+    # gathered and accumulates its gradients whole in the FP32 reduce type (FSDPParam.to_accumulated_grad_if_needed)
+    # for the whole step, beside the FP32 shards of the weights, gradients and AdamW states FSDP keeps (16 bytes
+    # a parameter over the dp ranks).
+    gathered_stage = (
+        pp > 1 and dp > 1 and stack.pipeline_fsdp and stage in ("full", "pretrain") and not cpu_offload
+    )
+    if gathered_stage:
+        weights = (4 if reference else 2) * params  # a preference method's frozen reference gathered alike
+        grads = 4 * params + _sharded(4 * params, experts, 4, dp, edp)
+        optim = _sharded(optimizer_bytes(optimizer, stack) * params, experts, optimizer_bytes(optimizer, stack), dp,
+                         edp)  # fmt: skip
     if offload_params and zero >= 3:
         # ZeRO-3's offload_param / FSDP's CPUOffload(offload_params=True): each GPU's shard of the weights
         # lives in the servers' RAM and is copied in layer by layer; the GPU holds only what is gathered (the
@@ -693,6 +789,14 @@ def memory(
         host += math.ceil(weights * dp * tp * pp)
         weights = 0.0
         grads = 0.0
+    if dualpipe and pp > 1:
+        # DualPipe's two stages a rank: their weights and gradients twice; the optimizer states twice too unless
+        # ZeRO shards them, where each stage's states split over its two holders as over two more data-parallel ranks
+        weights, grads = 2 * weights, 2 * grads
+        adapters *= 2
+        if zero < 1:
+            optim *= 2
+        step *= 2 if zero < 1 else 1
     buffers = comm_buffers(
         a,
         zero,
@@ -706,6 +810,9 @@ def memory(
         root_trainable,
         offloaded=offload_params,
     )
+    if gathered_stage:
+        # the stage's layers stay gathered: nothing is all-gathered or reduce-scattered layer by layer
+        buffers = 0
     if pp > 1:
         # Each stage sends its micro-batch's hidden states forward and their gradients back: a receive and a
         # send buffer each way (Megatron-LM's p2p communication).
@@ -816,15 +923,25 @@ def stage_weight_bytes(a: Architecture, weight_bytes: float, root_bytes: float, 
 
 
 def _pipeline_activations(
-    a: Architecture, whole: int, seq_len: int, micro_batch: int, tp: int, pp: int, stack: Stack
+    a: Architecture,
+    whole: int,
+    seq_len: int,
+    micro_batch: int,
+    tp: int,
+    pp: int,
+    stack: Stack,
+    in_flight: int = 0,
 ) -> int:
     """Activations of the stage that needs the most under the 1F1B schedule (Narayanan et al. 2021,
     arXiv:2104.04473, section 2.2.1; Korthikanti et al. 2022, section 4.2.3): the first stage has `pp`
     micro-batches in flight through its 1/pp of the layers, as much as one micro-batch through every layer,
     without the loss (more where the layers do not split evenly: `pp` micro-batches through its larger share);
-    the last stage has one micro-batch through its layers, and the loss."""
+    the last stage has one micro-batch through its layers, and the loss. `in_flight`: the first stage's micro-batches
+    where the schedule is not 1F1B (DualPipe: pp + 1, on the rank that also holds the last stage and its loss)."""
     logits = math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp)
     body = whole - logits
+    if in_flight:
+        return math.ceil(body * in_flight * layer_share(a, pp)) + logits
     return max(math.ceil(body * pp * layer_share(a, pp)), math.ceil(body * layer_share(a, pp)) + logits)
 
 
@@ -853,17 +970,26 @@ def teacher_flops(teacher: Architecture | None, tokens: float) -> float:
 
 
 def recompute_flops(
-    a: Architecture, tokens: int, checkpointing: bool, selective: bool = False, seq_len: int = 0
+    a: Architecture,
+    tokens: int,
+    checkpointing: bool,
+    selective: bool = False,
+    seq_len: int = 0,
+    ops: bool = False,
 ) -> float:
     """Full activation recomputation runs every layer's forward a second time: 2 x N x D more hardware
     FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU). Selective recomputation
     (Korthikanti et al. 2022, section 5) reruns the attention's two matrix products alone: 4·b·s²·h FLOPs per
     layer forward (Narayanan et al. 2021, arXiv:2104.04473, appendix: 24Bsh² + 4Bs²h a layer), 4·s·h per token,
-    h the layer's query width, over the layers that have attention."""
+    h the layer's query width, over the layers that have attention. `ops`: the stack's op-level selective policy
+    (torchtitan's) reruns every second matrix product of each layer instead, 2 FLOPs per parameter of those and
+    token (op_sac_recomputed_params); the attention's output is kept, so its products are not rerun."""
     if checkpointing:
         return 2 * a.active_params * tokens
     if not selective:
         return 0.0
+    if ops:
+        return 2.0 * op_sac_recomputed_params(a) * tokens
     width = sum(
         count * a.num_heads * a.layer_heads(index)[1]
         for count, index in _layer_kinds(a)

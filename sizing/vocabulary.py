@@ -208,6 +208,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "full_recompute",
         "context_split",
         "eager_attention",
+        "dualpipe",  # DeepSeek-V3's DualPipe pipeline schedule
         "lora_all_linear",
         "lora_qv",
         "with",

@@ -1,0 +1,234 @@
+"""Our training memory against published peak-memory measurements with their full configuration, round 1:
+torchtitan's own benchmark tables (Llama 3.1 8B, 70B and 405B on H100s: FSDP, TP, PP, CP, Float8, full and op-level
+selective activation checkpointing, torch.compile) and a June 2025 run on H200s in the same folder
+(tests/fixtures/published_training_round1.toml: each figure's file and commit, the run's torchtitan commit, its
+layout and settings). Each is asked as a customer would ("com torchtitan", the layout, the sequence and the
+batch); a sequence beyond the model's declared context, which the answer refuses, goes to the engine directly.
+
+What is compared, and so the tolerance. torchtitan logs torch.cuda.max_memory_reserved(): the caching allocator's
+peak reservation, maximum over the ranks. That is what the tensors held plus the blocks the allocator kept cached
+and fragmented; our figure is the tensors alone, so it is compared less its 1 GiB CUDA context (not in the
+allocator's count). Reserved is never below allocated, so the answer must not be more than 3% above the published
+figure: that 3% is torch.compile, which the answer does not count and which took 5.4 GiB (6.6%) off Table 1 and
+5.0 GiB off Table 3 (our uncompiled count lands within 1% above those compiled rows). Below, the answer may be
+up to 18% under it: the allocator's slack is not a tensor, and torchtitan's own tables show its size: Table 5's
+1F1B row and Table 6's first row hold the same tensors (8 micro-batches of 32,768 tokens each, 4 x 8,192 against
+1 x 32,768, the same layout and flash attention) and read 82.5 and 75.3 GiB, 9.6% apart. The 8B rows, whose
+tensors are mostly the activations and the loss, come within 8%; the 70B and 405B rows, with tensor and pipeline
+parallelism on 131,072 tokens a GPU, 11-17% under. Where the answer is off by more for a reason the product
+does not model, the row says so and is xfailed.
+
+Besides each figure, the differences the tables isolate are held closer, as the allocator's slack largely
+cancels: the 8B run from 8 to 128 GPUs (only the FSDP shards change) and the 8B context-parallel rows (the
+sequence grows with the ranks, so each rank's share stays the same).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main as gpu_size
+from sizing import layouts, training
+from sizing.plan import make_plan
+from sizing.query import parse
+
+from .gpu_size_run import answer, answer_json
+
+FIGURES = tomllib.loads((Path(__file__).parent / "fixtures" / "published_training_round1.toml").read_text())[
+    "figure"
+]
+BY_ID = {figure["id"]: figure for figure in FIGURES}
+GIB = 2**30
+ABOVE = (
+    1.03  # torch.compile's savings the answer does not count, against a reserved (never under allocated) peak
+)
+BELOW = 0.82  # the caching allocator's reserve beyond the tensors, as torchtitan's own tables show it
+
+
+def ours_gib(capsys, figure: dict, catalog) -> float:
+    """The per-GPU memory the answer gives for the figure's run, less its CUDA context, in GiB."""
+    if "question" in figure:
+        per_gpu = answer_json(capsys, figure["question"])["verdict"]["setup"]["per_gpu"]
+        return (per_gpu["total"] - per_gpu["overhead"]) / GIB
+    said = figure["engine"]
+    model = catalog.model(said["model"])
+    m = training.memory(model, "pretrain", 2 * model.params, gpus=said["gpus"], zero=3, seq_len=figure["seq"],
+                        micro_batch=said["micro_batch"], checkpointing=said["checkpointing"],
+                        stack=catalog.stack("torchtitan"), tp=said["tp"], pp=said["pp"], cp=said["cp"])  # fmt: skip
+    return (m.total - m.overhead) / GIB
+
+
+def _params():
+    for figure in FIGURES:
+        marks = [pytest.mark.xfail(reason=figure["xfail"], strict=False)] if "xfail" in figure else []
+        yield pytest.param(figure["id"], marks=marks, id=figure["id"])
+
+
+@pytest.mark.parametrize("figure_id", list(_params()))
+def test_each_published_peak_is_within_the_allocators_reach_of_ours(capsys, catalog, figure_id):
+    figure = BY_ID[figure_id]
+    ours = ours_gib(capsys, figure, catalog)
+    published = figure["published"]
+    assert BELOW * published <= ours <= ABOVE * published, (figure_id, round(ours, 2), published)
+
+
+def test_every_question_is_read_with_its_layout_and_software(capsys):
+    for figure in FIGURES:
+        if "question" not in figure:
+            continue
+        said = answer_json(capsys, figure["question"])
+        setup, workload = said["verdict"]["setup"], said["workload"]
+        assert workload["stack"] == "torchtitan", figure["id"]
+        assert setup["tensor_parallel"] == figure.get("tp", 1), figure["id"]
+        assert setup["pipeline_parallel"] == figure.get("pp", 1), figure["id"]
+        assert (workload.get("cp") or 1) == figure.get("cp", 1), figure["id"]
+        assert workload["seq_len"] == figure["seq"], figure["id"]
+        assert workload["batch"] == figure.get("micro_batch", figure["local_batch"]), figure["id"]
+        assert workload["checkpointing"] == (figure["ac"] == "full"), figure["id"]
+
+
+def test_from_8_to_128_gpus_the_drop_is_the_fsdp_shards_published(capsys, catalog):
+    # Table 1 against Table 3: the same run per GPU, its weights, gradients and AdamW states sharded 128 ways
+    # instead of 8 (16 bytes x 8.03B x (1/8 - 1/128) = 14.0 GiB); published: 15.4, 15.0 and 15.0 GiB
+    for eight, many in (("t1-8b-fsdp8-sac", "t3-8b-fsdp128-sac"),
+                        ("t1-8b-fsdp8-sac-compile-float8", "t3-8b-fsdp128-sac-compile-float8")):  # fmt: skip
+        ours = ours_gib(capsys, BY_ID[eight], catalog) - ours_gib(capsys, BY_ID[many], catalog)
+        published = BY_ID[eight]["published"] - BY_ID[many]["published"]
+        assert ours == pytest.approx(published, rel=0.10), (eight, ours, published)
+
+
+def test_context_parallel_rows_stay_flat_as_the_sequence_grows_with_the_ranks(capsys, catalog):
+    # Table 2: 32k on CP 1 up to 256k on CP 8, each rank 32,768 tokens: 83.9 to 84.5 GiB
+    rows = [
+        BY_ID[f"t2-8b-{name}"]
+        for name in ("fsdp8-cp1-32k", "fsdp4-cp2-64k", "fsdp2-cp4-128k", "fsdp1-cp8-256k")
+    ]
+    ours = [ours_gib(capsys, figure, catalog) for figure in rows]
+    published = [figure["published"] for figure in rows]
+    # what grows is the gathered keys and values of the layer being run (the whole sequence's, Llama 3's all-gather)
+    assert max(ours) - min(ours) <= 2 * (max(published) - min(published)) + 0.5
+    assert ours == sorted(ours)
+
+
+def test_float8_through_torchao_keeps_bf16_training_memory(capsys, catalog):
+    # Table 1: 77.0 GiB compiled in BF16, 76.8 GiB with Float8: torchao's Float8Linear saves BF16 for the backward
+    bf16 = ours_gib(capsys, BY_ID["t1-8b-fsdp8-sac-compile"], catalog)
+    float8 = ours_gib(capsys, BY_ID["t1-8b-fsdp8-sac-compile-float8"], catalog)
+    assert float8 == pytest.approx(bf16, abs=0.01)
+    text = answer(capsys, BY_ID["t1-8b-fsdp8-sac-compile-float8"]["question"])
+    assert 'Treino em FP8 com o torchtitan (model.converters "float8"' in text
+    assert "full_finetune_distributed" not in text  # torchtune's recipe is not torchtitan's
+
+
+def test_op_level_selective_recomputation_counts_torchtitans_policy_tensor_by_tensor(capsys):
+    # Llama 3.1 8B, 2 x 8,192 tokens a GPU. The policy saves every other aten.mm output (q, v, gate, down) and the
+    # attention's, the checkpoint the layer's input: 4,096 + 4,096 + 1,024 + 14,336 + 4,096 + 4,096 values a token
+    # and layer in BF16; the layer rebuilt in the backward holds the rest of its full set (83,968 values) besides.
+    tokens, h, layers, vocab = 2 * 8192, 4096, 32, 128_256
+    saved = 2 * (h + 4096 + 1024 + 14336 + 4096 + 4096)
+    whole = 2 * (2 * h + 2 * 4096 + 2 * 1024 + 2 * h + 4 * 14336)
+    logits = tokens * vocab * 12  # the FP32 log-softmax, its gradient coming in and going out
+    expected = layers * tokens * saved + tokens * (whole - saved) + 2 * tokens * h * 2 + logits
+    memory = answer_json(capsys, BY_ID["t1-8b-fsdp8-sac"]["question"])["verdict"]["setup"]["per_gpu"]
+    assert memory["activations"] == expected
+    text = answer(capsys, BY_ID["t1-8b-fsdp8-sac"]["question"])
+    assert 'Recomputação seletiva como o torchtitan a faz (selective_ac_option "op")' in text
+    # the recomputation reruns k, the output projection and up: 2 FLOPs per parameter of those and token
+    text = answer(capsys, BY_ID["t1-8b-fsdp8-sac"]["question"] + ", 10B tokens")
+    recomputed = layers * (h * 1024 + 4096 * h + h * 14336)
+    assert f"{2 * recomputed * 10e9 / 1e19:.2f}".replace(".", ",") + " × 10¹⁹ FLOPs" in text
+
+
+def test_pipeline_stages_under_fsdp_keep_their_weights_gathered_and_fp32_gradients_whole(capsys):
+    figure = BY_ID["t5-405b-fsdp8-tp8-pp8-1f1b"]
+    said = answer_json(capsys, figure["question"])
+    per_gpu = said["verdict"]["setup"]["per_gpu"]
+    # the fullest stage: 16 of the 126 layers and the 2.1B-parameter embeddings, split 8 ways by TP
+    assert per_gpu["gradients"] == pytest.approx(2 * per_gpu["weights"] * (1 + 1 / 8), rel=0.001)
+    assert per_gpu["comm_buffers"] < 1 * GIB  # no layer-by-layer all-gather: only the pipeline's messages
+    text = answer(capsys, figure["question"])
+    assert "Estágios de pipeline com FSDP no torchtitan" in text
+
+
+def test_torchtitan_is_never_suggested_for_a_fine_tune(capsys):
+    for question in ("full fine-tune llama 3.1 8b", "qlora llama 3.3 70b com 32k de contexto",
+                     "treinar llama 3.1 8b do zero em 8 h100 com 100B tokens"):  # fmt: skip
+        assert "torchtitan" not in answer(capsys, question), question
+
+
+# -- context parallelism's floor ----------------------------------------------------------------------------------
+# The fewest tokens of a sequence the layout search gives a context-parallel rank (sizing/layouts.py CP_MIN_TOKENS,
+# 4,096) against the published runs that split sequences: (where, model, sequence, CP degree).
+CP_PUBLISHED = [
+    # NVIDIA Megatron-Bridge's H100 performance recipes (docs.nvidia.com/nemo/megatron-bridge, apidocs
+    # bridge.perf_recipes.llama.h100.llama3): llama3_70b_pretrain_64gpu_h100_bf16_config "TP=4 PP=4 CP=2", its
+    # communication overlap tuned for 8,192-token sequences (userbuffers_bf16_h100_h8192_tp4_mbs1_seqlen8192)
+    ("megatron-bridge llama3_70b_pretrain_64gpu_h100_bf16_config", "llama 3.1 70b", 64, 8192, 2),
+    # Llama 3 405B's 128k stage: TP 8, CP 16, PP 16 (arXiv:2407.21783, Table 4)
+    ("llama 3 405b long-context stage", "llama 3.1 405b", 16384, 131072, 16),
+    # torchtitan's Table 2 and Table 6: each rank 32,768 tokens
+    ("torchtitan table 2, CP 2", "llama 3.1 8b", 8, 65536, 2),
+    ("torchtitan table 6, CP 8", "llama 3.1 405b", 512, 262144, 8),
+]
+
+
+@pytest.mark.parametrize(("where", "model", "gpus", "seq", "cp"), CP_PUBLISHED)
+def test_the_context_parallel_search_offers_every_published_split(catalog, where, model, gpus, seq, cp):
+    seq_said = min(seq, 131072)  # the question's sequence within the model's context; the split is per rank
+    plan = make_plan(
+        parse(f"pré-treino do {model} em {gpus} h100, seq {seq_said}", catalog).workload, catalog
+    )
+    offered = {layout[3] for layout in layouts.context_layouts(plan, gpus, 8)}
+    if seq_said == seq:
+        assert cp in offered, (where, sorted(offered))
+    # the floor is at or under every published rank's share, and the smallest published share is the floor itself
+    assert seq // cp >= layouts.CP_MIN_TOKENS, where
+    assert min(s // c for _, _, _, s, c in CP_PUBLISHED) == layouts.CP_MIN_TOKENS
+
+
+def test_a_split_finer_than_the_floor_is_sized_when_asked(capsys):
+    # the floor only bounds what the search picks: 4 ranks of 2,048 tokens asked are sized as asked
+    said = answer_json(capsys, "pré-treino do llama 3.1 8b em 8 h100, cp 4, seq 8192, batch 1")
+    assert said["workload"]["cp"] == 4
+    whole = answer_json(capsys, "pré-treino do llama 3.1 8b em 8 h100, fsdp, seq 8192, batch 1")
+    ratio = (
+        whole["verdict"]["setup"]["per_gpu"]["activations"]
+        / said["verdict"]["setup"]["per_gpu"]["activations"]
+    )
+    assert ratio == pytest.approx(4, rel=0.02)
+
+
+# -- DualPipe ------------------------------------------------------------------------------------------------------
+# DeepSeek-V3's bidirectional schedule (arXiv:2412.19437, Table 2; deepseek-ai/DualPipe README, "Pipeline Bubbles
+# and Memory Usage Comparison"): 1F1B holds 1x the parameters and PP micro-batches of activations, DualPipe 2x and
+# PP + 1. The answer had said "Não entendi: dualpipe" and sized 1F1B.
+DEEPSEEK = "pré-treino do deepseek v3 em 2048 h800, pp 16, ep 64"
+
+
+def test_dualpipe_holds_two_stages_parameters_and_one_more_micro_batch(capsys):
+    plain = answer_json(capsys, DEEPSEEK)["verdict"]["setup"]
+    dual = answer_json(capsys, DEEPSEEK + ", dualpipe")["verdict"]["setup"]
+    assert (dual["zero"], dual["pipeline_parallel"]) == (plain["zero"], plain["pipeline_parallel"]) == (1, 16)
+    for part in ("weights", "gradients"):
+        assert dual["per_gpu"][part] == pytest.approx(2 * plain["per_gpu"][part], abs=2)
+    # ZeRO-1 shards each stage's states over its two holders: the same share a GPU
+    assert dual["per_gpu"]["optimizer"] == plain["per_gpu"]["optimizer"]
+    # the rank with the first stage holds the last one too: 17 micro-batches of its layers and the loss
+    assert dual["per_gpu"]["activations"] > plain["per_gpu"]["activations"] + plain["per_gpu"]["logits"] / 2
+    text = answer(capsys, DEEPSEEK + ", dualpipe")
+    assert text.startswith("Entendi:") and "· DualPipe" in text.splitlines()[0]
+    assert "Não entendi" not in text
+    assert (
+        "cada GPU guarda dois dos 16 estágios" in text and "17 micro-lotes em andamento em vez de 16" in text
+    )
+
+
+@pytest.mark.parametrize("question", [DEEPSEEK.replace(", pp 16", "") + ", dualpipe", DEEPSEEK.replace("pp 16", "pp 3")
+                                      + " com dualpipe"])  # fmt: skip
+def test_dualpipe_without_an_even_pipeline_is_a_clear_error(capsys, question):
+    assert gpu_size([question]) != 0
+    err = capsys.readouterr().err
+    assert "O DualPipe alimenta o pipeline pelas duas pontas" in err and "Traceback" not in err
