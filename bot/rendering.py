@@ -1720,6 +1720,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.eager_attention"))
     if w.dualpipe:
         parts.append(t("understood.dualpipe"))
+    if w.compiled:
+        parts.append(t("understood.compiled"))
     if w.method:
         parts.append(t(f"understood.method_{w.method.value}"))
     if w.rl_generations:

@@ -477,6 +477,9 @@ class Stack(Strict, kw_only=True):
     # offered in place of the stack a question runs on (alternatives, the lead); false for software people name
     # for pre-training, which answers to a fine-tuning question never suggest
     suggested: bool = True
+    # its note already says how torch.compile changes the memory, so a question naming torch.compile gets no second
+    # note (sizing/plan.py)
+    says_compile: bool = False
     source: str
 
     @property

@@ -1523,6 +1523,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         raise SizingError("dualpipe_pp", "dualpipe_examples", pp=pp)
     if w.dualpipe:
         said.append(t(lang, "assume.dualpipe", pp=pp, more=pp + 1))
+    if w.compiled and not (stack and stack.says_compile):
+        said.append(t(lang, "assume.compiled"))
     if pp > 1 and stack.pipeline_fsdp and plan.stage in (Stage.full, Stage.pretrain):
         said.append(t(lang, "assume.pipeline_fsdp", stack=stack.name))
     ep = w.ep or 1

@@ -2365,6 +2365,8 @@ SELECTIVE_RECOMPUTE, FULL_RECOMPUTE = (
 )
 # DeepSeek-V3's DualPipe schedule for the pipeline stages (sizing/training.py memory, dualpipe)
 DUALPIPE = regexes.compile(rf"(?<![\w-]){_W('training.dualpipe')}(?![\w-])")
+# torch.compile named for a training run; served, vLLM compiles by default, so the words are read and left be
+COMPILED = regexes.compile(rf"(?<![\w-]){_W('training.compiled')}(?![\w-])")
 # Attention without FlashAttention (transformers' attn_implementation="eager"): its scores are stored
 # (the key as pasted: attn_implementation="eager", attn_implementation: eager, --attn-implementation eager)
 EAGER_ATTENTION = regexes.compile(
@@ -5933,6 +5935,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # before the settings already assumed: "sem flash attention" is not FlashAttention named
     scan.take(EAGER_ATTENTION, "eager_attention", lambda m: True)
     scan.take(DUALPIPE, "dualpipe", lambda m: True)
+    scan.take(COMPILED, "compiled", lambda m: True)
     scan.take(FULL_RECOMPUTE, "checkpointing", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(LORA_QV, "lora_targets", lambda m: "qv")
@@ -10468,6 +10471,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["eager_attention"] = True
         if _one(scan, "dualpipe", "dualpipe"):
             fields["dualpipe"] = True
+        if _one(scan, "compiled", "compiled"):
+            fields["compiled"] = True
         if _one(scan, "context_split", "context_split") and cp is None:
             fields["context_split"] = True
     query.lang = _one(scan, "lang", "lang")
@@ -11795,7 +11800,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "compiled", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

@@ -209,6 +209,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "context_split",
         "eager_attention",
         "dualpipe",  # DeepSeek-V3's DualPipe pipeline schedule
+        "compiled",  # torch.compile, not modelled
         "lora_all_linear",
         "lora_qv",
         "with",

@@ -181,6 +181,7 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # attention without FlashAttention (eager): its a x s x s scores are stored for the backward
     eager_attention: bool = False
     dualpipe: bool = False  # DeepSeek-V3's DualPipe pipeline schedule said
+    compiled: bool = False  # torch.compile said: not modelled, said so
     # Megatron-LM's --recompute-granularity selective: only the attention is recomputed (checkpointing False)
     selective_recompute: bool = False
     # The linear layers LoRA adapts: "all_linear" (PEFT target_modules="all-linear", the default) or "qv"

@@ -232,3 +232,37 @@ def test_dualpipe_without_an_even_pipeline_is_a_clear_error(capsys, question):
     assert gpu_size([question]) != 0
     err = capsys.readouterr().err
     assert "O DualPipe alimenta o pipeline pelas duas pontas" in err and "Traceback" not in err
+
+
+# -- torch.compile -------------------------------------------------------------------------------------------------
+# Not modelled: torchtitan's Table 1 shows what it takes off (82.4 -> 77.0 GiB, Llama 3.1 8B, 8 H100s). A question
+# naming it had been "Não entendi: torch.compile"; now it is read, the memory stays the uncompiled (safe) figure and
+# the answer says so once (torchtitan's and torchtune's own notes already say it, so no second note there).
+PLAIN_FT = "full fine-tune of llama 3.1 8b on 4 h100"
+
+
+@pytest.mark.parametrize(
+    "said", [" with torch.compile", ", torch_compile", ", compile=true", " with compile"]
+)
+def test_torch_compile_is_read_and_said_not_counted(capsys, said):
+    plain = answer_json(capsys, PLAIN_FT)["verdict"]["setup"]["per_gpu"]
+    assert answer_json(capsys, PLAIN_FT + said)["verdict"]["setup"]["per_gpu"] == plain
+    text = answer(capsys, PLAIN_FT + said)
+    assert "Not understood" not in text and "· torch.compile" in text.splitlines()[0]
+    assert (
+        text.count("torch.compile is not counted") == 1 and "82.4 GiB without it and 77.0 GiB with it" in text
+    )
+
+
+@pytest.mark.parametrize("stack", ["torchtitan", "torchtune"])
+def test_torch_compile_with_a_stack_that_says_it_gets_one_note(capsys, stack):
+    text = answer(
+        capsys, f"pré-treino do llama 3.1 8b em 8 h100 com {stack}, fsdp 8, seq 8192, torch.compile"
+    )
+    assert "Não entendi" not in text and "torch.compile" in text.splitlines()[0]
+    assert "O torch.compile não entra na conta" not in text and text.count("torch.compile") == 2
+
+
+def test_torch_compile_in_a_served_question_is_not_noise(capsys):
+    text = answer(capsys, "llama 3.1 8b on vllm with torch.compile, 20 users")
+    assert "Not understood" not in text and "torch.compile" not in text
