@@ -257,6 +257,9 @@ class Plan(msgspec.Struct, frozen=True):
     cost_seats: int | None = None
     cost_per_requests: int | None = None  # "custo por 1k requisições": the price of that many requests
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
+    fastest: bool = (
+        False  # "o mais rápido possível": a job's setup chosen for its wall-clock (sizing/run_budget.py)
+    )
     api_price: ApiPriceInfo | None = None  # an API's price per million tokens, set against ours
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
     utilization: float | None = None  # "a 80% de utilização": the share of its sustainable rate priced
@@ -740,6 +743,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         )
         if w.budget
         else None,
+        fastest=w.fastest,
         api_price=ApiPriceInfo(amount=w.api_price, currency=w.api_price_currency) if w.api_price else None,
         turns=w.turns,
         users=users,
