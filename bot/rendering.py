@@ -1002,6 +1002,15 @@ def budget_amount(amount: float, currency: str | None, lang: str) -> str:
     return f"{i18n.currency(currency, lang)} {i18n.money(amount, lang)}".strip()
 
 
+def converted_lines(budget, amount: str, lang: str) -> list[str]:
+    """A budget typed in another currency, converted at the offering's configured rate: said with the rate."""
+    if not budget.typed_currency or budget.rate is None:
+        return []
+    typed = budget_amount(budget.typed_amount, budget.typed_currency, lang)
+    return [i18n.t(lang, "cost.budget_converted", typed=typed, amount=amount, theirs=budget.typed_currency,
+                   ours=i18n.currency(budget.currency, lang), rate=i18n.number(budget.rate, lang, 2))]  # fmt: skip
+
+
 def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     """The budget the question gave against the setup's price (sizing/budget.py): which contract modes it
     holds, or how far the cheapest passes it; said plainly when there is nothing to compare."""
@@ -1056,7 +1065,8 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
         year = budget_amount(budget.yearly, budget.currency or cur, lang)
         yearly = [i18n.t(lang, "cost.budget_yearly", year=year, amount=amount)]
     return (
-        yearly
+        converted_lines(budget, amount, lang)
+        + yearly
         + budget_verdict(checked, amount, cur, lang)
         + budget_pick_lines(result, amount, cur, lang)
         + (run_budget_lines(result, amount, cur, lang) if pick is not None else named)

@@ -12,6 +12,7 @@ import msgspec
 
 from . import encoders, i18n, images, kv_cache, regexes, serving, speech, traffic_query, training
 from .architecture import Architecture, updated
+from .budget import converted
 from .catalog import (
     GPU,
     Catalog,
@@ -733,13 +734,16 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         users_batch=w.users if w.users_batch and not stage.is_training else None,
         generated_tokens=None if stage.is_training else w.generated_tokens,
         read_tokens=None if stage.is_training else w.read_tokens,
-        budget=BudgetInfo(
-            amount=w.budget,
-            currency=w.budget_currency,
-            monthly=w.budget_monthly,
-            yearly=w.budget_yearly,
-            hourly=w.budget_hourly,
-            per_gpu=w.budget_per_gpu,
+        budget=converted(
+            BudgetInfo(
+                amount=w.budget,
+                currency=w.budget_currency,
+                monthly=w.budget_monthly,
+                yearly=w.budget_yearly,
+                hourly=w.budget_hourly,
+                per_gpu=w.budget_per_gpu,
+            ),
+            catalog.offering,
         )
         if w.budget
         else None,

@@ -78,6 +78,11 @@ class BudgetInfo(Record, kw_only=True):
     currency: str | None = None
     monthly: bool | None = None
     yearly: float | None = None  # a year's budget as typed; `amount` is then its month (a twelfth)
+    # typed in another currency and converted at the offering's configured rate (offering.toml exchange_rates):
+    # the amount and currency as typed, and the rate (one of it in the offering's currency)
+    typed_amount: float | None = None
+    typed_currency: str | None = None
+    rate: float | None = None
     hourly: bool = False  # a ceiling by the hour ("até R$ 5/hora"): set against a price by the hour
     # each GPU's hour ("por GPU": True), the whole setup's ("no total": False) or not said (None: the setup's)
     per_gpu: bool | None = None

@@ -11,23 +11,16 @@ from datetime import date
 import pytest
 
 from bot.log.requestlog import RequestLog
-from bot.pipeline import Pipeline, Where
+from bot.pipeline import Pipeline
 from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.query import QueryError, parse
-from tests.data_folders import priced_copy
+from tests.data_folders import priced_copy, priced_slash
 
-from .slack_harness import text_of, valid
+from .test_budget_training import PRICES, ask, money, recommendation
 
-# Made-up hourly prices per GPU, unequal so that the GPU matters: the H100 and H200 dear by the GPU-hour, the A100
-# cheap for its FLOPs, the L40S cheaper on demand than by the project package.
-PRICES = {
-    "l40s": "{ on_demand = 7.2, reserved = 6.5, dedicated = 7.0, project_package = 7.5 }",
-    "l40": "{ on_demand = 8.0, reserved = 5.5, dedicated = 6.0, project_package = 6.5 }",
-    "a100-80gb-sxm": "{ on_demand = 14.0, reserved = 10.0, dedicated = 11.0, project_package = 12.0 }",
-    "h100-sxm": "{ on_demand = 45.0, reserved = 30.0, dedicated = 32.0, project_package = 40.0 }",
-    "h200-sxm": "{ on_demand = 30.0, reserved = 22.0, dedicated = 24.0, project_package = 26.0 }",
-}
+# The made-up prices of tests/test_budget_training.py: the H100 and H200 dear by the GPU-hour, the A100 cheap for
+# its FLOPs, the L40S cheaper on demand than by the project package.
 BY_HOUR = {  # the modes a training is billed in by the hour, as numbers
     "L40S": (7.2, 7.5),
     "L40": (8.0, 6.5),
@@ -66,23 +59,6 @@ def pipeline(tmp_path, monkeypatch):
 def unpriced(tmp_path, monkeypatch):
     monkeypatch.delenv("GPU_SIZER_DATA", raising=False)
     yield from _pipeline(tmp_path, monkeypatch, None)
-
-
-def ask(pipeline, text, **where):
-    """The reply, its plain-text answer and the Slack message's text (its blocks valid Block Kit)."""
-    reply = pipeline.ask(text, Where("slash_command", user_id="U1", **where))
-    assert reply.outcome == "answered", (reply.outcome, reply.text_answer)
-    valid(reply.message.blocks)
-    return reply, reply.text_answer, text_of(reply.message.blocks)
-
-
-def money(text: str) -> float:
-    return float(text.replace(".", "").replace(",", "."))
-
-
-def recommendation(text: str) -> str:
-    line = next(line for line in text.splitlines() if line.startswith(("Recomendação: ", "Recommendation: ")))
-    return line.split(": ", 1)[1].split(" · ")[0]
 
 
 def gpu_of(setup: str) -> str:
@@ -310,6 +286,10 @@ def test_a_quarters_deadline_in_english_is_weighed(pipeline):
         ("what can I get for R$ 10 mil por mês?", None, "With the budget of BRL 10,000 a month, the largest suggested"),
         ("qual o melhor modelo que cabe em R$ 20 mil/mês para 50 usuários?", None,
          "Com o orçamento de R$ 20.000 por mês, o maior dos sugeridos que cabe é o "),
+        ("qual o melhor modelo que cabe em US$ 2k/mês para 50 usuários?", None,
+         "não converto moedas sem um câmbio configurado para USD"),
+        ("qual o melhor modelo que cabe em 20 mil euros por mês para 50 utilizadores?", "pt-PT",
+         "não converto moedas sem uma taxa de câmbio configurada para EUR"),
     ],
 )  # fmt: skip
 def test_a_budget_with_no_model_says_what_it_buys(pipeline, question, locale, says):
@@ -336,6 +316,42 @@ def test_with_no_prices_a_months_training_budget_chooses_nothing(unpriced):
     assert "O que decidiu: o orçamento" not in text
 
 
+# -- currencies ------------------------------------------------------------------------------------------------
+
+
+def test_a_budget_in_another_currency_is_converted_at_the_configured_rate(tmp_path, monkeypatch):
+    pipe = next(
+        body := _pipeline(tmp_path, monkeypatch, PRICES, "exchange_rates = { USD = 5.40, EUR = 6.00 }")
+    )
+    reply, text, _ = ask(pipe, FULL_8B + ", orçamento de US$ 500")
+    pick = reply.result.run_budget_pick
+    assert reply.result.workload.budget.amount == pytest.approx(2700)
+    assert "Orçamento de US$ 500,00 convertido pelo câmbio configurado (R$ 5,40 por USD): R$ 2.700." in text
+    assert pick.chosen and pick.total <= 2700
+    _, text, _ = ask(pipe, "llama 3.1 70b for 50 users, €2.500 a month", user_locale="en-US")
+    assert (
+        "Budget of EUR 2,500 converted at the configured exchange rate (BRL 6.00 per EUR): BRL 15,000."
+        in text
+    )
+    assert "Budget of BRL 15,000 a month" in text
+    # with no model: the suggestions are weighed against the converted month
+    _, text, _ = ask(pipe, "qual o melhor modelo que cabe em US$ 2k/mês para 50 usuários?")
+    assert "Orçamento de US$ 2.000 convertido pelo câmbio configurado (R$ 5,40 por USD): R$ 10.800." in text
+    assert "Com o orçamento de R$ 10.800 por mês" in text
+    next(body, None)
+
+
+def test_a_currency_with_no_rate_configured_is_said_unconverted(tmp_path, monkeypatch):
+    pipe = next(body := _pipeline(tmp_path, monkeypatch, PRICES, "exchange_rates = { USD = 5.40 }"))
+    reply, text, _ = ask(pipe, FULL_8B + ", orçamento de 3 mil euros")
+    assert reply.result.run_budget_pick is None
+    assert (
+        "O orçamento está em EUR e os preços em BRL: não converto moedas sem um câmbio configurado para EUR"
+        in text
+    )
+    next(body, None)
+
+
 # -- languages and Slack ------------------------------------------------------------------------------------------
 
 
@@ -354,20 +370,12 @@ def test_the_unit_weighed_is_said_in_the_users_language(pipeline, question, loca
 
 def test_a_gpu_hours_training_budget_through_slash_gpu(tmp_path, monkeypatch):
     # Through the real app: a signed /gpu request, Bolt's dispatch, the loopback Slack, the request log.
-    from tests.slack_harness import serve
-
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path / "prices", PRICES)))
-    load_catalog.cache_clear()
-    try:
-        with serve(tmp_path) as slack:
-            reply = slack.command(FULL_8B + ", até R$ 20 por GPU-hora")
-            valid(reply["blocks"])
-            text = text_of(reply["blocks"])
-            assert "O que decidiu: o orçamento por hora de GPU do treino." in text
-            assert (
-                "H100" not in text.split("O que decidiu", 1)[1].split("\n", 1)[0].split("sem o orçamento")[0]
-            )
-            [row] = slack.rows()
-            assert row["outcome"] == "answered"
-    finally:
-        load_catalog.cache_clear()
+    text, [row] = priced_slash(tmp_path, monkeypatch, PRICES, FULL_8B + ", até R$ 20 por GPU-hora")
+    decided = next(
+        line for line in text.splitlines() if "O que decidiu: o orçamento por hora de GPU do treino." in line
+    )
+    assert (
+        "H100" not in decided.split("sem o orçamento")[0]
+        and "H200" not in decided.split("sem o orçamento")[0]
+    )
+    assert row["outcome"] == "answered"
