@@ -349,7 +349,7 @@ def _sized(
     budget_pick = None
     # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
     if (
-        not (plan.stage.is_training or plan.gpu or plan.gpus or brief)
+        not (plan.stage.is_training or plan.gpu or plan.gpus or brief or run_pick)
         and (picked := advice.budget_pick(plan, rec, catalog)) is not None
     ):
         rec, budget_pick = picked

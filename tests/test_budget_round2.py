@@ -28,6 +28,7 @@ BY_HOUR = {  # the modes a training is billed in by the hour, as numbers
     "H100": (45.0, 40.0),
     "H200": (30.0, 26.0),
 }
+PER_HOUR_ON_DEMAND = {"L40S": 7.2, "L40": 8.0, "A100": 14.0, "H100": 45.0, "H200": 30.0}  # a batch's mode
 MONTH = 730  # hours a month is billed for (offering.toml)
 TODAY = date(2026, 12, 7)
 FULL_8B = "fine-tune completo do llama 3.1 8b em 2B tokens"
@@ -275,6 +276,31 @@ def test_a_quarters_deadline_in_english_is_weighed(pipeline):
     assert pick.job == "batch" and pick.chosen and pick.total <= 5000
     assert "within the deadline of 114 days" in text
     assert "What decided: the batch budget. " in text and "is the cheapest of the setups" in text
+
+
+def test_a_batchs_month_and_hour_budgets_weigh_its_run(pipeline):
+    # a batch of days spends in its month what it costs in all; an hour's budget weighs the whole setup's hour
+    question = "processar 1 milhão de documentos de 2k tokens com llama 3.1 70b em 2 semanas"
+    reply, text, _ = ask(pipeline, question + ", R$ 30 mil por mês")
+    pick = reply.result.run_budget_pick
+    assert pick.unit == "month" and pick.chosen and pick.hours < MONTH
+    assert pick.measure == pytest.approx(pick.total) and pick.total <= 30_000
+    assert "O que decidiu: o orçamento mensal do lote. " in text
+    reply, text, _ = ask(pipeline, question + ", até R$ 50 por hora")
+    pick = reply.result.run_budget_pick
+    setup = recommendation(text)
+    assert pick.unit == "setup_hour" and not pick.chosen
+    assert pick.measure == pytest.approx(count_of(setup) * PER_HOUR_ON_DEMAND[gpu_of(setup)])
+    assert pick.measure > 50
+    assert text.count("Nenhuma configuração") == 2  # what decided, and the budget's line: once each
+
+
+def test_a_customer_in_a_shared_channel_sees_the_months_choice_without_prices(pipeline):
+    _, _, slack = ask(
+        pipeline, "fine-tune completo do llama 3.1 70b em 50B tokens, R$ 250 mil por mês", channel_shared=True
+    )
+    assert "O que decidiu: o orçamento mensal do treino." in slack
+    assert "R$ 2" not in slack.replace("R$ 250.000", "") and "gasta R$" not in slack
 
 
 # -- no model named --------------------------------------------------------------------------------------------
