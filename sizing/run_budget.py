@@ -23,9 +23,6 @@ HOURLY_MODES = ("project_package", "on_demand")  # billed for the hours a job ru
 MONTHLY_MODES = ("reserved", "dedicated")  # sold by the month: a job in them pays its whole months
 
 
-UNITS = ("job", "month", "gpu_hour", "setup_hour")  # what a job's budget is said per (see unit)
-
-
 def unit(plan: Plan) -> str | None:
     """What the budget is per: the whole job ("job": a training's project or a batch's run), a month ("month"),
     each GPU's hour ("gpu_hour") or the whole setup's ("setup_hour"); None with no budget."""
@@ -58,7 +55,8 @@ def applies(plan: Plan, catalog: Catalog) -> bool:
     if plan.stage.is_training:
         if plan.method.is_rl or plan.tokens_from_budget:
             return False
-        return bool(plan.timed and plan.tokens) or (budget and unit(plan) != "job") or not budget
+        # with no tokens, only a rate (a month's, an hour's) or the least time has something to weigh
+        return bool(plan.timed and plan.tokens) or not budget or unit(plan) != "job"
     return bool(plan.batch_seconds and plan.rate and not plan.term_days)
 
 
