@@ -67,8 +67,9 @@ DEADLINE_DATE = regexes.compile(
     r"(?P<coming>\s+que\s+vem)?"
     # "a semana que vem", "a próxima semana", "next week", "o mês que vem": the end of that period
     rf"|{_THIS}(?:(?P<next3>{_NEXT})(?P<period3>{_PERIOD})|(?P<period4>{_PERIOD})\s+que\s+vem)"
-    # "o fim do Q1", "end of Q1 2027", "Q2", "o 3º trimestre", "the first quarter": that quarter's last day
-    rf"|(?:{_THIS}(?:fim|final|end)\s+(?:d[oea]|of)\s+)?{_THIS}(?:q(?P<q>[1-4])|(?P<qn>[1-4])\s*(?:º|°|o|st|nd|rd|th)?"
+    # "o fim do Q1", "end of Q1 2027", "o final do 3º trimestre", "the end of the first quarter": that quarter's last
+    # day. Only its end: "até o Q3", "200 by Q3" say when a service starts or grows (sizing/traffic_query.py)
+    rf"|{_THIS}(?:fim|final|end)\s+(?:d[oea]|of)\s+{_THIS}(?:q(?P<q>[1-4])|(?P<qn>[1-4])\s*(?:º|°|o|st|nd|rd|th)?"
     rf"\s+(?:trimestre|quarter)|(?P<qw>{_ORDINAL})\s+(?:trimestre|quarter))(?:\s+(?:de\s+|of\s+)?(?P<qyear>\d{{4}}))?"
     # "month end", "year-end", "EOM", "EOY"
     rf"|{_THIS}(?:(?P<period_end>month|year|quarter)[\s-]end|(?P<eo>eom|eoy|eoq))"

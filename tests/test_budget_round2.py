@@ -142,7 +142,7 @@ def test_the_least_time_is_read(text, fastest):
     [
         ("by end of Q1", 114),  # 31/03/2027
         ("até o fim do Q2 de 2027", 205),  # 30/06/2027
-        ("até o 1º trimestre", 114),
+        ("até o final do 1º trimestre", 114),
         ("by the end of the first quarter", 114),
     ],
 )
