@@ -16,7 +16,7 @@ from sizing.plan import rate_text, term_months
 from sizing.query import parse
 
 from .blocks import MAX_SECTION_TEXT, Message, esc, validate
-from .rendering import budget_amount, budget_verdict
+from .rendering import budget_amount, budget_verdict, converted_lines
 
 
 def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = True) -> tuple[str, list[str]]:
@@ -396,7 +396,8 @@ def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> l
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     within = [m for m in checked if m.within_budget]
     assumed = budget.monthly is None and not budget.hourly
-    lines = [i18n.t(lang, "cost.budget_assumed", amount=amount)] if assumed else []
+    lines = converted_lines(budget, amount, lang)
+    lines += [i18n.t(lang, "cost.budget_assumed", amount=amount)] if assumed else []
     if budget.hourly and budget.per_gpu is None:
         lines.append(i18n.t(lang, "cost.budget_assumed_setup", amount=amount))
     if budget.yearly:
@@ -577,12 +578,13 @@ def _fits_budget(fits: WhatFits, lang: str) -> list[str]:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     if currency_mismatch(budget, fits.currency):
         return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=fits.currency)]
+    said = converted_lines(budget, amount, lang)
     if budget.hourly:  # each GPU's hour, or the whole setup's
         checked = hour_check(budget, dict(fits.price_per_hour), fits.count)
-        return budget_verdict(checked, amount, fits.currency or "", lang) if checked else []
+        return said + budget_verdict(checked, amount, fits.currency or "", lang) if checked else said
     per_month = {mode: price * fits.hours_per_month for mode, price in fits.price_per_hour.items()}
     checked = month_check(budget, per_month)
-    return budget_verdict(checked, amount, fits.currency or "", lang) if checked else []
+    return said + budget_verdict(checked, amount, fits.currency or "", lang) if checked else said
 
 
 _BRACKETS = re.compile(r"\s*\([^)]*\)")

@@ -1002,6 +1002,15 @@ def budget_amount(amount: float, currency: str | None, lang: str) -> str:
     return f"{i18n.currency(currency, lang)} {i18n.money(amount, lang)}".strip()
 
 
+def converted_lines(budget, amount: str, lang: str) -> list[str]:
+    """A budget typed in another currency, converted at the offering's configured rate: said with the rate."""
+    if not budget.typed_currency or budget.rate is None:
+        return []
+    typed = budget_amount(budget.typed_amount, budget.typed_currency, lang)
+    return [i18n.t(lang, "cost.budget_converted", typed=typed, amount=amount, theirs=budget.typed_currency,
+                   ours=i18n.currency(budget.currency, lang), rate=i18n.number(budget.rate, lang, 2))]  # fmt: skip
+
+
 def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     """The budget the question gave against the setup's price (sizing/budget.py): which contract modes it
     holds, or how far the cheapest passes it; said plainly when there is nothing to compare."""
@@ -1034,7 +1043,11 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
             i18n.t(lang, "cost.budget_mode_named", mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"))
         ]
     pick = result.run_budget_pick
-    if pick is not None and pick.billed_hours is not None and cur is not None:
+    if pick is not None and pick.unit is None:
+        pick = (
+            None  # "the fastest" chose, not this budget (in another currency, or nothing priced to weigh it)
+        )
+    if pick is not None and pick.billed_hours is not None and pick.unit == "job" and cur is not None:
         # a mode sold by the month, named: its months against the budget, said in place of the hours' verdict
         key = "cost.budget_job_month_fits" if pick.chosen else "cost.budget_job_month_over"
         months = i18n.t(lang, key, mode=i18n.t(lang, f"cost.modes.{pick.mode}"), job=i18n.t(lang, f"cost.job_{pick.job}"),
@@ -1044,7 +1057,7 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
         return [months, *run_budget_lines(result, amount, cur, lang)]
     if pick is not None and cur is not None:
         # the job as the budget weighed it (its mode: the customer's or its cheapest), not the price line's mode
-        checked = job_check(pick, budget.amount)
+        checked = job_check(pick, budget)
     if checked is None:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     yearly = []
@@ -1052,52 +1065,68 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
         year = budget_amount(budget.yearly, budget.currency or cur, lang)
         yearly = [i18n.t(lang, "cost.budget_yearly", year=year, amount=amount)]
     return (
-        yearly
+        converted_lines(budget, amount, lang)
+        + yearly
         + budget_verdict(checked, amount, cur, lang)
         + budget_pick_lines(result, amount, cur, lang)
-        + (run_budget_lines(result, amount, cur, lang) if result.run_budget_pick else named)
+        + (run_budget_lines(result, amount, cur, lang) if pick is not None else named)
     )
 
 
-def job_check(pick, amount: float) -> BudgetCheck:
+def job_check(pick, budget) -> BudgetCheck:
     """A job's budget pick (sizing/run_budget.py) as sizing.budget's check of its recommendation: a training's
-    against the project's cost, a batch's against its hours, in the mode the pick weighed."""
-    period = "project" if pick.job == "training" else "batch"
-    return BudgetCheck(amount=amount, period=period, assumed_monthly=False, fits=[pick.mode] if pick.chosen else [],
-                       cheapest_mode=pick.mode, cheapest=pick.total, over=max(0.0, pick.total - amount))  # fmt: skip
+    against the project's cost, a batch's against its hours, a month's or an hour's against the job's month or
+    hour, in the mode the pick weighed."""
+    period = {"month": "month", "gpu_hour": "gpu_hour", "setup_hour": "setup_hour"}.get(pick.unit) or (
+        "project" if pick.job == "training" else "batch"
+    )
+    return BudgetCheck(amount=budget.amount, period=period, assumed_monthly=False,
+                       assumed_setup=period == "setup_hour" and budget.per_gpu is None,
+                       fits=[pick.mode] if pick.chosen else [], cheapest_mode=pick.mode, cheapest=pick.measure,
+                       over=max(0.0, pick.measure - budget.amount))  # fmt: skip
 
 
 def run_budget_lines(result: SizingResult, amount: str, cur: str, lang: str) -> list[str]:
-    """What a job's budget did to the choice, with prices: the setup recommended without it (its price and
-    time), or that none does the job within it and what would bring it under; the mode named, when one was."""
+    """What a job's budget did to the choice, with prices: what the job spends a month when that is what was
+    weighed, the setup recommended without it (its price and time), or that none does the job within it and
+    what would bring it under; the mode named, when one was."""
     pick = result.run_budget_pick
-    if pick is None or cur is None:
+    if pick is None or cur is None or pick.unit is None:
         return []
     money = partial(i18n.money, lang=lang)
     job = i18n.t(lang, f"cost.job_{pick.job}")
     mode = i18n.t(lang, f"cost.modes.{pick.mode}")
+    per = i18n.t(lang, f"cost.per_unit.{pick.unit}")
     lines = []
+    if pick.unit == "month":
+        key = "cost.budget_job_monthly" if pick.hours is not None else "cost.budget_job_monthly_untimed"
+        time = i18n.duration(pick.hours / 24, lang) if pick.hours is not None else ""
+        lines.append(i18n.t(lang, key, setup=pick.setup, currency=cur, month=money(pick.measure), mode=mode, job=job,
+                            time=time, total=money(pick.total or 0.0)))  # fmt: skip
     if pick.chosen and pick.without:
-        lines.append(i18n.t(lang, "cost.budget_job_without", setup=pick.without, currency=cur,
-                            total=money(pick.without_total), mode=i18n.t(lang, f"cost.modes.{pick.without_mode}"),
-                            time=i18n.duration(pick.without_hours / 24, lang)))  # fmt: skip
+        timed = pick.without_hours is not None
+        lines.append(i18n.t(lang, "cost.budget_job_without" if timed else "cost.budget_job_without_untimed",
+                            setup=pick.without, currency=cur, per=per,
+                            total=money(pick.without_total if pick.unit == "job" else pick.without_measure),
+                            mode=i18n.t(lang, f"cost.modes.{pick.without_mode}"),
+                            time=i18n.duration(pick.without_hours / 24, lang) if timed else ""))  # fmt: skip
     if not pick.chosen:
-        lines.append(i18n.t(lang, "cost.budget_job_none", job=job, amount=amount, mode=mode))
-        ways = [way_text(way, cur, lang) for way in pick.ways]
+        lines.append(i18n.t(lang, "cost.budget_job_none", job=job, amount=amount + per, mode=mode))
+        ways = [way_text(way, cur, lang, per) for way in pick.ways]
         if ways:
-            lines.append(i18n.t(lang, "cost.budget_job_ways", amount=amount, ways="; ".join(ways)))
+            lines.append(i18n.t(lang, "cost.budget_job_ways", amount=amount + per, ways="; ".join(ways)))
     if pick.mode_named and pick.billed_hours is None:
         lines.append(i18n.t(lang, "cost.budget_mode_named", mode=mode))
     return lines
 
 
-def way_text(way, cur: str, lang: str) -> str:
+def way_text(way, cur: str, lang: str, per: str = "") -> str:
     """One way to bring a job within its budget, in words (sizing/result.py BudgetWay)."""
     if way.kind in ("lora", "qlora", "mode", "longer"):
         mode = i18n.t(lang, f"cost.modes.{way.mode}") if way.mode else ""
         time = i18n.duration(way.hours / 24, lang) if way.hours else ""
         text = i18n.t(lang, f"cost.budget_job_way_{way.kind}", currency=cur, total=i18n.money(way.total, lang),
-                      setup=way.setup, mode=mode, time=time)  # fmt: skip
+                      setup=way.setup, mode=mode, time=time, per=per)  # fmt: skip
         return text + ("" if way.fits else i18n.t(lang, "cost.budget_job_way_over"))
     n = i18n.number(way.amount, lang) if way.kind == "epochs" else i18n.count(way.amount, lang)
     return i18n.t(lang, f"cost.budget_job_way_{way.kind}", n=n, share=i18n.percent(way.share, lang))

@@ -1,9 +1,12 @@
 """A budget the question gives ("orçamento de R$ 15 mil por mês", "budget of $20k/month"), set against what
 a setup costs (sizing/advice.py's Cost): the contract modes a month's budget holds, or whether a training
-run's package fits a project's. Amounts are compared in the offering's currency only: no exchange rate is
-assumed."""
+run's package fits a project's. Amounts are compared in the offering's currency only: a budget in another
+is converted at the rate the offering configures for it (offering.toml exchange_rates), never at an
+assumed one."""
 
 from __future__ import annotations
+
+import msgspec
 
 from .result import BudgetInfo, Cost, Record
 
@@ -28,6 +31,19 @@ class BudgetCheck(Record, kw_only=True):
 def currency_mismatch(budget: BudgetInfo, currency: str | None) -> bool:
     """A budget typed in another currency than the offering's prices: not compared."""
     return budget.currency is not None and currency is not None and budget.currency != currency
+
+
+def converted(budget: BudgetInfo | None, offering) -> BudgetInfo | None:
+    """A budget typed in another currency than the offering's, in the offering's at the rate its operator
+    configured (offering.toml exchange_rates), the typed amount and the rate kept for the answer to say; as it
+    was with no rate for that currency (then never compared: currency_mismatch)."""
+    if budget is None or not currency_mismatch(budget, offering.currency):
+        return budget
+    rate = offering.exchange_rates.get(budget.currency or "")
+    if rate is None:
+        return budget
+    return msgspec.structs.replace(budget, amount=budget.amount * rate, currency=offering.currency,
+                                   typed_amount=budget.amount, typed_currency=budget.currency, rate=rate)  # fmt: skip
 
 
 def check(

@@ -652,6 +652,8 @@ class LeadRules(Strict, kw_only=True):
 
 class Offering(Strict, kw_only=True):
     currency: str = "BRL"
+    # what one unit of another currency is worth in `currency` (budgets typed in it are converted at it)
+    exchange_rates: dict[str, Annotated[float, msgspec.Meta(gt=0)]] = {}
     prices_public: bool = False
     hours_per_month: Annotated[float, msgspec.Meta(gt=0, le=744)] = 730
     business_hours_per_day: Annotated[float, msgspec.Meta(gt=0, lt=24)] = 10

@@ -48,6 +48,17 @@ _WEEKDAYS = {
     "domingo": 6, "sunday": 6,
 }  # fmt: skip
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_ORDINALS = {
+    "primeiro": 1,
+    "segundo": 2,
+    "terceiro": 3,
+    "quarto": 4,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+}
+_ORDINAL = "|".join(_ORDINALS)
 
 DEADLINE_DATE = regexes.compile(
     rf"\b(?:(?P<pt>{_BY_PT})|(?P<en>{_BY_EN}))\s+(?:"
@@ -56,6 +67,10 @@ DEADLINE_DATE = regexes.compile(
     r"(?P<coming>\s+que\s+vem)?"
     # "a semana que vem", "a próxima semana", "next week", "o mês que vem": the end of that period
     rf"|{_THIS}(?:(?P<next3>{_NEXT})(?P<period3>{_PERIOD})|(?P<period4>{_PERIOD})\s+que\s+vem)"
+    # "o fim do Q1", "end of Q1 2027", "o final do 3º trimestre", "the end of the first quarter": that quarter's last
+    # day. Only its end: "até o Q3", "200 by Q3" say when a service starts or grows (sizing/traffic_query.py)
+    rf"|{_THIS}(?:fim|final|end)\s+(?:d[oea]|of)\s+{_THIS}(?:q(?P<q>[1-4])|(?P<qn>[1-4])\s*(?:º|°|o|st|nd|rd|th)?"
+    rf"\s+(?:trimestre|quarter)|(?P<qw>{_ORDINAL})\s+(?:trimestre|quarter))(?:\s+(?:de\s+|of\s+)?(?P<qyear>\d{{4}}))?"
     # "month end", "year-end", "EOM", "EOY"
     rf"|{_THIS}(?:(?P<period_end>month|year|quarter)[\s-]end|(?P<eo>eom|eoy|eoq))"
     # "dia 20", "o dia 20"
@@ -123,6 +138,12 @@ def _target(m: re.Match, today: date) -> date | None:
     if g["period_end"] or g["eo"]:
         period = g["period_end"] or {"eom": "month", "eoy": "year", "eoq": "quarter"}[g["eo"].lower()]
         return _period_end(today, period.lower(), False)
+    if g["q"] or g["qn"] or g["qw"]:
+        quarter = int(g["q"] or g["qn"] or 0) or _ORDINALS[g["qw"].lower()]
+        if g["qyear"]:
+            return _month_end(int(g["qyear"]), 3 * quarter)
+        end = _month_end(today.year, 3 * quarter)  # with no year, the next time that quarter ends
+        return end if end > today else _month_end(today.year + 1, 3 * quarter)
     if g["day_only"]:
         day = int(g["day_only"])
         if not 1 <= day <= 31:

@@ -339,10 +339,17 @@ def _sized(
     if not brief and (picked := run_budget.pick(plan, rec, catalog, (workload.epochs, workload.examples))):
         rec, run_pick = picked
         run_choice = None  # every setup's run was weighed against the budget, which the per-run choice would contradict
+        if run_pick.deadline_lifted:
+            # a month's budget bounds each month's spend, not the run's length: the default deadline goes
+            default = t(lang, "assume.default_days", days=plan.days)
+            assumptions = [
+                t(lang, "assume.monthly_budget_months") if a == default else a for a in assumptions
+            ]
+            plan = plan.but(days=None, days_assumed=False)
     budget_pick = None
     # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
     if (
-        not (plan.stage.is_training or plan.gpu or plan.gpus or brief)
+        not (plan.stage.is_training or plan.gpu or plan.gpus or brief or run_pick)
         and (picked := advice.budget_pick(plan, rec, catalog)) is not None
     ):
         rec, budget_pick = picked
@@ -471,7 +478,9 @@ def _sized(
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
             named[0].performance = traffic.performance(plan, named[0], catalog)
     if run_pick is not None and rec is not None:
-        decided = f"budget_{run_pick.job}" + ("" if run_pick.chosen else "_none")
+        decided = (
+            ("budget_" if run_pick.unit else "fastest_") + run_pick.job + ("" if run_pick.chosen else "_none")
+        )
     if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
@@ -716,7 +725,7 @@ def _sized(
             t(lang, f"decided.{decided}", setup=advice.describe(rec, lang), without=budget_pick.setup)
             if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
             else _run_budget_decided(run_pick, decided, lang)
-            if run_pick is not None and decided and decided.startswith(f"budget_{run_pick.job}")
+            if run_pick is not None and decided and decided.endswith((run_pick.job, run_pick.job + "_none"))
             else advice.decided_text(plan, rec, decided, catalog, avail)
             if decided
             else None
@@ -733,10 +742,14 @@ def _sized(
 
 
 def _run_budget_decided(pick, decided: str, lang: str) -> str:
-    """What a job's budget decided, in words with no prices (they show only where prices may): the fastest
-    setup doing the job within it and the one it replaces, or that none does and the cheapest stays."""
+    """What a job's budget (or "the fastest") decided, in words with no prices (they show only where prices
+    may): the budget as weighed (the job's, its month's, an hour's), the setup its rule picks within it and the
+    one it replaces, or that none does and the cheapest stays; with its time, when estimated."""
     key = f"decided.{decided}" + ("_without" if pick.without and pick.chosen else "")
-    return t(lang, key, setup=pick.setup, time=i18n.duration(pick.hours / 24, lang), without=pick.without)
+    time = i18n.duration(pick.hours / 24, lang) if pick.hours is not None else t(lang, "decided.run_untimed")
+    budget = t(lang, f"decided.run_budget.{pick.job}_{pick.unit}") if pick.unit else ""
+    rule = t(lang, f"decided.run_rule.{pick.rule}" + ("_asked" if pick.fastest_asked and pick.unit else ""))
+    return t(lang, key, setup=pick.setup, time=time, without=pick.without, budget=budget, rule=rule)
 
 
 def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catalog) -> Performance | None:

@@ -12,7 +12,7 @@ import msgspec
 
 from . import training
 from .advice import SERVING_MODES
-from .budget import TrainingBudget, training_budget
+from .budget import TrainingBudget, converted, training_budget
 from .budget import check as budget_check
 from .catalog import Budget, Catalog
 from .engine import size
@@ -263,7 +263,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         price_per_hour=prices,
         hours_per_month=catalog.offering.hours_per_month,
         currency=catalog.offering.currency,
-        budget=_budget(given),
+        budget=_budget(given, catalog),
         reasoning_longest=catalog.traffic.lengths.reasoning_max_output_tokens if reasoning else 0,
         term_days=given.get("term_days"),
         term_totals=_term_totals(given, prices, catalog, plan.stage.is_training),
@@ -394,17 +394,20 @@ def _term_totals(
     return {mode: prices[mode] * catalog.offering.hours_per_month * months for mode in modes}
 
 
-def _budget(given: dict[str, Any]) -> BudgetInfo | None:
+def _budget(given: dict[str, Any], catalog: Catalog) -> BudgetInfo | None:
     amount = given.get("budget")
     if not amount:
         return None
-    return BudgetInfo(
-        amount=amount,
-        currency=given.get("budget_currency"),
-        monthly=given.get("budget_monthly"),
-        yearly=given.get("budget_yearly"),
-        hourly=bool(given.get("budget_hourly")),
-        per_gpu=given.get("budget_per_gpu"),
+    return converted(
+        BudgetInfo(
+            amount=amount,
+            currency=given.get("budget_currency"),
+            monthly=given.get("budget_monthly"),
+            yearly=given.get("budget_yearly"),
+            hourly=bool(given.get("budget_hourly")),
+            per_gpu=given.get("budget_per_gpu"),
+        ),
+        catalog.offering,
     )
 
 
@@ -517,7 +520,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     out: list[Suggested] = []
     context = users = 0
     rate = ttft = tps = None
-    budget = _budget(given)
+    budget = _budget(given, catalog)
     listed = catalog.suggestions.get(key, [])
     longer = [m for m in catalog.suggestions.get("long_context", []) if m not in listed]
     beyond: list[str] = []  # the listed models the context is past

@@ -12,6 +12,7 @@ import msgspec
 
 from . import encoders, i18n, images, kv_cache, regexes, serving, speech, traffic_query, training
 from .architecture import Architecture, updated
+from .budget import converted
 from .catalog import (
     GPU,
     Catalog,
@@ -260,6 +261,9 @@ class Plan(msgspec.Struct, frozen=True):
     cost_seats: int | None = None
     cost_per_requests: int | None = None  # "custo por 1k requisições": the price of that many requests
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
+    fastest: bool = (
+        False  # "o mais rápido possível": a job's setup chosen for its wall-clock (sizing/run_budget.py)
+    )
     api_price: ApiPriceInfo | None = None  # an API's price per million tokens, set against ours
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
     utilization: float | None = None  # "a 80% de utilização": the share of its sustainable rate priced
@@ -733,16 +737,20 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         users_batch=w.users if w.users_batch and not stage.is_training else None,
         generated_tokens=None if stage.is_training else w.generated_tokens,
         read_tokens=None if stage.is_training else w.read_tokens,
-        budget=BudgetInfo(
-            amount=w.budget,
-            currency=w.budget_currency,
-            monthly=w.budget_monthly,
-            yearly=w.budget_yearly,
-            hourly=w.budget_hourly,
-            per_gpu=w.budget_per_gpu,
+        budget=converted(
+            BudgetInfo(
+                amount=w.budget,
+                currency=w.budget_currency,
+                monthly=w.budget_monthly,
+                yearly=w.budget_yearly,
+                hourly=w.budget_hourly,
+                per_gpu=w.budget_per_gpu,
+            ),
+            catalog.offering,
         )
         if w.budget
         else None,
+        fastest=w.fastest,
         api_price=ApiPriceInfo(amount=w.api_price, currency=w.api_price_currency) if w.api_price else None,
         turns=w.turns,
         users=users,

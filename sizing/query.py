@@ -712,8 +712,11 @@ MONEY = regexes.compile(
     # monthly budget", "50 mil reais de verba"
     rf"(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?"
     r"(?:\s+(?:de|of|in|mensal|mensais|monthly|anual|annual|yearly|total))*\s+(?:orcamento|budget|verba)\b"
-    r"|(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao)\b)?"
-    rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi))?{_CURRENCY})"
+    # a ceiling's word before the amount is the budget's ("the fastest within R$ 3k", "dentro de R$ 5 mil")
+    r"|(?:\b(?:within|under|below|up\s+to|dentro\s+de)\s+)?(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao|millions?)\b)?"
+    rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:milhoes|milhao|millions?|mil|k|mi))?{_CURRENCY}"
+    # "2k/mo", "10 mil/mês": thousands a month with no noun between are money, the way ads write a price
+    r"|(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:mil|k)(?=\s*/\s*(?:mo|mes|month)\b))"
     # not a price per million tokens ("$2 per 1M tokens"), which the cost words read
     r"(?!\s*(?:/|\bper\b|\bpor\b|\bcada\b|\ba\b)\s*(?:1\s*)?(?:m|mi|mtok|milhao|million)\b)"
     # "orçamento de 20 mil", "orçamento mensal de", "orçamento apertado, uns 5 mil", "budget of about"
@@ -761,7 +764,8 @@ PER_MILLION_TOKENS = regexes.compile(
     r"\s*(?:de\s+)?(?:(?:output|input|generated|saida|entrada|gerados)\s+(?:tokens?|toks?)\b"
     r"|(?:tokens?|toks?)\s+(?:de\s+saida|de\s+entrada|gerados|generated)\b))"
 )
-_MONEY_NUMBER = regexes.compile(r"(\d+(?:[.,]\d+)*)\s*(mil|k|mi|milhoes|milhao)?")
+# The longer words first: "R$ 1,2 milhão" had been read as "mil", R$ 1.200.
+_MONEY_NUMBER = regexes.compile(r"(\d+(?:[.,]\d+)*)\s*(milhoes|milhao|millions?|mil|mi|k)?")
 # The currency a budget is typed in (R$ before $: "r$" holds a dollar sign); none typed: the offering's.
 _CURRENCIES = (
     ("BRL", regexes.compile(r"\br\$|\b(?:reais|real|brl)\b")),
@@ -808,10 +812,23 @@ _HOURLY_AFTER = regexes.compile(
     r"(?:\s+(?:inteira|toda|whole|all))?|for\s+(?:the\s+)?(?:whole|entire)\s+setup)\b)?"
     r"|\s*(?:/|por|per|each|cada|a)\s*(?P<gpu_first>gpu|placa)\s*(?:[-/]\s*|por\s+|per\s+|a\s+|an\s+)?(?:h|hr|hora|hour)\b"
 )
+# ... or with the ceiling said after it ("R$ 50/hora no máximo", "$2 per GPU-hour at most", "US$ 3/h, max").
+_HOURLY_CEILING_AFTER = regexes.compile(
+    r"[\s,]*(?:no\s+maximo|maximo|at\s+(?:the\s+)?most|max(?:imum)?|tops|de\s+teto|como\s+teto|or\s+less|ou\s+menos)\b"
+)
 _HOURLY_CEILING_BEFORE = regexes.compile(
     r"(?:\b(?:ate|maximo|max|maximum|teto|limite|limit|budget|orcamento|verba|under|below|within|most|up\s+to|"
     r"menos\s+de|pagar|pay|spend|gastar)\b[\w\s,:=]{0,24})$"
 )
+
+
+_CEILING_LEAD = regexes.compile(r"(?:within|under|below|up\s+to|dentro\s+de)\s+")
+
+
+def _lead_end(m: re.Match) -> int:
+    """Where a ceiling's word MONEY took before the amount ("under $2/h") ends, in the match (0: none)."""
+    lead = _CEILING_LEAD.match(m.group(0))
+    return lead.end() if lead else 0
 
 
 def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str | None], int] | None:
@@ -820,8 +837,10 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     por hora")."""
     if hourly := _HOURLY_AFTER.match(work, m.end()):
         # the budget word in the match itself ("budget of R$ 37 per hour") is a ceiling said
-        if not m.group("amount") and not _HOURLY_CEILING_BEFORE.search(
-            work, max(0, m.start() - 40), m.start()
+        if (
+            not m.group("amount")
+            and not _HOURLY_CEILING_BEFORE.search(work, max(0, m.start() - 40), m.start() + _lead_end(m))
+            and not _HOURLY_CEILING_AFTER.match(work, hourly.end())
         ):
             return None
     elif _PRICE_AFTER.match(work, m.end()):
@@ -830,9 +849,15 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     number = _MONEY_NUMBER.search(text[m.start("amount") - m.start() :] if m.group("amount") else text)
     if number is None:
         return None
-    multiplier = {"mil": 1e3, "k": 1e3, "mi": 1e6, "milhoes": 1e6, "milhao": 1e6}.get(
-        number.group(2) or "", 1
-    )
+    multiplier = {
+        "mil": 1e3,
+        "k": 1e3,
+        "mi": 1e6,
+        "milhoes": 1e6,
+        "milhao": 1e6,
+        "million": 1e6,
+        "millions": 1e6,
+    }.get(number.group(2) or "", 1)
     amount = _money_number(number.group(1)) * multiplier
     if amount <= 0:
         return None
@@ -841,7 +866,8 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
     if hourly:
         each_gpu = bool(hourly.group("gpu") or hourly.group("gpu_first"))
         said = "gpu_hour" if each_gpu else "setup_hour" if hourly.group("whole") else "hourly"
-        return (amount, currency, said), hourly.end()
+        ceiling = _HOURLY_CEILING_AFTER.match(work, hourly.end())
+        return (amount, currency, said), (ceiling or hourly).end()
     if (after := _BUDGET_YEARLY_AFTER.match(work, end)) or _BUDGET_YEARLY_WORD.search(text):
         # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
         return (amount, currency, "yearly"), after.end() if after else end  # type: ignore[return-value]
@@ -1714,6 +1740,13 @@ def _cost_per_user(m: re.Match) -> bool | None:
 
 # "mais barato?", "tem opção mais barata?", "cheaper?": the setups that serve the workload for less.
 CHEAPER = regexes.compile(rf"\b(?:{_W('words.cheaper')})\b")
+# "o mais rápido possível", "no menor tempo", "as fast as possible": a training or a batch in the least time, of the
+# setups that do it (sizing/run_budget.py). "Qual o mais rápido?", "the fastest GPU" compare GPUs: not this.
+FASTEST = regexes.compile(
+    rf"\b(?:{_W('words.fastest')})\b"
+    r"(?!\s+(?:gpus?|placas?|cards?|models?|modelos?|options?|opc\w*|setups?|configurac\w*|one|ones|of|among|entre)\b)"
+)
+_WHICH_BEFORE = regexes.compile(r"\b(?:qual|quais|which|what|who)(?:\s+(?:e|is|seria|would\s+be|s))?\s*$")
 
 
 def opens_as_follow_up(text: str) -> bool:
@@ -5967,6 +6000,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     training = scan.training_said() or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
+    scan.take(
+        FASTEST,
+        "fastest",
+        lambda m: None if _WHICH_BEFORE.search(scan.work, max(0, m.start() - 24), m.start()) else True,
+    )
     scan.take(PER_USER, "cost_per_user", _cost_per_user)
     scan.take(PER_REQUESTS, "cost_per_requests", _cost_per_requests)
     if "total" in scan.work or "todo" in scan.work or "in all" in scan.work:
@@ -10804,6 +10842,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["items_volume"] = True
     if scan.found.get("cheaper"):
         fields.update(cheaper=True, cost=True)  # asking for less money asks what it costs
+    if scan.found.get("fastest"):
+        fields["fastest"] = True
     if fields.get("cost_per_requests"):
         fields["cost"] = True  # "cost per request" asks what it costs, as "quanto custa" does
         per_conversation = any(

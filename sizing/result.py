@@ -81,6 +81,11 @@ class BudgetInfo(Record, kw_only=True):
     currency: str | None = None
     monthly: bool | None = None
     yearly: float | None = None  # a year's budget as typed; `amount` is then its month (a twelfth)
+    # typed in another currency and converted at the offering's configured rate (offering.toml exchange_rates):
+    # the amount and currency as typed, and the rate (one of it in the offering's currency)
+    typed_amount: float | None = None
+    typed_currency: str | None = None
+    rate: float | None = None
     hourly: bool = False  # a ceiling by the hour ("até R$ 5/hora"): set against a price by the hour
     # each GPU's hour ("por GPU": True), the whole setup's ("no total": False) or not said (None: the setup's)
     per_gpu: bool | None = None
@@ -121,26 +126,36 @@ class BudgetWay(Record, kw_only=True):
 
 
 class RunBudgetPick(Record, kw_only=True):
-    """A training run's or a batch's budget weighed in choosing the setup (sizing/run_budget.py pick): `chosen`,
-    `setup` is the fastest that does the whole job within it; else none does, and `setup` is the cheapest,
-    `over` the budget by that much, with `ways` to bring it under. `total` is the job's price on it in `mode`
-    (the customer's when `mode_named`, else its cheapest), `hours` how long it runs; `without` the setup
-    recommended without the budget, when another, with its own."""
+    """A training run's or a batch's setup as its budget, or "the fastest", chose it (sizing/run_budget.py pick):
+    `chosen`, `setup` is the `rule`'s pick ("fastest", "cheapest") of those doing the job within the budget,
+    weighed per `unit` ("job", "month", "gpu_hour", "setup_hour"; None: no budget, the least time asked); else
+    none does, and `setup` is the cheapest, `over` the budget by that much, with `ways` to bring it under.
+    `measure` is its price as the budget weighs it and `total` the whole job's (None with no time estimated), in
+    `mode` (the customer's when `mode_named`, else its cheapest); `hours` how long it runs (None: not estimated,
+    the training's tokens not said); `without` the setup recommended without the budget, when another, with its
+    own."""
 
     job: str  # "training" or "batch"
     chosen: bool
     setup: str
-    total: float
-    hours: float
-    mode: str
+    total: float | None
+    hours: float | None
+    mode: str | None
+    unit: str | None = "job"
+    rule: str = "fastest"
+    fastest_asked: bool = False  # "o mais rápido possível" said
+    measure: float | None = None
     mode_named: bool = False
     over: float = 0.0
     without: str | None = None
     without_total: float | None = None
+    without_measure: float | None = None
     without_hours: float | None = None
     without_mode: str | None = None
     billed_hours: float | None = None  # a mode sold by the month: each GPU's hours billed, every month begun
     ways: list[BudgetWay] = []
+    # a month's budget with no deadline said: the default deadline left open, the run may take months
+    deadline_lifted: bool = False
 
 
 class ApiPriceInfo(Record, kw_only=True):

@@ -1,8 +1,10 @@
 """A budget for a job with an end, a training run ("fine-tune com orçamento de R$ 5 mil") or a batch with a
-deadline ("1 milhão de documentos até sexta, orçamento R$ 2 mil"), choosing its setup: among the setups that
-do the job (in time), the fastest whose whole job fits the budget, else the cheapest, and what would bring
-the job within it. A job is priced in each contract mode it can be rented in (sizing/advice.py cost prices
-the same hours): its cheapest, or the one the customer named."""
+deadline ("1 milhão de documentos até sexta, orçamento R$ 2 mil"), choosing its setup, or "the fastest" asked of
+one: among the setups that do the job (in time), those within the budget at the unit it was said in (the whole
+job, a month, each GPU's hour or the whole setup's), and of them the fastest (a training's, or any job asked the
+least time) or the cheapest (a batch's, which has its deadline); none within, the cheapest, and what would bring
+the job within it. A job is priced in each contract mode it can be rented in (sizing/advice.py cost prices the
+same hours): its cheapest, or the one the customer named."""
 
 from __future__ import annotations
 
@@ -21,41 +23,78 @@ HOURLY_MODES = ("project_package", "on_demand")  # billed for the hours a job ru
 MONTHLY_MODES = ("reserved", "dedicated")  # sold by the month: a job in them pays its whole months
 
 
-def applies(plan: Plan, catalog: Catalog) -> bool:
-    """A job's budget to weigh: a training run with its tokens or a batch with its deadline, a budget for the
-    whole job (not a month's nor an hour's) in the offering's currency, prices to weigh it against, and no
-    GPU, count or layout named (those are the customer's choice, judged as asked)."""
+def unit(plan: Plan) -> str | None:
+    """What the budget is per: the whole job ("job": a training's project or a batch's run), a month ("month"),
+    each GPU's hour ("gpu_hour") or the whole setup's ("setup_hour"); None with no budget."""
+    budget = plan.budget
+    if budget is None:
+        return None
+    if budget.hourly:
+        return "gpu_hour" if budget.per_gpu else "setup_hour"
+    return "month" if budget.monthly else "job"
+
+
+def weighs_budget(plan: Plan, catalog: Catalog) -> bool:
+    """A budget in the offering's currency, with prices to weigh it against."""
     from .budget import currency_mismatch
 
     budget, offering = plan.budget, catalog.offering
-    if budget is None or budget.hourly or budget.monthly or not offering.has_prices:
-        return False
-    if currency_mismatch(budget, offering.currency):
+    return budget is not None and offering.has_prices and not currency_mismatch(budget, offering.currency)
+
+
+def applies(plan: Plan, catalog: Catalog) -> bool:
+    """A job whose setup a budget or "the fastest" chooses: a training run (with its tokens, or, for a budget by
+    the month or the hour, without: weighed by the rate it runs at) or a batch with its deadline, a budget
+    weighable (see weighs_budget) or the least time asked, and no GPU, count or layout named (those are the
+    customer's choice, judged as asked)."""
+    budget = weighs_budget(plan, catalog)
+    if not (budget or plan.fastest):
         return False
     if plan.gpu is not None or plan.gpus or plan.layout_given or plan.compare or plan.machine is not None:
         return False
     if plan.stage.is_training:
-        return bool(plan.timed and plan.tokens and not plan.method.is_rl and not plan.tokens_from_budget)
+        if plan.method.is_rl or plan.tokens_from_budget:
+            return False
+        # with no tokens, only a rate (a month's, an hour's) or the least time has something to weigh
+        return bool(plan.timed and plan.tokens) or not budget or unit(plan) != "job"
     return bool(plan.batch_seconds and plan.rate and not plan.term_days)
 
 
-def job_prices(
-    plan: Plan, setup: Setup, hours: float, gpu_hours: float, catalog: Catalog
-) -> dict[str, float]:
-    """What the whole job costs on `setup` in each contract mode its offer prices: by the hour, its GPU-hours;
-    reserved or dedicated (only when named: nobody rents a month for a day's job unasked), each month begun
-    (offering.toml hours_per_month), since those are sold by the month."""
+def _rates(plan: Plan, setup: Setup, catalog: Catalog) -> dict[str, float]:
+    """Each GPU's hour in each contract mode the job can be rented in: by the hour (a batch, a service's work,
+    on demand as its answer prices it (advice.cost), a project package only when named); reserved or dedicated
+    only when named (nobody rents a month for a day's job unasked)."""
     offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
     if offer is None:
         return {}
     prices = {m: p for m, p in offer.price_per_gpu_hour.items() if m in offer.contract_modes}
-    # A batch is a service's work, billed on demand as its answer prices it (advice.cost); a project package
-    # only when named
     hourly = HOURLY_MODES if plan.stage.is_training or plan.contract == "project_package" else ("on_demand",)
-    out = {m: prices[m] * gpu_hours for m in hourly if m in prices}
+    out = {m: prices[m] for m in hourly if m in prices}
     if plan.contract in MONTHLY_MODES and plan.contract in prices:
-        out[plan.contract] = prices[plan.contract] * setup.count * _billed(hours, catalog)
+        out[plan.contract] = prices[plan.contract]
     return out
+
+
+def at_unit(
+    mode: str, per_gpu_hour: float, setup: Setup, hours: float | None, per: str, catalog: Catalog
+) -> float:
+    """What the job costs in `mode` as a budget `per` that unit weighs it: the whole job (its GPU-hours, or, sold
+    by the month, every month it runs into, whole), its month (what it bills in a month it runs through, or in
+    all when shorter: a job of several months spends its setup's month each; with no time estimated, a whole
+    month), each GPU's hour or the whole setup's."""
+    if per == "gpu_hour":
+        return per_gpu_hour
+    if per == "setup_hour":
+        return per_gpu_hour * setup.count
+    month = catalog.offering.hours_per_month
+    if per == "month":
+        return (
+            per_gpu_hour
+            * setup.count
+            * (month if hours is None or mode in MONTHLY_MODES else min(hours, month))
+        )
+    assert hours is not None
+    return per_gpu_hour * setup.count * (_billed(hours, catalog) if mode in MONTHLY_MODES else hours)
 
 
 def _billed(hours: float, catalog: Catalog) -> float:
@@ -64,94 +103,145 @@ def _billed(hours: float, catalog: Catalog) -> float:
     return month * max(1, math.ceil(hours / month))
 
 
-def weighed(plan: Plan, prices: dict[str, float]) -> tuple[float, str] | None:
-    """The price a budget is weighed at: the mode the customer named, when it is priced; else the cheapest."""
-    if plan.contract in prices:
-        return prices[plan.contract], plan.contract
-    return min(((p, m) for m, p in prices.items()), default=None)
-
-
 class _Option:
-    """A setup that does the job, with the job's time (hours) and price as weighed."""
+    """A setup that does the job: its time (hours; None when not estimated), its model FLOPs or requests a
+    second (`speed`, which ranks setups with no time), and, priced, its price as the budget weighs it
+    (`measure`, in `mode`: the customer's when priced, else the cheapest at that unit) and the whole job's in
+    that mode (`total`, None with no time)."""
 
-    def __init__(self, setup: Setup, hours: float, total: float, mode: str):
-        self.setup, self.hours, self.total, self.mode = setup, hours, total, mode
+    def __init__(self, plan: Plan, setup: Setup, hours: float | None, speed: float, catalog: Catalog):
+        self.setup, self.hours, self.speed = setup, hours, speed
+        self.measure: float | None = None
+        self.total: float | None = None
+        self.mode: str | None = None
+        per = unit(plan) or "job"
+        rates = _rates(plan, setup, catalog)
+        if per == "job" and hours is None:
+            return
+        priced = {m: at_unit(m, r, setup, hours, per, catalog) for m, r in rates.items()}
+        if plan.contract in priced:
+            self.measure, self.mode = priced[plan.contract], plan.contract
+        elif priced:
+            self.measure, self.mode = min((p, m) for m, p in priced.items())
+        if self.mode is not None and hours is not None:
+            self.total = at_unit(self.mode, rates[self.mode], setup, hours, "job", catalog)
+
+    def time_key(self) -> float:
+        return self.hours if self.hours is not None else 1 / max(self.speed, 1e-9)
 
 
 def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
     """The fewest of each GPU that holds the run and finishes it by the deadline: more of the same GPU cost the
     same GPU-hours in the estimate (its MFU is held constant), so the GPU chooses the run's price; its count
-    only how soon it ends, and a larger count's lower MFU is not modelled, so none is offered for speed."""
+    only how soon it ends, and a larger count's lower MFU is not modelled, so none is offered for speed. With no
+    tokens, the fewest of each that holds it, ranked by the model FLOPs it runs a second."""
     found: list[_Option] = []
     seen: set[str] = set()
     for shape in candidates(catalog):
         if shape.gpu.id in seen or not holds(plan, shape, catalog):
             continue
-        setup = evaluate(plan, shape, catalog, capacity=False)
-        days = training_days(plan, setup, catalog)
-        if plan.days and days > plan.days:
+        option = _training_option(plan, evaluate(plan, shape, catalog, capacity=False), catalog)
+        if option.hours is not None and plan.days and option.hours > plan.days * 24:
             continue  # more of it may finish in time
         seen.add(shape.gpu.id)
-        gpu_hours = days * 24 * setup.count
-        price = weighed(plan, job_prices(plan, setup, days * 24, gpu_hours, catalog))
-        if price is not None:
-            found.append(_Option(setup, days * 24, *price))
+        found.append(option)
     return found
+
+
+def _training_option(plan: Plan, setup: Setup, catalog: Catalog) -> _Option:
+    gpu = catalog.gpu(setup.gpu)
+    speed = setup.count * (gpu.bf16_dense_tflops or 0.0) * catalog.training_mfu(gpu)
+    hours = training_days(plan, setup, catalog) * 24 if plan.timed and plan.tokens else None
+    return _Option(plan, setup, hours, speed, catalog)
 
 
 def _batch_options(plan: Plan, catalog: Catalog) -> list[_Option]:
     """The fewest of each GPU that serves the batch's rate by its deadline; each runs at the rate it sustains
     and stops when done (sizing/advice.py cost bills a batch so)."""
-    found = []
-    for setup in fewest_of_each(plan, catalog):
-        perf = setup.performance or traffic.performance(plan, setup, catalog)
-        if perf is None or perf.max_requests_per_s <= 0:
-            continue
-        hours = plan.batch_seconds * min(1.0, plan.rate / perf.max_requests_per_s) / 3600
-        price = weighed(plan, job_prices(plan, setup, hours, hours * setup.count, catalog))
-        if price is not None:
-            found.append(_Option(setup, hours, *price))
-    return found
+    return [
+        o for setup in fewest_of_each(plan, catalog) if (o := _batch_option(plan, setup, catalog)) is not None
+    ]
+
+
+def _batch_option(plan: Plan, setup: Setup, catalog: Catalog) -> _Option | None:
+    perf = setup.performance or traffic.performance(plan, setup, catalog)
+    if perf is None or perf.max_requests_per_s <= 0:
+        return None
+    hours = plan.batch_seconds * min(1.0, plan.rate / perf.max_requests_per_s) / 3600
+    return _Option(plan, setup, hours, perf.max_requests_per_s, catalog)
+
+
+def _options(plan: Plan, catalog: Catalog) -> list[_Option]:
+    return _training_options(plan, catalog) if plan.stage.is_training else _batch_options(plan, catalog)
 
 
 def pick(
     plan: Plan, rec: Setup | None, catalog: Catalog, said: tuple[int | None, int | None] = (None, None)
 ) -> tuple[Setup, RunBudgetPick] | None:
-    """The job's budget choosing its setup: the fastest that does the job within the budget (the cheaper on a
-    tie, then the fewer GPUs), else the cheapest that does it, with what would bring the job under the
-    budget. `said`: the training's epochs and examples as the question gave them, to say less work in its
-    terms. None when `applies` does not hold or nothing that does the job (in time) is priced."""
+    """The job's setup, as its budget or "the fastest" chooses it: among the setups that do the job (in time),
+    those within the budget at its unit (see at_unit); of them the fastest (a training's, or any job asked the
+    least time: the cheaper on a tie, then the fewer GPUs) or the cheapest (a batch's: it has its deadline, and
+    finishing sooner than asked buys nothing; the faster on a tie). None within: the cheapest that does it, with
+    what would bring the job under the budget. A budget by the month with the deadline not said lets the job run
+    several months (its month is what is bounded). `said`: the training's epochs and examples as the question
+    gave them, to say less work in its terms. None when `applies` does not hold or nothing does the job."""
     if rec is None or not applies(plan, catalog):
         return None
     training = plan.stage.is_training
-    options = _training_options(plan, catalog) if training else _batch_options(plan, catalog)
+    per = unit(plan) if weighs_budget(plan, catalog) else None
+    weighed_plan = plan if per is not None else plan.but(budget=None)
+    if per == "month" and training and plan.days_assumed:
+        weighed_plan = weighed_plan.but(days=None)
+    options = _options(weighed_plan, catalog)
+    if per is not None:
+        options = [o for o in options if o.measure is not None]
     if not options:
         return None
-    amount = plan.budget.amount
-    lang = plan.lang
-    within = [o for o in options if o.total <= amount]
-    if within:
-        best = min(within, key=lambda o: (round(o.hours, 6), o.total, o.setup.count))
+    rule = "fastest" if plan.fastest or training else "cheapest"
+    amount = plan.budget.amount if per is not None else math.inf
+
+    def cost_key(o: _Option) -> float:
+        return o.measure if o.measure is not None else 0.0
+
+    within = [o for o in options if cost_key(o) <= amount]
+    if within and rule == "fastest":
+        best = min(within, key=lambda o: (round(o.time_key(), 6), cost_key(o), o.setup.count))
+    elif within:
+        best = min(within, key=lambda o: (cost_key(o), round(o.time_key(), 6), o.setup.count))
     else:
-        best = min(options, key=lambda o: (o.total, o.hours, o.setup.count))
-    without = next((o for o in options if same_setup(o.setup, rec)), None)
+        best = min(options, key=lambda o: (cost_key(o), round(o.time_key(), 6), o.setup.count))
+    # the recommendation as the budget weighs it (a month's budget may have left its deadline open)
+    without = next((o for o in options if same_setup(o.setup, rec)), None) or (
+        _training_option(weighed_plan, rec, catalog)
+        if training
+        else _batch_option(weighed_plan, rec, catalog)
+    )
+    if without is not None and per is not None and without.measure is None:
+        without = None
     other = without is not None and not same_setup(without.setup, best.setup)
     chosen = best.setup if not same_setup(best.setup, rec) else rec
+    lang = plan.lang
     result = RunBudgetPick(
         job="training" if training else "batch",
+        unit=per,
+        rule=rule,
+        fastest_asked=plan.fastest,
         chosen=bool(within),
         setup=describe(best.setup, lang),
         total=best.total,
+        measure=best.measure,
         hours=best.hours,
         mode=best.mode,
-        mode_named=plan.contract == best.mode,
-        over=max(0.0, best.total - amount),
+        mode_named=best.mode is not None and plan.contract == best.mode,
+        over=max(0.0, cost_key(best) - amount) if per is not None else 0.0,
         without=describe(without.setup, lang) if other else None,
         without_total=without.total if other else None,
+        without_measure=without.measure if other else None,
         without_hours=without.hours if other else None,
         without_mode=without.mode if other else None,
-        billed_hours=_billed(best.hours, catalog) if best.mode in MONTHLY_MODES else None,
-        ways=[] if within else _ways(plan, best, catalog, said),
+        billed_hours=_billed(best.hours, catalog) if best.mode in MONTHLY_MODES and best.hours else None,
+        ways=[] if within else _ways(weighed_plan, best, catalog, said),
+        deadline_lifted=weighed_plan.days is None and plan.days is not None,
     )
     return chosen, result
 
@@ -160,46 +250,56 @@ def _ways(
     plan: Plan, cheapest: _Option, catalog: Catalog, said: tuple[int | None, int | None]
 ) -> list[BudgetWay]:
     """What brings the job within the budget, least given up first: less work on the cheapest setup (a
-    training's tokens or epochs, a batch's items: the price scales with them), then, for a training, the
-    deadline the customer set left open (a cheaper GPU too slow for it), LoRA in place of a full fine-tune and
-    QLoRA (a 4-bit base, on cheaper GPUs it may fit), each at its own cheapest and said only where cheaper than
-    the ways before it. With a mode sold by the month named, a mode billed by the hour instead."""
+    training's tokens or epochs, a batch's items: the price of the whole job scales with them; a month's or an
+    hour's does not), then, for a training, the deadline the customer set left open (a cheaper GPU too slow for
+    it, or fewer of one), LoRA in place of a full fine-tune and QLoRA (a 4-bit base, on cheaper GPUs it may
+    fit), each at its own cheapest as the budget weighs it and said only where cheaper than the ways before it.
+    With a mode sold by the month named, a mode billed by the hour instead."""
     amount = plan.budget.amount
-    share = amount / cheapest.total if cheapest.total else 0.0
+    per = unit(plan)
+    measure = cheapest.measure or 0.0
+    share = amount / measure if measure else 0.0
     ways: list[BudgetWay] = []
 
-    def cheaper(kind: str, options: list[_Option], placed_lang: str) -> None:
+    def cheaper(kind: str, options: list[_Option]) -> None:
+        options = [o for o in options if o.measure is not None]
         if not options:
             return
-        best = min(options, key=lambda o: (o.total, o.hours, o.setup.count))
-        if best.total < min([cheapest.total] + [w.total for w in ways if w.total is not None]):
-            ways.append(BudgetWay(kind=kind, amount=0, share=best.total / cheapest.total, total=best.total,
-                                  setup=describe(best.setup, placed_lang), fits=best.total <= amount,
+        best = min(options, key=lambda o: (o.measure, o.time_key(), o.setup.count))
+        if best.measure < min([measure] + [w.total for w in ways if w.total is not None]):
+            ways.append(BudgetWay(kind=kind, amount=0, share=best.measure / measure, total=best.measure,
+                                  setup=describe(best.setup, plan.lang), fits=best.measure <= amount,
                                   mode=best.mode, hours=best.hours))  # fmt: skip
 
     if cheapest.mode in MONTHLY_MODES:
         # a month bought for a shorter job: less work costs the same month; a mode billed by the hour does not
-        options = _training_options if plan.stage.is_training else _batch_options
-        cheaper("mode", options(plan.but(contract=None), catalog), plan.lang)
+        cheaper("mode", _options(plan.but(contract=None), catalog))
         return ways
-    if not plan.stage.is_training:
+    if per == "job" and not plan.stage.is_training:
         items = plan.rate * plan.batch_seconds * share
         return [BudgetWay(kind="items", amount=math.floor(items), share=share)]
-    epochs, examples = said
-    if epochs and epochs > 1 and math.floor(epochs * share) >= 1:
-        ways.append(BudgetWay(kind="epochs", amount=math.floor(epochs * share), share=share))
-    elif examples:
-        ways.append(BudgetWay(kind="examples", amount=math.floor(examples * share), share=share))
-    else:
-        ways.append(BudgetWay(kind="tokens", amount=math.floor(plan.tokens * share), share=share))
-    if plan.days and not plan.days_assumed:
-        cheaper("longer", _training_options(plan.but(days=None), catalog), plan.lang)
+    if not plan.stage.is_training:
+        return ways
+    if per == "job":  # a month's or an hour's price is the same for less work
+        ways.append(_less_work(plan, share, said))
+    if plan.days and not plan.days_assumed and per != "gpu_hour":
+        cheaper("longer", _training_options(plan.but(days=None), catalog))
     # an adapter trains in BF16 whatever precision the full run asked (sizing/advice.py _training_alternatives)
     placed = bf16_catalog(catalog)
     if plan.stage in (Stage.full, Stage.pretrain):
         lora = plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))
-        cheaper("lora", _training_options(lora, placed), plan.lang)
+        cheaper("lora", _training_options(lora, placed))
     if plan.stage in (Stage.full, Stage.pretrain, Stage.lora):
         qlora = plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))
-        cheaper("qlora", _training_options(qlora, placed), plan.lang)
+        cheaper("qlora", _training_options(qlora, placed))
     return ways
+
+
+def _less_work(plan: Plan, share: float, said: tuple[int | None, int | None]) -> BudgetWay:
+    """The training's work the budget pays for, in the question's terms: its epochs, examples or tokens."""
+    epochs, examples = said
+    if epochs and epochs > 1 and math.floor(epochs * share) >= 1:
+        return BudgetWay(kind="epochs", amount=math.floor(epochs * share), share=share)
+    if examples:
+        return BudgetWay(kind="examples", amount=math.floor(examples * share), share=share)
+    return BudgetWay(kind="tokens", amount=math.floor((plan.tokens or 0) * share), share=share)

@@ -93,6 +93,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "claim_verbs",
         "fits_alone_before",
         "cheaper",
+        "fastest",
         "contract_question",
         "asker_before",
         "asker_group",

@@ -378,6 +378,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # "mais barato?", "cheaper?": the setups that serve the workload for less than the recommendation
     # (sizing/advice.py, cheaper); a thread's next question drops it unless it asks again
     cheaper: bool = False
+    # "o mais rápido possível", "the fastest": a training's or a batch's setup chosen for the least wall-clock time
+    # (sizing/run_budget.py), within its budget when one is given
+    fastest: bool = False
     # A budget the question gives: its amount, the currency it was typed in ("BRL", "USD", "EUR"; None: not
     # typed, the offering's), and whether it is a month's (True), the whole project's (False) or not said
     budget: float | None = None

@@ -74,3 +74,23 @@ def priced_pipeline(tmp_path: Path, monkeypatch, prices: dict[str | None, str]):
     yield pipe
     pipe.log.close()
     load_catalog.cache_clear()
+
+
+def priced_slash(
+    tmp_path: Path, monkeypatch, prices: dict[str | None, str], text: str
+) -> tuple[str, list[dict]]:
+    """`text` asked as /gpu through the real app (a signed request, Bolt's dispatch, the loopback Slack, the
+    request log) with `prices` (as priced_copy takes them) in force: the reply's text, its blocks checked as valid
+    Block Kit, and the request log's rows."""
+    from sizing.catalog import load_catalog
+    from tests.slack_harness import serve, text_of, valid
+
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path / "prices", prices)))
+    load_catalog.cache_clear()
+    try:
+        with serve(tmp_path) as slack:
+            reply = slack.command(text)
+            valid(reply["blocks"])
+            return text_of(reply["blocks"]), slack.rows()
+    finally:
+        load_catalog.cache_clear()

@@ -14,7 +14,7 @@ from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
 from sizing import i18n
 from sizing.catalog import load_catalog
-from tests.data_folders import priced_copy, priced_pipeline
+from tests.data_folders import priced_pipeline, priced_slash
 
 from .slack_harness import text_of, valid
 
@@ -308,21 +308,10 @@ def test_a_budget_in_another_currency_chooses_nothing(pipeline):
 
 def test_a_training_budget_asked_with_slash_gpu_chooses_in_valid_block_kit(tmp_path, monkeypatch):
     # Through the real app: a signed /gpu request, Bolt's dispatch, the loopback Slack, the request log.
-    from tests.slack_harness import serve
-
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path / "prices", PRICES)))
-    load_catalog.cache_clear()
-    try:
-        with serve(tmp_path) as slack:
-            reply = slack.command(FULL + ", orçamento de R$ 3 mil")
-            valid(reply["blocks"])
-            text = text_of(reply["blocks"])
-            assert "O que decidiu: o orçamento do treino." in text
-            assert "Sem o orçamento, " in text and " custaria R$ " in text
-            [row] = slack.rows()
-            assert row["outcome"] == "answered"
-    finally:
-        load_catalog.cache_clear()
+    text, [row] = priced_slash(tmp_path, monkeypatch, PRICES, FULL + ", orçamento de R$ 3 mil")
+    assert "O que decidiu: o orçamento do treino." in text
+    assert "Sem o orçamento, " in text and " custaria R$ " in text
+    assert row["outcome"] == "answered"
 
 
 def test_a_deadline_that_rules_out_the_cheaper_gpu_is_said_as_a_way_under_the_budget(tmp_path, monkeypatch):
