@@ -307,6 +307,19 @@ def index_gaps(db: Database) -> None:
         )
 
 
+def redact_lead_notes(db: Database) -> None:
+    # Notes written before they were redacted (bot/log/leads.py) get what new ones get: a CPF, a card or a key
+    # a rep pasted leaves the card, gpu-log and the exports.
+    from sizing.redact import redact
+
+    for table in ("leads", "lead_events"):
+        rows = db.execute(f"select rowid, note from {table} where note is not null").fetchall()
+        for rowid, note in rows:
+            clean = redact(note)
+            if clean != note:
+                db.execute(f"update {table} set note = ? where rowid = ?", [clean, rowid])
+
+
 MIGRATIONS: list[Migration] = [
     ("create_requests", create_requests),
     ("index_requests", index_requests),
@@ -323,6 +336,7 @@ MIGRATIONS: list[Migration] = [
     ("index_gaps", index_gaps),
     ("create_welcomed", create_welcomed),
     ("create_answers", create_answers),
+    ("redact_lead_notes", redact_lead_notes),
 ]
 
 
