@@ -21,6 +21,7 @@ from .desks.leaddesk import LeadDesk
 from .directory import Directory
 from .listeners import actions, commands, forms, home, leads, manager, messages, shortcuts
 from .log import Leads, LogHealth, RetentionJob, start_log_jobs
+from .log.tokenstate import TokenMarks
 from .logsetup import where_failed
 from .pipeline import Pipeline
 from .salesteam import SalesTeam
@@ -79,8 +80,9 @@ def create_app(
         from .log import RequestLog
 
         log = RequestLog(settings.db_path, spool_dir=settings.spool)
-    # One gate for every client holding the bot token: once Slack says it is gone, none uses it.
-    gate = TokenGate()
+    # One gate for every client holding the bot token: once Slack says it is gone, none uses it, in any of
+    # the web process's workers (the mark is kept in the request log's file).
+    gate = TokenGate(TokenMarks(settings.db_path, settings.bot_token) if settings.bot_token else None)
     client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout, gate)
     app = App(
         # The token travels in `client` (Bolt ignores `token=` when given a client).

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import slack_client
 from bot.log.logcli import main as gpu_log
 from bot.log.migrations import MIGRATIONS, migrate
 
@@ -95,3 +96,39 @@ def test_notes_saved_before_redaction_are_redacted_when_the_log_is_opened(tmp_pa
         notes = [r[0] for r in db.execute("select note from leads union all select note from lead_events")]
         db.close()
     assert notes and all(n == "CPF [cpf], ligar" for n in notes)
+
+
+# -- a revoked token stops every worker ------------------------------------------------------------------
+
+REVOKED = {"type": "tokens_revoked", "tokens": {"oauth": [], "bot": ["UBOT"]}, "event_ts": "1.7"}
+
+
+def _web_api(slack) -> list[str]:
+    """The Web API methods the app called (a response_url is Slack's too, but needs no token)."""
+    slack.settle()
+    return [c.method for c in slack.fake.calls() if c.method != "response_url"]
+
+
+def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_back_resumes_all(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(slack_client, "MARK_CHECK_S", 0.0)  # each call looks (a second apart when deployed)
+    # Two workers (two apps in one process here; gunicorn's are processes) share the log's file.
+    with serve(tmp_path) as first, serve(tmp_path) as second:
+        second.answer("qwen2.5 7b 16bit", user_id="U0201")
+        assert "users.info" in _web_api(second)
+        # Slack tells the first worker; the second must not learn it from a refused call of its own.
+        assert first.event(REVOKED, "EvRevoked1") == 200
+        second.fake.clear()
+        reply = second.answer("llama 3.1 8b 16bit", user_id="U0202", channel_id="C0202")
+        assert "Llama 3.1 8B" in text_of(reply["blocks"])
+        second.event(sr.app_mention("<@UBOT> llama 3.1 8b", user="U0203", channel="C0203"), "EvRevoked2")
+        assert _web_api(second) == []
+        # The app reinstated with the same token, and a worker started again: its first call (Bolt's
+        # auth.test) works, and every worker calls Slack again.
+        with serve(tmp_path) as restarted:
+            restarted.answer("qwen2.5 7b 8bit", user_id="U0204")
+            assert "users.info" in _web_api(restarted)
+        second.fake.clear()
+        second.answer("qwen2.5 7b 4bit", user_id="U0205")
+        assert "users.info" in _web_api(second)

@@ -320,6 +320,11 @@ def redact_lead_notes(db: Database) -> None:
                 db.execute(f"update {table} set note = ? where rowid = ?", [clean, rowid])
 
 
+def create_token_gone(db: Database) -> None:
+    # The bot token's state, shared by the web process's workers (bot/log/tokenstate.py).
+    db.execute("create table if not exists token_gone (token text primary key, reason text, at real)")
+
+
 MIGRATIONS: list[Migration] = [
     ("create_requests", create_requests),
     ("index_requests", index_requests),
@@ -337,6 +342,7 @@ MIGRATIONS: list[Migration] = [
     ("create_welcomed", create_welcomed),
     ("create_answers", create_answers),
     ("redact_lead_notes", redact_lead_notes),
+    ("create_token_gone", create_token_gone),
 ]
 
 
