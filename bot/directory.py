@@ -214,6 +214,12 @@ class Directory:
             return True, True
         return bool(channel.get("is_shared")) and not channel.get("is_org_shared"), True
 
+    @property
+    def team(self) -> _Team | None:
+        """Our workspace and organisation as auth.test said, when it has (never asked here: a caller on
+        Slack's deadline does not wait for it)."""
+        return self._team
+
     def _our_team(self) -> _Team | None:
         if self._team is not None:
             return self._team
@@ -232,6 +238,31 @@ class Directory:
             return None
         self._team = _Team(team_id, answer.get("enterprise_id"))
         return self._team
+
+
+def command_from_elsewhere(
+    directory: Directory, person: Person, team_id: str | None, enterprise_id: str | None
+) -> bool:
+    """Whether a slash command's payload says it was typed in a workspace that is not ours, and users.info
+    did not vouch that this person is ours and of that workspace. A command names "where the user was in
+    Slack when they triggered your app's command" by `team_id` and, in an Enterprise Grid, `enterprise_id`
+    (https://docs.slack.dev/interactivity/implementing-slash-commands, the payload's fields): another
+    organisation's workspace there is another organisation's person. Ours is what auth.test said (a
+    workspace, or an organisation for an org-wide install: any of its workspaces is ours); not known yet,
+    a named workspace is a doubt, and a doubt is external. The payload only ever adds doubt: a guest types
+    in our own workspace, so that it names ours proves nothing (users.info decides)."""
+    if not team_id and not enterprise_id:
+        return False
+    if not person.external and person.team_id and person.team_id == team_id:
+        return False
+    ours = directory.team
+    if ours is None:
+        return True
+    if enterprise_id and ours.enterprise_id:
+        return enterprise_id != ours.enterprise_id
+    # An org-wide install's own team is its organisation: a workspace named with no organisation cannot be
+    # told apart from one of ours, and users.info (which names the person's organisation) decides.
+    return bool(team_id and ours.team_id and team_id != ours.team_id)
 
 
 def users_workspace(payload: dict) -> str | None:

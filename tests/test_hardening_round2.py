@@ -5,6 +5,9 @@ names its workspace or organisation, or when Slack's lookups fail; organisation-
 
 from __future__ import annotations
 
+import json
+from urllib.parse import parse_qsl, urlencode
+
 import pytest
 
 from bot import slack_client
@@ -16,27 +19,14 @@ from .slack_harness import database as _db
 from .slack_harness import ephemeral as _ephemeral
 from .slack_harness import payload as _payload
 from .slack_harness import serve, text_of
+from .test_hardening import _lead_card
 
-MANAGER = "UMGR0001"
 REP = "UREP0001"  # in the harness's sales team
 
 
-@pytest.fixture
-def slack(tmp_path):
-    with serve(tmp_path, managers=MANAGER) as harness:
-        yield harness
-
-
-def _lead(slack, user: str = "U0001") -> int:
+def _lead(slack) -> int:
     """A lead opened by "Quero uma proposta" under an answer, its card posted; its id."""
-    reply = slack.command("70b 8bit 10 users", user_id=user)
-    body = sr.block_actions("gpu_proposal", _payload(reply), user_id=user, response_url=slack.fake.response_url(),
-                            container=_ephemeral())  # fmt: skip
-    slack.send(body)
-    slack.fake.wait_for("chat.postMessage", timeout=10)
-    slack.settle()
-    slack.wait_for_cards()
-    slack.fake.clear()
+    _lead_card(slack)
     [lead_id] = [r[0] for r in _db(slack).execute("select id from leads")]
     return lead_id
 
@@ -132,3 +122,80 @@ def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_ba
         second.fake.clear()
         second.answer("qwen2.5 7b 4bit", user_id="U0205")
         assert "users.info" in _web_api(second)
+
+
+# -- who is external: Slack's lookups failing, and what a command's payload says ---------------------------
+
+
+def _asked_on(slack, surface: str, user: str) -> str:
+    """`user` asks about Qwen2.5 7B on `surface` (with ids of their own); what they were shown."""
+    if surface == "command":
+        return text_of(slack.answer("qwen2.5 7b 16bit", user_id=user, channel_id="C0301")["blocks"])
+    if surface == "button":
+        value = _payload(slack.answer("qwen2.5 7b 16bit", user_id=user, channel_id="C0301"))
+        slack.send(sr.block_actions("gpu_precision_8", value, user_id=user, container=_ephemeral("C0301"),
+                                    response_url=slack.fake.response_url("pressed")))  # fmt: skip
+    elif surface == "shortcut":
+        slack.send(sr.message_shortcut(sr.message("qwen2.5 7b 16bit", channel="C0301"), user_id=user,
+                                       channel_id="C0301", response_url=slack.fake.response_url("picked")))  # fmt: skip
+    else:  # the guided form, opened from a conversation
+        meta = json.dumps({"channel_id": "C0301", "response_url": slack.fake.response_url("form")})
+        model = {"model": {"model": {"type": "static_select", "selected_option": {"value": "qwen2.5-7b"}}}}
+        slack.send(sr.view_submission("gpu_form", model, user_id=user, private_metadata=meta))
+    slack.settle()
+    [answer] = [
+        c for c in slack.fake.calls("response_url") if c.params.get("_name") in ("pressed", "picked", "form")
+    ]
+    return text_of(answer.params["blocks"])
+
+
+SURFACES = ["command", "button", "shortcut", "form"]
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("fault", ["failing", "slow"])
+def test_a_person_slack_cannot_tell_us_about_counts_as_external_everywhere(priced, slack, surface, fault):
+    if fault == "failing":
+        slack.fake.fail("users.info", status=500, times=50)
+    else:
+        slack.fake.delay("users.info", 3)  # past the lookups' 2 s client timeout
+    shown = _asked_on(slack, surface, "U0301")
+    assert "Qwen2.5 7B" in shown and "Preço" not in shown
+    rows = [r for r in slack.rows() if r["user_id"] == "U0301"]
+    assert rows and all(r["user_external"] == 1 for r in rows)
+
+
+def _ours(p: dict) -> dict:
+    """users.info for an Enterprise Grid of ours (E0001) with two workspaces, T0001 (where our people are)
+    and T0002; anyone whose id starts with UCONN is another organisation's (E0999), with no is_stranger."""
+    user = str(p.get("user"))
+    theirs = user.startswith("UCONN")
+    return {"user": {"id": user, "team_id": "T9999" if theirs else "T0001", "locale": "pt-BR",
+                     "enterprise_user": {"enterprise_id": "E0999" if theirs else "E0001"}}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("fields", "external"),
+    [
+        # A workspace of another organisation, as the command's own payload names it: external, even with
+        # users.info answering as if for one of ours.
+        ({"team_id": "T9999"}, 1),
+        ({"team_id": "T9999", "enterprise_id": "E0999", "is_enterprise_install": "false"}, 1),
+        # Another workspace of our own Enterprise Grid (an org-wide install names the organisation): staff.
+        ({"team_id": "T0002", "enterprise_id": "E0001", "is_enterprise_install": "true"}, 0),
+        ({"team_id": "T0001", "enterprise_id": "E0001", "is_enterprise_install": "true"}, 0),
+    ],
+)
+def test_a_commands_own_workspace_and_organisation_decide_with_users_info(priced, slack, fields, external):
+    slack.fake.reply("users.info", _ours)
+    slack.fake.reply(
+        "auth.test", {"team_id": "T0001", "enterprise_id": "E0001", "user_id": "UBOT", "bot_id": "BBOT"}
+    )
+    body, _ = sr.slash_command("qwen2.5 7b 16bit", user_id="U0302", response_url=slack.fake.response_url())
+    sent = {**dict(parse_qsl(body, keep_blank_values=True)), **fields}
+    status, _, reply = slack.send(urlencode(sent))
+    assert status == 200
+    shown = text_of(json.loads(reply)["blocks"])
+    assert "Qwen2.5 7B" in shown and ("Preço" in shown) is not bool(external)
+    [row] = slack.rows()
+    assert row["user_external"] == external
