@@ -265,6 +265,65 @@ def command_from_elsewhere(
     return bool(team_id and ours.team_id and team_id != ours.team_id)
 
 
+def acting_workspace(body: dict) -> str | None:
+    """The workspace a request came for, as its payload names it, never the person's own: a view's
+    app_installed_team_id (a modal opened in a Slack Connect channel, where `team` may be the person's;
+    bolt-python #734), an event's authorizations[0].team_id (the installation), an interaction's `team.id`,
+    a command's or an envelope's `team_id`, `context_team_id`, a view's `team_id`. An org-wide install may
+    name none of them (`team: null` in interactions, https://api.slack.com/enterprise/apps/reference)."""
+    body = body if isinstance(body, dict) else {}
+    view = body.get("view") if isinstance(body.get("view"), dict) else {}
+    team = body.get("team")
+    named = (
+        view.get("app_installed_team_id"), _first_authorization(body).get("team_id"),
+        team.get("id") if isinstance(team, dict) else team, body.get("team_id"), body.get("context_team_id"),
+        view.get("team_id"),
+    )  # fmt: skip
+    return next((t for t in named if isinstance(t, str) and t.startswith("T")), None)
+
+
+def calls_team(body: dict, ours: _Team | None) -> str | None:
+    """The workspace to name (team_id) in the Web API calls made for a request. An org-level token needs it
+    to know where to act and a workspace token ignores it ("a shortcut is to always pass team_id",
+    https://api.slack.com/enterprise/apps/changes-apis). It is the workspace the request came for when that
+    is ours (auth.test's, or one of our organisation's as the payload's enterprise says), else our own as
+    auth.test said; never the person's own workspace, which in a Slack Connect conversation is another
+    organisation's (what Bolt names when an org-wide payload's `team` is null). Ours not known yet, the
+    request's workspace unless it is only the person's."""
+    team = acting_workspace(body)
+    if ours is None:
+        return team if team != users_workspace(body) else None
+    if team and (team == ours.team_id or (ours.enterprise_id and _enterprise_of(body) == ours.enterprise_id)):
+        return team
+    return ours.team_id
+
+
+def request_team(body: dict, ours: _Team | None) -> str | None:
+    """The team a request's row is filed under: the workspace it came for when it is ours, else our own as
+    auth.test said (an org-wide install's organisation when it names no workspace); never the person's
+    own. Ours not known yet, the workspace the payload names for the request."""
+    if ours is None:
+        return acting_workspace(body)
+    return calls_team(body, ours) or ours.enterprise_id
+
+
+def _first_authorization(body: dict) -> dict:
+    found = body.get("authorizations")
+    first = found[0] if isinstance(found, list) and found else None
+    return first if isinstance(first, dict) else {}
+
+
+def _enterprise_of(body: dict) -> str | None:
+    """The organisation the request came from, as the payload names it (interactions' `enterprise.id`, a
+    command's `enterprise_id`, an event's authorizations or context_enterprise_id)."""
+    enterprise = body.get("enterprise")
+    named = (
+        enterprise.get("id") if isinstance(enterprise, dict) else None, body.get("enterprise_id"),
+        _first_authorization(body).get("enterprise_id"), body.get("context_enterprise_id"),
+    )  # fmt: skip
+    return next((e for e in named if isinstance(e, str) and e), None)
+
+
 def users_workspace(payload: dict) -> str | None:
     """The workspace of the person who wrote an event, as Slack names it there: `user_team` where Slack
     sends it (Slack Connect, Enterprise Grid), else `source_team`, the workspace the message was sent

@@ -6,7 +6,7 @@ names its workspace or organisation, or when Slack's lookups fail; organisation-
 from __future__ import annotations
 
 import json
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import pytest
 
@@ -199,3 +199,78 @@ def test_a_commands_own_workspace_and_organisation_decide_with_users_info(priced
     assert "Qwen2.5 7B" in shown and ("Preço" in shown) is not bool(external)
     [row] = slack.rows()
     assert row["user_external"] == external
+
+
+# -- organisation-wide (Enterprise Grid) installs ----------------------------------------------------------
+
+
+def _org_wide(slack) -> None:
+    """Our app installed for the whole organisation E0001 (workspaces T0001 and T0002): auth.test names the
+    organisation and no workspace (https://api.slack.com/enterprise/apps/reference)."""
+    slack.fake.reply("auth.test", {"enterprise_id": "E0001", "user_id": "UBOT", "bot_id": "BBOT",
+                                   "is_enterprise_install": True})  # fmt: skip
+    slack.fake.reply("users.info", _ours)
+
+
+def _org_event(event: dict, event_id: str) -> str:
+    """An Events API envelope for an org-wide install: its authorization names the organisation, the
+    envelope the workspace the event happened in (https://api.slack.com/enterprise/apps/changes-apis)."""
+    body = json.loads(sr.event(event, event_id, team_id="T0002"))
+    body.update(enterprise_id="E0001", context_team_id="T0002", context_enterprise_id="E0001")
+    body["authorizations"] = [{"enterprise_id": "E0001", "team_id": None, "user_id": "UBOT", "is_bot": True,
+                               "is_enterprise_install": True}]  # fmt: skip
+    return json.dumps(body)
+
+
+@pytest.mark.parametrize(("user", "external"), [("W0401", 0), ("UCONN0401", 1)])
+def test_an_org_wide_install_answers_commands_mentions_dms_and_app_home_in_the_workspace_asked(
+    priced, slack, user, external
+):
+    _org_wide(slack)
+    fields = {"team_id": "T0002", "enterprise_id": "E0001", "enterprise_name": "Nossa Nuvem",
+              "is_enterprise_install": "true", "user_id": user, "channel_id": "C0401"}  # fmt: skip
+    body, _ = sr.slash_command("qwen2.5 7b 16bit", response_url=slack.fake.response_url())
+    status, _, reply = slack.send(urlencode({**dict(parse_qsl(body, keep_blank_values=True)), **fields}))
+    assert status == 200 and ("Preço" in text_of(json.loads(reply)["blocks"])) is not bool(external)
+    theirs = {"user_team": "T9999"} if external else {}
+    slack.send(_org_event({**sr.app_mention("<@UBOT> qwen2.5 7b 16bit", user=user, channel="C0402"), **theirs},
+                          "EvOrg1"))  # fmt: skip
+    dm = sr.message("qwen2.5 7b 8bit", user=user, channel="D0403", channel_type="im")
+    slack.send(_org_event({**dm, **theirs}, "EvOrg2"))
+    slack.send(_org_event(sr.app_home_opened(user), "EvOrg3"))
+    slack.settle()
+    posted = {c.params["channel"]: c for c in slack.fake.calls("chat.postMessage")}
+    assert set(posted) == {"C0402", "D0403"}
+    [home] = slack.fake.wait_for("views.publish")
+    # Each call names the workspace the request came for: what an org-level token needs to act there.
+    for call in [*posted.values(), home]:
+        assert call.params.get("team_id") == "T0002", call.method
+    for call in posted.values():
+        assert "Qwen2.5 7B" in text_of(call.params["blocks"])
+        assert ("Preço" in text_of(call.params["blocks"])) is not bool(external)
+    rows = slack.rows()
+    assert sorted((r["surface"], r["team_id"], r["user_external"]) for r in rows) == sorted(
+        (s, "T0002", external) for s in ("slash_command", "mention", "dm")
+    )
+
+
+def test_a_button_pressed_in_an_org_wide_install_by_another_organisation_is_not_sent_to_their_workspace(
+    priced, slack
+):
+    _org_wide(slack)
+    value = _payload(slack.command("qwen2.5 7b 16bit", user_id="W0405", team_id="T0002"))
+    # Org-wide interaction payloads carry `team: null`; user.team_id is the presser's own workspace, here
+    # another organisation's (Slack Connect).
+    payload = json.loads(parse_qs(sr.block_actions("gpu_precision_8", value, user_id="UCONN0405",
+                                                   container=_ephemeral("C0405")))["payload"][0])  # fmt: skip
+    del payload["response_url"]  # documented as optional: the answer goes by chat.postEphemeral
+    payload.update(team=None, enterprise={"id": "E0001", "name": "Nossa Nuvem"}, is_enterprise_install=True)
+    payload["user"]["team_id"] = "T9999"
+    assert slack.send(urlencode({"payload": json.dumps(payload)}))[0] == 200
+    [posted] = slack.fake.wait_for("chat.postEphemeral")
+    slack.settle()
+    assert posted.params["channel"] == "C0405" and posted.params["user"] == "UCONN0405"
+    assert posted.params.get("team_id") != "T9999"
+    assert "FP8" in text_of(posted.params["blocks"]) and "Preço" not in text_of(posted.params["blocks"])
+    [row] = [r for r in slack.rows() if r["user_id"] == "UCONN0405"]
+    assert (row["user_external"], row["team_id"]) == (1, "E0001")
