@@ -85,14 +85,18 @@ class TokenGate:
     def admit(self) -> str | None:
         """Whether a call may be made now: "open" (the token works, as far as anyone knows), "probe" (it is
         gone, but this call tries it once more), or None (it is gone: no call)."""
-        if self._marks is not None and time.monotonic() >= self._next_check:
-            self._next_check = time.monotonic() + MARK_CHECK_S
-            self._look_at_marks()
-        if self.reason is None:
+        if self.gone() is None:
             return "open"
         with self._lock:
             probe, self._probe = self._probe, False
         return "probe" if probe else None
+
+    def gone(self) -> str | None:
+        """Why the token is gone, if it is (as this worker knows it, or another wrote it), for /healthz."""
+        if self._marks is not None and time.monotonic() >= self._next_check:
+            self._next_check = time.monotonic() + MARK_CHECK_S
+            self._look_at_marks()
+        return self.reason
 
     def close(self, reason: str) -> None:
         if self.reason is None:

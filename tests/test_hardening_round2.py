@@ -6,6 +6,7 @@ names its workspace or organisation, or when Slack's lookups fail; organisation-
 from __future__ import annotations
 
 import json
+import urllib.request
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import pytest
@@ -99,6 +100,11 @@ def _web_api(slack) -> list[str]:
     return [c.method for c in slack.fake.calls() if c.method != "response_url"]
 
 
+def _healthz(slack) -> dict:
+    with urllib.request.urlopen(slack.url.removesuffix("/slack/events") + "/healthz", timeout=5) as r:
+        return json.loads(r.read())
+
+
 def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_back_resumes_all(
     tmp_path, monkeypatch
 ):
@@ -114,6 +120,10 @@ def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_ba
         assert "Llama 3.1 8B" in text_of(reply["blocks"])
         second.event(sr.app_mention("<@UBOT> llama 3.1 8b", user="U0203", channel="C0203"), "EvRevoked2")
         assert _web_api(second) == []
+        # A monitor sees it on the worker that was not told.
+        health = _healthz(second)
+        assert health["status"] == "degraded" and health["slack_token"] == "token_revoked"
+        assert "Slack bot token gone (token_revoked)" in health["problems"]
         # The app reinstated with the same token, and a worker started again: its first call (Bolt's
         # auth.test) works, and every worker calls Slack again.
         with serve(tmp_path) as restarted:
@@ -122,6 +132,7 @@ def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_ba
         second.fake.clear()
         second.answer("qwen2.5 7b 4bit", user_id="U0205")
         assert "users.info" in _web_api(second)
+        assert "slack_token" not in _healthz(second)
 
 
 # -- who is external: Slack's lookups failing, and what a command's payload says ---------------------------
@@ -153,10 +164,12 @@ SURFACES = ["command", "button", "shortcut", "form"]
 
 
 @pytest.mark.parametrize("surface", SURFACES)
-@pytest.mark.parametrize("fault", ["failing", "slow"])
+@pytest.mark.parametrize("fault", ["failing", "rate_limited", "slow"])
 def test_a_person_slack_cannot_tell_us_about_counts_as_external_everywhere(priced, slack, surface, fault):
     if fault == "failing":
         slack.fake.fail("users.info", status=500, times=50)
+    elif fault == "rate_limited":
+        slack.fake.fail("users.info", status=429, headers={"Retry-After": "30"}, times=50)
     else:
         slack.fake.delay("users.info", 3)  # past the lookups' 2 s client timeout
     shown = _asked_on(slack, surface, "U0301")
