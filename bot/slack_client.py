@@ -81,6 +81,7 @@ class TokenGate:
         self._marked = False  # the mark in the file is what closed this gate (or this gate wrote it)
         self._probe = False  # one call may try a token a restart may have brought back
         self._lock = threading.Lock()
+        self._reading = threading.Lock()
 
     def admit(self) -> str | None:
         """Whether a call may be made now: "open" (the token works, as far as anyone knows), "probe" (it is
@@ -94,8 +95,12 @@ class TokenGate:
     def gone(self) -> str | None:
         """Why the token is gone, if it is (as this worker knows it, or another wrote it), for /healthz."""
         if self._marks is not None and time.monotonic() >= self._next_check:
-            self._next_check = time.monotonic() + MARK_CHECK_S
-            self._look_at_marks()
+            # The calls that come while one thread reads the mark wait for what it finds: they would
+            # otherwise go out on what the worker knew before.
+            with self._reading:
+                if time.monotonic() >= self._next_check:
+                    self._look_at_marks()
+                    self._next_check = time.monotonic() + MARK_CHECK_S
         return self.reason
 
     def close(self, reason: str) -> None:

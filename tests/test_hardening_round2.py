@@ -5,7 +5,9 @@ names its workspace or organisation, or when Slack's lookups fail; organisation-
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import time
 import urllib.request
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
@@ -16,11 +18,13 @@ from bot.log.logcli import main as gpu_log
 from bot.log.migrations import MIGRATIONS, migrate
 
 from . import slack_requests as sr
+from .slack_fake import FakeSlack
+from .slack_harness import SECRET, serve, text_of
 from .slack_harness import database as _db
 from .slack_harness import ephemeral as _ephemeral
 from .slack_harness import payload as _payload
-from .slack_harness import serve, text_of
 from .test_hardening import _lead_card
+from .web_server import web_process
 
 REP = "UREP0001"  # in the harness's sales team
 
@@ -287,3 +291,26 @@ def test_a_button_pressed_in_an_org_wide_install_by_another_organisation_is_not_
     assert "FP8" in text_of(posted.params["blocks"]) and "Preço" not in text_of(posted.params["blocks"])
     [row] = [r for r in slack.rows() if r["user_id"] == "UCONN0405"]
     assert (row["user_external"], row["team_id"]) == (1, "E0001")
+
+
+def test_through_gunicorn_a_revoked_token_stops_every_worker(tmp_path):
+    # As deployed: gunicorn, two workers. Slack tells one of them; from then on it refuses the token.
+    with FakeSlack() as fake, web_process(tmp_path, fake, env={"WEB_CONCURRENCY": "2"}) as web:
+        url = f"{web.base}/slack/events"
+        told = sr.event(REVOKED, event_id="EvGunicorn1")
+        assert sr.post(url, told, sr.sign(told, SECRET))[0] == 200
+        for method in ("auth.test", "users.info", "conversations.info", "chat.postMessage"):
+            fake.fail(method, status=200, body={"ok": False, "error": "token_revoked"}, times=200)
+        time.sleep(1.1)  # each worker looks at the shared mark at most a second apart
+        fake.clear()
+
+        def ask(i: int) -> int:
+            body, _ = sr.slash_command(f"qwen2.5 7b {i + 1} users", user_id=f"U06{i:02d}", channel_id=f"C06{i:02d}",
+                                       response_url=fake.response_url(f"gunicorn{i}"))  # fmt: skip
+            return sr.post(url, body, sr.sign(body, SECRET), timeout=15)[0]
+
+        # Enough at once that both workers take some.
+        with concurrent.futures.ThreadPoolExecutor(12) as pool:
+            assert set(pool.map(ask, range(24))) == {200}
+        time.sleep(0.5)
+        assert [c.method for c in fake.calls() if c.method != "response_url"] == []
