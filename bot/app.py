@@ -20,8 +20,7 @@ from .after_ack import AfterAck
 from .desks.leaddesk import LeadDesk
 from .directory import Directory, calls_team
 from .listeners import actions, commands, forms, home, leads, manager, messages, shortcuts
-from .log import Leads, LogHealth, RetentionJob, start_log_jobs
-from .log.tokenstate import TokenMarks
+from .log import Leads, LogHealth, RetentionJob, TokenMarks, start_log_jobs
 from .logsetup import where_failed
 from .pipeline import Pipeline
 from .salesteam import SalesTeam

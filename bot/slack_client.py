@@ -33,7 +33,7 @@ from slack_sdk.webhook import WebhookClient
 if TYPE_CHECKING:
     from sizing.workload import Workload
 
-    from .log.tokenstate import TokenMarks
+    from .log import TokenMarks
 
 logger = logging.getLogger(__name__)
 # A lookup that takes longer than this is given up (the directory then assumes the careful answer).
