@@ -18,9 +18,9 @@ from sizing import i18n, regexes
 
 from .after_ack import AfterAck
 from .desks.leaddesk import LeadDesk
-from .directory import Directory
+from .directory import Directory, calls_team
 from .listeners import actions, commands, forms, home, leads, manager, messages, shortcuts
-from .log import Leads, LogHealth, RetentionJob, start_log_jobs
+from .log import Leads, LogHealth, RetentionJob, TokenMarks, start_log_jobs
 from .logsetup import where_failed
 from .pipeline import Pipeline
 from .salesteam import SalesTeam
@@ -79,8 +79,9 @@ def create_app(
         from .log import RequestLog
 
         log = RequestLog(settings.db_path, spool_dir=settings.spool)
-    # One gate for every client holding the bot token: once Slack says it is gone, none uses it.
-    gate = TokenGate()
+    # One gate for every client holding the bot token: once Slack says it is gone, none uses it, in any of
+    # the web process's workers (the mark is kept in the request log's file).
+    gate = TokenGate(TokenMarks(settings.db_path, settings.bot_token) if settings.bot_token else None)
     client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout, gate)
     app = App(
         # The token travels in `client` (Bolt ignores `token=` when given a client).
@@ -127,14 +128,16 @@ def create_app(
     )  # fmt: skip
 
     @app.middleware
-    def through_the_gate(context, next) -> None:
+    def through_the_gate(context, body, next) -> None:
         # Bolt hands each listener a WebClient of its own (a plain one, holding the same token): it goes
         # through the gate too, so that an answer to a mention is not posted with a token Slack revoked.
+        # Its team_id is the workspace the request came for, never the person's own (bot/directory.py
+        # calls_team): Bolt names the presser's when an org-wide install's payload has `team: null`.
         plain = context.client
         if plain is not None and not isinstance(plain, GatedClient):
             context["client"] = GatedClient(
                 gate=gate, token=plain.token, base_url=plain.base_url, timeout=plain.timeout, ssl=plain.ssl,
-                proxy=plain.proxy, headers=plain.headers, team_id=plain.default_params.get("team_id"),
+                proxy=plain.proxy, headers=plain.headers, team_id=calls_team(body, directory.team),
                 logger=plain.logger, retry_handlers=plain.retry_handlers,
             )  # fmt: skip
         next()

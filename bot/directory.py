@@ -214,6 +214,12 @@ class Directory:
             return True, True
         return bool(channel.get("is_shared")) and not channel.get("is_org_shared"), True
 
+    @property
+    def team(self) -> _Team | None:
+        """Our workspace and organisation as auth.test said, when it has (never asked here: a caller on
+        Slack's deadline does not wait for it)."""
+        return self._team
+
     def _our_team(self) -> _Team | None:
         if self._team is not None:
             return self._team
@@ -232,6 +238,90 @@ class Directory:
             return None
         self._team = _Team(team_id, answer.get("enterprise_id"))
         return self._team
+
+
+def command_from_elsewhere(
+    directory: Directory, person: Person, team_id: str | None, enterprise_id: str | None
+) -> bool:
+    """Whether a slash command's payload says it was typed in a workspace that is not ours, and users.info
+    did not vouch that this person is ours and of that workspace. A command names "where the user was in
+    Slack when they triggered your app's command" by `team_id` and, in an Enterprise Grid, `enterprise_id`
+    (https://docs.slack.dev/interactivity/implementing-slash-commands, the payload's fields): another
+    organisation's workspace there is another organisation's person. Ours is what auth.test said (a
+    workspace, or an organisation for an org-wide install: any of its workspaces is ours); not known yet,
+    a named workspace is a doubt, and a doubt is external. The payload only ever adds doubt: a guest types
+    in our own workspace, so that it names ours proves nothing (users.info decides)."""
+    if not team_id and not enterprise_id:
+        return False
+    if not person.external and person.team_id and person.team_id == team_id:
+        return False
+    ours = directory.team
+    if ours is None:
+        return True
+    if enterprise_id and ours.enterprise_id:
+        return enterprise_id != ours.enterprise_id
+    # An org-wide install's own team is its organisation: a workspace named with no organisation cannot be
+    # told apart from one of ours, and users.info (which names the person's organisation) decides.
+    return bool(team_id and ours.team_id and team_id != ours.team_id)
+
+
+def acting_workspace(body: dict) -> str | None:
+    """The workspace a request came for, as its payload names it, never the person's own: a view's
+    app_installed_team_id (a modal opened in a Slack Connect channel, where `team` may be the person's;
+    bolt-python #734), an event's authorizations[0].team_id (the installation), an interaction's `team.id`,
+    a command's or an envelope's `team_id`, `context_team_id`, a view's `team_id`. An org-wide install may
+    name none of them (`team: null` in interactions, https://api.slack.com/enterprise/apps/reference)."""
+    body = body if isinstance(body, dict) else {}
+    view = body.get("view") if isinstance(body.get("view"), dict) else {}
+    team = body.get("team")
+    named = (
+        view.get("app_installed_team_id"), _first_authorization(body).get("team_id"),
+        team.get("id") if isinstance(team, dict) else team, body.get("team_id"), body.get("context_team_id"),
+        view.get("team_id"),
+    )  # fmt: skip
+    return next((t for t in named if isinstance(t, str) and t.startswith("T")), None)
+
+
+def calls_team(body: dict, ours: _Team | None) -> str | None:
+    """The workspace to name (team_id) in the Web API calls made for a request. An org-level token needs it
+    to know where to act and a workspace token ignores it ("a shortcut is to always pass team_id",
+    https://api.slack.com/enterprise/apps/changes-apis). It is the workspace the request came for when that
+    is ours (auth.test's, or one of our organisation's as the payload's enterprise says), else our own as
+    auth.test said; never the person's own workspace, which in a Slack Connect conversation is another
+    organisation's (what Bolt names when an org-wide payload's `team` is null). Ours not known yet, the
+    request's workspace unless it is only the person's."""
+    team = acting_workspace(body)
+    if ours is None:
+        return team if team != users_workspace(body) else None
+    if team and (team == ours.team_id or (ours.enterprise_id and _enterprise_of(body) == ours.enterprise_id)):
+        return team
+    return ours.team_id
+
+
+def request_team(body: dict, ours: _Team | None) -> str | None:
+    """The team a request's row is filed under: the workspace it came for when it is ours, else our own as
+    auth.test said (an org-wide install's organisation when it names no workspace); never the person's
+    own. Ours not known yet, the workspace the payload names for the request."""
+    if ours is None:
+        return acting_workspace(body)
+    return calls_team(body, ours) or ours.enterprise_id
+
+
+def _first_authorization(body: dict) -> dict:
+    found = body.get("authorizations")
+    first = found[0] if isinstance(found, list) and found else None
+    return first if isinstance(first, dict) else {}
+
+
+def _enterprise_of(body: dict) -> str | None:
+    """The organisation the request came from, as the payload names it (interactions' `enterprise.id`, a
+    command's `enterprise_id`, an event's authorizations or context_enterprise_id)."""
+    enterprise = body.get("enterprise")
+    named = (
+        enterprise.get("id") if isinstance(enterprise, dict) else None, body.get("enterprise_id"),
+        _first_authorization(body).get("enterprise_id"), body.get("context_enterprise_id"),
+    )  # fmt: skip
+    return next((e for e in named if isinstance(e, str) and e), None)
 
 
 def users_workspace(payload: dict) -> str | None:

@@ -14,6 +14,8 @@ directory.py).
 from __future__ import annotations
 
 import logging
+import threading
+import time
 import urllib.request
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
@@ -30,6 +32,8 @@ from slack_sdk.webhook import WebhookClient
 
 if TYPE_CHECKING:
     from sizing.workload import Workload
+
+    from .log import TokenMarks
 
 logger = logging.getLogger(__name__)
 # A lookup that takes longer than this is given up (the directory then assumes the careful answer).
@@ -52,6 +56,9 @@ class ReadOnlyServerErrorRetryHandler(ServerErrorRetryHandler):
 # workspace or app removed (account_inactive), or never valid (invalid_auth)
 # (https://docs.slack.dev/reference/methods/auth.test, "Errors"). No later call with it can succeed.
 DEAD_TOKEN = ("token_revoked", "account_inactive", "invalid_auth")
+# How often a worker looks at whether another worker learned the token is gone: a read of the log's file a
+# second at most, whatever the traffic.
+MARK_CHECK_S = 1.0
 
 
 class TokenGate:
@@ -59,15 +66,79 @@ class TokenGate:
     gone (the tokens_revoked or app_uninstalled event, or a dead-token error from any call), nothing more is
     sent with it: Slack asks apps to stop using a revoked token
     (https://docs.slack.dev/reference/events/tokens_revoked), and each call would only fail, a lookup
-    after every question among them. A new token means a new configuration, hence a restart."""
+    after every question among them.
 
-    def __init__(self) -> None:
+    With `marks` (the request log's file, bot/log/tokenstate.py) the other workers of the web process learn
+    it too, within MARK_CHECK_S, without a refused call of their own. A process that starts while its token
+    is marked gone lets one call through (Bolt's auth.test, as it starts): the token reinstated, that call
+    works, the mark is cleared and every worker calls Slack again; a new token was never marked."""
+
+    def __init__(self, marks: TokenMarks | None = None) -> None:
         self.reason: str | None = None
+        self._marks = marks
+        self._started = time.time()
+        self._next_check = 0.0
+        self._marked = False  # the mark in the file is what closed this gate (or this gate wrote it)
+        self._probe = False  # one call may try a token a restart may have brought back
+        self._lock = threading.Lock()
+        self._reading = threading.Lock()
+
+    def admit(self) -> str | None:
+        """Whether a call may be made now: "open" (the token works, as far as anyone knows), "probe" (it is
+        gone, but this call tries it once more), or None (it is gone: no call)."""
+        if self.gone() is None:
+            return "open"
+        with self._lock:
+            probe, self._probe = self._probe, False
+        return "probe" if probe else None
+
+    def gone(self) -> str | None:
+        """Why the token is gone, if it is (as this worker knows it, or another wrote it), for /healthz."""
+        if self._marks is not None and time.monotonic() >= self._next_check:
+            # The calls that come while one thread reads the mark wait for what it finds: they would
+            # otherwise go out on what the worker knew before.
+            with self._reading:
+                if time.monotonic() >= self._next_check:
+                    self._look_at_marks()
+                    self._next_check = time.monotonic() + MARK_CHECK_S
+        return self.reason
 
     def close(self, reason: str) -> None:
         if self.reason is None:
             self.reason = reason
             logger.warning("the bot token is gone (%s): no more calls to Slack until it is replaced", reason)
+        if self._marks is not None and not self._marked:
+            self._marked = self._marks.mark(reason)
+
+    def opened(self) -> None:
+        """The call a restart let through worked: the token is back."""
+        if self.reason is None:
+            return
+        logger.warning("the bot token works again: calls to Slack resume")
+        self.reason = None
+        if self._marks is not None and self._marked:
+            self._marked = not self._marks.clear()
+
+    def _look_at_marks(self) -> None:
+        try:
+            mark = self._marks.read()
+        except Exception:  # the file unreadable now (locked, gone): what this worker knows stands
+            return
+        if mark is None:
+            if self.reason is not None and self._marked:
+                # Another worker's call with the token worked and cleared the mark.
+                self.reason, self._marked = None, False
+            elif self.reason is not None:
+                self._marked = self._marks.mark(self.reason)  # the file would not take it when it was learned
+            return
+        if self.reason is None:
+            reason, at = mark
+            logger.warning("the bot token is gone (%s, as another worker of the app learned): no more calls "
+                           "to Slack until it is replaced", reason)  # fmt: skip
+            self.reason, self._marked = reason, True
+            # Marked before this process started: a restart, perhaps with the token reinstated. One call
+            # tries it (Slack refuses it at once if not).
+            self._probe = at < self._started
 
 
 class GatedClient(WebClient):
@@ -78,7 +149,8 @@ class GatedClient(WebClient):
         self.gate = gate
 
     def api_call(self, api_method: str, **kwargs):
-        if self.gate.reason is not None:
+        admitted = self.gate.admit()
+        if admitted is None:
             # Raised as Slack would answer, so that callers fail (and log) as they do on Slack's refusal.
             data = {"ok": False, "error": self.gate.reason}
             answer = SlackResponse(
@@ -87,11 +159,14 @@ class GatedClient(WebClient):
             )  # fmt: skip
             raise SlackApiError(f"{api_method} not called: the bot token is gone", answer)
         try:
-            return super().api_call(api_method, **kwargs)
+            answer = super().api_call(api_method, **kwargs)
         except SlackApiError as e:
             if e.response.get("error") in DEAD_TOKEN:
                 self.gate.close(e.response["error"])
             raise
+        if admitted == "probe":
+            self.gate.opened()
+        return answer
 
 
 def make_client(token: str | None, base_url: str, timeout: float, gate: TokenGate | None = None) -> WebClient:

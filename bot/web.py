@@ -48,7 +48,12 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
 
     def application(environ, start_response):
         if environ.get("PATH_INFO") == "/healthz":
-            body = json.dumps(health.body(), ensure_ascii=False).encode("utf-8")
+            state = health.body()
+            if gone := services.client.gate.gone():
+                # Up, but every call to Slack is refused: a monitor must see it (the app needs a new token).
+                state.update(status="degraded", slack_token=gone)
+                state["problems"] = [*state.get("problems", []), f"Slack bot token gone ({gone})"]
+            body = json.dumps(state, ensure_ascii=False).encode("utf-8")
             start_response("200 OK", [("Content-Type", "application/json"), ("Cache-Control", "no-store")])
             return [body]
         try:

@@ -15,7 +15,7 @@ from sizing import i18n
 
 from ..blocks import anchor_of, anchored, notice, without_share
 from ..blocks import detail as detail_message
-from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
+from ..directory import ANSWER_BUDGET_S, acting_workspace, from_another_team, request_team, users_workspace
 from ..pipeline import Where, decode
 
 logger = logging.getLogger(__name__)
@@ -138,13 +138,12 @@ def where_for_action(body: dict, services) -> Where:
     user = body.get("user") or {}
     channel = _channel_of(body)
     seen = services.directory.lookup(user.get("id"), channel, ANSWER_BUDGET_S)
-    workspace = (body.get("team") or {}).get("id")
     # user.team_id is the presser's own workspace, team.id the one the button was pressed in.
-    other_team = from_another_team(seen.person, users_workspace(body), workspace)
+    other_team = from_another_team(seen.person, users_workspace(body), acting_workspace(body))
     return Where(
         surface="button",
         user_id=user.get("id", ""),
-        team_id=workspace or user.get("team_id"),
+        team_id=request_team(body, services.directory.team),
         channel_id=channel,
         channel_shared=seen.channel_shared,
         user_external=seen.person.external or other_team,

@@ -15,7 +15,7 @@ from slack_bolt import Ack, App
 from slack_sdk import WebClient
 
 from ..blocks import form_unavailable
-from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
+from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S, command_from_elsewhere
 from ..log import logwords
 from ..pipeline import Where
 from ..slack_client import answered_base, open_view, read_links, send_to_response_url
@@ -128,13 +128,18 @@ def where_for_command(command: dict, services, budget: float, hurry: bool = Fals
     """Who typed the command, where; False when Slack did not tell us in time (careful defaults used).
     `hurry`: the command is not acknowledged yet (bot.directory)."""
     seen = services.directory.lookup(command.get("user_id"), command.get("channel_id"), budget, hurry=hurry)
+    # users.info says who the person is; the payload may say the command came from another organisation's
+    # workspace, which makes them external whatever users.info said in time (bot/directory.py).
+    elsewhere = command_from_elsewhere(
+        services.directory, seen.person, command.get("team_id"), command.get("enterprise_id")
+    )
     where = Where(
         surface="slash_command",
         user_id=command.get("user_id", ""),
         team_id=command.get("team_id"),
         channel_id=command.get("channel_id"),
         channel_shared=seen.channel_shared,
-        user_external=seen.person.external,
+        user_external=seen.person.external or elsewhere,
         user_locale=seen.person.locale,
     )
     return where, seen.complete

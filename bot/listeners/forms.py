@@ -13,7 +13,7 @@ from slack_sdk.webhook import WebhookClient
 from sizing import i18n
 
 from ..blocks import form_unavailable, without_share
-from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
+from ..directory import ANSWER_BUDGET_S, acting_workspace, from_another_team, request_team, users_workspace
 from ..pipeline import Where
 from ..slack_client import open_view
 from ..views import FormError, form_view, workload_from_form
@@ -34,7 +34,7 @@ def register(app: App, services) -> None:
         reason = open_view(client, body.get("trigger_id"), form_view(lang, json.dumps({})))
         if not reason:
             return
-        team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id")
+        team = request_team(body, services.directory.team)
         where = Where("home", user_id=user or "", team_id=team, user_external=person.external)
         record_form_failure(services.log, where, lang, reason)
         if not user:
@@ -69,9 +69,9 @@ def register(app: App, services) -> None:
         seen = services.directory.lookup(user, channel, ANSWER_BUDGET_S)
         # user.team_id is the submitter's own workspace; another than the app's is another organisation's
         # person unless users.info vouches they are ours, as for buttons and shortcuts (bot/directory.py).
-        other_team = from_another_team(seen.person, users_workspace(body), _installed_in(body))
+        other_team = from_another_team(seen.person, users_workspace(body), acting_workspace(body))
         where = Where(
-            surface="form", user_id=user, team_id=_workspace(body), channel_id=channel,
+            surface="form", user_id=user, team_id=request_team(body, services.directory.team), channel_id=channel,
             channel_shared=seen.channel_shared, user_external=seen.person.external or other_team,
             user_locale=seen.person.locale,
         )  # fmt: skip
@@ -80,24 +80,6 @@ def register(app: App, services) -> None:
 
     app.action("gpu_open_form")(open_form)
     app.view("gpu_form")(submit)
-
-
-def _workspace(body: dict) -> str | None:
-    """The workspace the form was submitted in. An app installed for a whole Enterprise Grid organisation
-    gets `team` as null; the view and the user still name one
-    (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload)."""
-    view = body.get("view") or {}
-    return (
-        (body.get("team") or {}).get("id") or view.get("team_id") or (body.get("user") or {}).get("team_id")
-    )
-
-
-def _installed_in(body: dict) -> str | None:
-    """The workspace the app is installed in, which the form was opened by. In a Slack Connect channel the
-    payload's `team` and the view's `team_id` may be the submitter's own workspace: the view's
-    app_installed_team_id is the app's (bolt-python #734 reads it so for view interactions)."""
-    view = body.get("view") or {}
-    return view.get("app_installed_team_id") or _workspace(body)
 
 
 def _metadata(text: str | None) -> dict:

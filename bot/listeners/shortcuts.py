@@ -16,7 +16,7 @@ from sizing import i18n
 from sizing.workload import Workload
 
 from ..blocks import anchored, led_by
-from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
+from ..directory import ANSWER_BUDGET_S, acting_workspace, from_another_team, request_team, users_workspace
 from ..pipeline import Where, decode
 from ..slack_client import send_to_response_url
 from ..slacktext import message_text, plain, says_something
@@ -89,14 +89,13 @@ def where_for_shortcut(shortcut: dict, services, budget: float) -> Where:
     """Who picked the shortcut, where. The log's row is theirs: they are the one sales follows up with."""
     user = shortcut.get("user") if isinstance(shortcut.get("user"), dict) else {}
     channel = shortcut.get("channel") if isinstance(shortcut.get("channel"), dict) else {}
-    team = shortcut.get("team") if isinstance(shortcut.get("team"), dict) else {}
     seen = services.directory.lookup(user.get("id"), channel.get("id"), budget)
     # user.team_id is the picker's own workspace, team.id the one the shortcut was used in.
-    other_team = from_another_team(seen.person, users_workspace(shortcut), team.get("id"))
+    other_team = from_another_team(seen.person, users_workspace(shortcut), acting_workspace(shortcut))
     return Where(
         surface="shortcut",
         user_id=str(user.get("id") or ""),
-        team_id=team.get("id") or user.get("team_id"),
+        team_id=request_team(shortcut, services.directory.team),
         channel_id=channel.get("id"),
         channel_shared=seen.channel_shared,
         user_external=seen.person.external or other_team,

@@ -39,6 +39,8 @@ _NAMES = {
     "LeadError": ("leads", "LeadError"),
     "LEAD_STATUSES": ("leads", "STATUSES"),
     "LEAD_DEDUPE_SECONDS": ("leads", "DEDUPE_SECONDS"),
+    # Whether the bot token is gone, shared by the web process's workers (bot/slack_client.TokenGate).
+    "TokenMarks": ("tokenstate", "TokenMarks"),
     # What a manager typed that cannot be read (a period, a filter): its sentence is in their language.
     "LogInputError": ("logwords", "LogInputError"),
 }

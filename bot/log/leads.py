@@ -29,6 +29,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from sizing.redact import redact
+
 from .migrations import ensure_private, migrate, utc_now
 
 STATUSES = ("new", "contacted", "proposal_sent", "won", "lost", "not_lead")
@@ -320,7 +322,7 @@ def write_lead(conn: sqlite3.Connection, lead: dict) -> dict:
     ).fetchone()
     if recent is not None:
         lead_id, source = recent
-        note = lead.get("note")
+        note = redact(lead["note"]) if lead.get("note") else None
         if lead["source"] != "proposal" or source != "auto" or not note:
             return {"id": lead_id, "created": False, "refresh": False}
         noted = conn.execute(
@@ -344,7 +346,7 @@ def write_note(conn: sqlite3.Connection, lead_id: int, by: str, note: str, at: s
     finds its event: same lead, author, time and text). Returns {"id", "created": False, "refresh": True}
     (the card shows the note), or None when there is nothing to write: the note was written already, it is
     empty, or its lead is gone. The form's length limit is Slack's to enforce; longer text is cut here."""
-    text = (note or "").strip()[:NOTE_LIMIT].strip()
+    text = redact((note or "").strip())[:NOTE_LIMIT].strip()
     if not text or conn.execute("select 1 from leads where id = ?", [lead_id]).fetchone() is None:
         return None
     seen = conn.execute(
@@ -384,4 +386,6 @@ def _note(note: str | None) -> str:
         raise LeadError("the note is empty")
     if len(text) > NOTE_LIMIT:
         raise LeadError(f"notes are limited to {NOTE_LIMIT} characters (this one has {len(text)})")
-    return text
+    # A rep pastes what the customer sent (a CPF, a card, a key) as readily as a customer types it: a note
+    # is kept as a question is, redacted (sizing/redact.py), since the card, gpu-log and exports show it.
+    return redact(text)

@@ -307,6 +307,24 @@ def index_gaps(db: Database) -> None:
         )
 
 
+def redact_lead_notes(db: Database) -> None:
+    # Notes written before they were redacted (bot/log/leads.py) get what new ones get: a CPF, a card or a key
+    # a rep pasted leaves the card, gpu-log and the exports.
+    from sizing.redact import redact
+
+    for table in ("leads", "lead_events"):
+        rows = db.execute(f"select rowid, note from {table} where note is not null").fetchall()
+        for rowid, note in rows:
+            clean = redact(note)
+            if clean != note:
+                db.execute(f"update {table} set note = ? where rowid = ?", [clean, rowid])
+
+
+def create_token_gone(db: Database) -> None:
+    # The bot token's state, shared by the web process's workers (bot/log/tokenstate.py).
+    db.execute("create table if not exists token_gone (token text primary key, reason text, at real)")
+
+
 MIGRATIONS: list[Migration] = [
     ("create_requests", create_requests),
     ("index_requests", index_requests),
@@ -323,6 +341,8 @@ MIGRATIONS: list[Migration] = [
     ("index_gaps", index_gaps),
     ("create_welcomed", create_welcomed),
     ("create_answers", create_answers),
+    ("redact_lead_notes", redact_lead_notes),
+    ("create_token_gone", create_token_gone),
 ]
 
 

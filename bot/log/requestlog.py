@@ -199,7 +199,14 @@ class RequestLog:
         written once the file takes it, then handed to `on_lead` to redraw the card. Never raises."""
         try:
             self._enqueue(
-                {KIND: "note", "lead_id": int(lead_id), "by": str(by), "note": str(note), "at": utc_now()}
+                # Redacted before it waits in the queue or on disk (the spool), as a question is.
+                {
+                    KIND: "note",
+                    "lead_id": int(lead_id),
+                    "by": str(by),
+                    "note": redact(str(note)),
+                    "at": utc_now(),
+                }
             )
         except Exception as error:
             logger.warning("request log %s: record_note failed (%s)", self.path, type(error).__name__)
