@@ -11,7 +11,8 @@ What is replaced, in this order (a later pass never matches inside an earlier on
                                  -> [chave]     a PEM private key block (to its END line, or to the end of
                                                what was pasted), sk-…, sk-ant-…, sk-proj-…, hf_…, ghp_…/
                                                gho_…/github_pat_…, AKIA…/ASIA…, xoxb-/xoxp-/xoxa-/xoxc-/
-                                               xapp-/xoxe.…, sk_live_/rk_live_…, glpat-…, AIza…, JWTs,
+                                               xapp-/xoxe.…, sk_live_/rk_live_…, glpat-…, AIza…, gsk_…,
+                                               xai-…, pplx-…, r8_…, nvapi-…, JWTs,
                                                the secret path of a Slack incoming webhook
 2. e-mail addresses              -> [email]
 3. IBAN                          -> [iban]      2 letters, 2 check digits and up to 30 letters and digits,
@@ -123,6 +124,9 @@ TOKENS = regexes.compile(
       | T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{16,}  # Slack incoming webhook (hooks.slack.com/services/…)
       | [sr]k_(?:live|test)_[A-Za-z0-9]{16,}          # Stripe secret and restricted keys
       | glpat-[A-Za-z0-9_-]{20,}                      # GitLab
+      | gsk_[A-Za-z0-9]{20,} | xai-[A-Za-z0-9]{20,}   # Groq, xAI
+      | pplx-[A-Za-z0-9]{20,} | r8_[A-Za-z0-9]{20,}   # Perplexity, Replicate
+      | nvapi-[A-Za-z0-9_-]{20,}                      # NVIDIA's API catalogue (build.nvidia.com)
       | AIza[A-Za-z0-9_-]{30,}                        # Google
       | eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}   # JWT
     )(?![\w-])""",
@@ -130,7 +134,8 @@ TOKENS = regexes.compile(
 )
 _TOKEN_HINT = regexes.compile(
     # RG: an RG after its word may have only 7 digits.
-    r"sk-|hf_|gh[pousr]_|github_pat_|AKIA|ASIA|xox|xapp-|glpat-|AIza|eyJ|PRIVATE KEY|/B|k_live_|k_test_|RG|rg|Rg"
+    r"sk-|hf_|gh[pousr]_|github_pat_|AKIA|ASIA|xox|xapp-|glpat-|gsk_|xai-|pplx-|r8_|nvapi-|AIza|eyJ|PRIVATE KEY|/B|k_live_|k_test_"
+    r"|RG|rg|Rg"
 )
 
 EMAILS = regexes.compile(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")

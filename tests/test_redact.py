@@ -71,6 +71,12 @@ REDACTED = [
     ("ghp_abcdefghijklmnopqrstuvwxyz0123456789", "[chave]"),
     ("github_pat_11ABCDEFG0abcdefghijkl_mnopqrstuvwxyz0123456789", "[chave]"),
     ("AKIAIOSFODNN7EXAMPLE", "[chave]"),
+    # inference providers' keys a customer comparing clouds pastes (Groq, xAI, Perplexity, Replicate, NVIDIA's NIM)
+    ("GROQ_API_KEY=gsk_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOP", "GROQ_API_KEY=[chave]"),
+    ("xai-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH", "[chave]"),
+    ("chave pplx-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL", "chave [chave]"),
+    ("r8_abcdefghijklmnopqrstuvwxyz0123456789A no replicate", "[chave] no replicate"),
+    ("nvapi-abcdefghijklmnopqrstuvwxyz_0123456789-ABCDEFGHIJKLMNOPQRSTUVWXYZ01", "[chave]"),
     ("xoxp-1234567890-1234567890-1234567890-abcdef", "[chave]"),
     ("xoxb-1234567890123-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "[chave]"),  # not "xoxb-[telefone]…"
     ("xapp-1-A0123456789-1234567890123-abcdef0123456789", "[chave]"),
@@ -192,6 +198,7 @@ KEPT = [
     "128 256 512 1024 2048",
     "risk-free sk-learn",
     "skills hf_transfer ghp xoxo",
+    "gsk_test xai-grok-2 pplx-70b-online r8_ nvapi-key",  # the prefixes with no key after them
     "A100 AKIA",
     "rg 70b",  # no number after the word
     "RG 70b 4bit 10 users",
