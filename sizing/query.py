@@ -255,6 +255,8 @@ class Query(msgspec.Struct):
     latency_from: list[str] = []
     # "quanto tempo leva para carregar o llama 70b?": the weights' load time said beside the sizing
     load_time: bool = False
+    # "scale to zero", "serverless": on demand, its cold start (the load time) said beside the sizing
+    scale_to_zero: bool = False
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     # Plain numbers read as the people ("llama 70b pra 400") that a context's size could be, as typed: the answer
     # says so.
@@ -918,6 +920,11 @@ YEAR_OR_QUARTER = regexes.compile(
     # trabalhadores" is a count)
     r"|\b(?P<end_word>de|do|para|pra|from|of|for)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
+# "llama 8b no q4", "o 8b na q5": a quarter alone after "no"/"na" right after a model is the model's file, as "em q4"
+# is (it had been a date, and the precision dropped without a word); with a launch said ("lançar o llama 8b no Q4")
+# it stays a date
+_FILE_AFTER_MODEL = regexes.compile(r"(?:no|na)\s+q[1-8]$")
+_LAUNCHING = regexes.compile(r"\b(?:lanc\w*|launch\w*|go[\s-]live|estrei\w*|producao|no\s+ar|entreg\w*)\b")
 QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
 _YEAR_OR_QUARTER_CUE = regexes.compile(
     r"\b(?:199\d|20[0-3]\d|q[1-4]|[1-4]t(?:\d\d)?)\b|semestre|trimestre|quarter|half"
@@ -1892,6 +1899,18 @@ HOURS_SPAN = regexes.compile(
 # "business hours only", "during the workday": "only", "apenas" after it say the same schedule (had been "Not
 # understood"); "9-5" is read as its 8 hours (HOURS_SPAN).
 _ONLY = r"(?:\s+(?:only|apenas|somente|so))?"
+# "nights and weekends", "só à noite e fim de semana", "fora do expediente": outside the offering's business hours,
+# whole weekends on; "só à noite", "only at night": those hours left out of every day. The hours a day they come to
+# on average are the bill's (_off_hours); they had been "Not understood: nights, weekends" and a whole month billed.
+OFF_HOURS = regexes.compile(
+    rf"\b(?:(?:so|apenas|somente|only|just)\s+)?(?:(?P<weekends>{_W('durations.nights_weekends')})|"
+    rf"(?P<nights>{_W('durations.nights')}))(?:\s+(?:only|apenas|somente))?(?!\w)"
+)
+# "8x5", "12x5", "24x5", "16x7": hours a day by days a week, as support contracts write a schedule (5: weekdays);
+# "24x7" is always on (ALWAYS_ON, read before). They had been "Não entendi: 8x5".
+HOURS_BY_DAYS = regexes.compile(
+    r"(?<![\w.,/])(?P<hours>[6-9]|1\d|2[0-4])\s*[x×]\s*(?P<days>[57])(?![\w/×]|[.,]\d)"
+)
 BUSINESS_HOURS = regexes.compile(
     r"\b(?:(?:em|no|during|in|only|apenas|somente|so)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
     r"office\s+hours|working\s+hours|(?:the\s+)?work\s*day(?!\s+(?:de|of|com|with)\s+\d))\b" + _ONLY
@@ -1913,6 +1932,19 @@ EVERY_DAY = regexes.compile(
 )
 WORKING_DAYS = regexes.compile(r"\b2[12]\s+(?:dias(?:\s+uteis)?|(?:business\s+|working\s+)?days)\b")
 _A_MONTH_AFTER = regexes.compile(r"\s+(?:por|no|ao|do|a|per|each)\s+(?:mes|month)\b")
+
+
+def _off_hours(scan: _Scan, catalog: Catalog) -> str | None:
+    """ "nights and weekends": how it was said, and the hours a day it averages, the offering's business hours
+    (offering.toml) left out of each weekday, weekends whole; "só à noite": those hours left out of every day. Hours
+    said beside it ("das 19h às 7h") are the ones used."""
+    said = _one(scan, "off_hours", "hours_per_day")
+    if said is None or scan.found.get("hours_per_day"):
+        return said
+    night = 24.0 - catalog.offering.business_hours_per_day
+    average = night if said == "nights" else (night * 5 + 24.0 * 2) / 7
+    scan.found["hours_per_day"] = [(average, scan.found["off_hours"][0][1])]
+    return said
 
 
 def _hours_span(m: re.Match) -> float | None:
@@ -2383,6 +2415,16 @@ CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
     for mode in ("on_demand", "project_package", "reserved", "dedicated")
 ]
+# "scale to zero", "serverless", "escalar para zero": GPUs only while there is traffic, which on demand bills; each
+# start from zero loads the weights again, said beside the sizing (it had been "Not understood: scale, zero").
+SCALE_TO_ZERO = regexes.compile(rf"\b{_W('contracts.scale_to_zero')}\b")
+
+
+def _scale_to_zero(query: Query) -> str:
+    query.scale_to_zero = True
+    return "on_demand"
+
+
 # Embedding, speech, image and video models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
     (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
@@ -5814,8 +5856,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             )
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
                 continue
-            if m.group("in_word") and _model_before(scan, m.start(), catalog):
-                continue  # "llama 8b in q4", "run llama 70b in q3": the model's file
+            if (
+                m.group("in_word")
+                or (_FILE_AFTER_MODEL.match(m.group(0)) and not _LAUNCHING.search(scan.work))
+            ) and _model_before(scan, m.start(), catalog):
+                continue  # "llama 8b in q4", "run llama 70b in q3", "o 8b no q4": the model's file
             if group.startswith("quarter") and traffic_query.growth_before(scan.work, m.start()):
                 continue  # "we'll double by Q4": when the load grows, read with the growth
             if (
@@ -6192,7 +6237,18 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
     scan.take(HOURS_WINDOW, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
+    # before business hours: "fora do horário comercial" holds its words
+    scan.take(OFF_HOURS, "off_hours", lambda m: "nights_weekends" if m.group("weekends") else "nights")
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
+    for m in scan.finditer(HOURS_BY_DAYS):
+        hours, typed = int(m.group("hours")), scan.original[m.start() : m.end()]
+        if hours < 24:
+            scan.found.setdefault("hours_per_day", []).append((float(hours), typed))
+        if m.group("days") == "5":
+            scan.found.setdefault("weekdays_only", []).append((True, typed))
+        elif hours == 24:
+            continue  # "24x7" is ALWAYS_ON's, read before
+        scan.blank(m.start(), m.end())
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(
         WORKING_DAYS,
@@ -6344,6 +6400,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
     for mode, pattern in CONTRACTS:
         scan.take(pattern, "contract", lambda m, mode=mode: mode)
+    scan.take(SCALE_TO_ZERO, "contract", lambda m: _scale_to_zero(query))
     for code, pattern in LANG_REQUESTS:
         # The words beside a match as typed (nothing blanked), worked out only when a language is named.
         scan.take(
@@ -6911,8 +6968,16 @@ VAGUE_SCALE = regexes.compile(
 # "a handful of users", "um punhado de usuários", "alguns devs": a small count said only vaguely, before the people
 # it counts. Read as 3, the least that is more than "a couple" (2), and said so, as VAGUE_COUNT does; it had been
 # "Não entendi: punhado" and one user sized.
+# Any people the traffic reader counts follow it too ("um punhado de advogados", "a handful of doctors"), from
+# its own list (traffic_words.toml), so that one list says who is people.
 VAGUE_FEW = regexes.compile(
-    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS})\b)"
+    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
+    rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()})\b)"
+)
+# "for a small team", "uma equipe pequena", "a small group of testers": a small group with no count, read as 3 as
+# "a few" is, and said so; the people after it, if any, are read as they are after any count ("3 testers").
+VAGUE_TEAM = regexes.compile(
+    rf"(?<![\w.,])(?P<word>{_W('counting.few_team')})(?:\s+(?:de|of)(?=\s+[a-z]))?(?![\w-])"
 )
 _FEW = 3
 # "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
@@ -6948,6 +7013,14 @@ def _vague_few(scan: _Scan, m: re.Match) -> str:
     typed = re.sub(r"\s+(?:de|of)$", "", typed)
     scan.found.setdefault("vague_counts", []).append((_FEW, typed))
     return f"{_FEW:<{len(m.group(0))}}"
+
+
+def _vague_team(scan: _Scan, m: re.Match) -> str:
+    scan.found.setdefault("vague_counts", []).append((_FEW, scan.original[m.start() : m.end("word")]))
+    if m.end() > m.end("word"):  # "a small group of testers": the count, the people after it read as they are
+        return f"{_FEW:<{len(m.group(0))}}"
+    # alone, the group is people at once, as "3 users" is (the words fit: every phrase is longer)
+    return f"{_FEW} users".ljust(len(m.group(0)))
 
 
 def _number_words(scan: _Scan) -> None:
@@ -7013,6 +7086,7 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
     scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
+    scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
@@ -8214,6 +8288,8 @@ def _leftovers(scan: _Scan) -> list[str]:
             or core in traffic_query.filler()
             or _known_in_passing(core)
             or (core.isdigit() and len(core) == 1)
+            # "cc @joao": a person's Slack handle typed as text (a real mention is markup, <@U123>), no word to size
+            or (m.group(0).startswith("@") and core[0].isalpha())
         ):
             continue
         end = m.end()
@@ -10125,6 +10201,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if model:
         _family_suffix(scan, query, catalog)
     serving_gpus = _serving_gpus(scan) if "stage_at" in scan.found and "gpu_at" in scan.found else None
+    off_hours = _off_hours(scan, catalog)
     fields = dict(
         precision=_precision(scan, catalog),
         **_context_and_total(scan, query),
@@ -10153,6 +10230,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         **_ones(scan, _RUN_FIELDS),
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,
+        off_hours=off_hours,
         always_on=True if scan.found.get("always_on") else None,
         examples=_one(scan, "examples", "examples"),
         example_tokens=_one(scan, "example_tokens", "example_tokens"),
@@ -12691,7 +12769,7 @@ def _follow_up(
         previous.pop("gpus_from_layout", None)  # "e com 8 gpus?": a count said, no longer a layout's
     if "users" in changes and "users_limit" not in changes:
         previous.pop("users_limit", None)  # "e com 20 usuários?": users said in words, the load itself
-    schedule = ("hours_per_day", "business_hours", "weekdays_only")
+    schedule = ("hours_per_day", "business_hours", "weekdays_only", "off_hours")
     if changes.get("always_on"):
         for key in schedule:  # "e se for 24/7?": the schedule goes
             previous.pop(key, None)
