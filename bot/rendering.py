@@ -1868,6 +1868,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
     for typed, tokens in query.prompt_lengths:
         lines.append(t("understood.prompt_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens in query.context_lengths:
+        lines.append(t("understood.context_length", typed=typed, tokens=i18n.number(tokens, lang)))
     for typed, people, daily in query.daily_shares:
         lines.append(t("understood.daily_share", typed=typed, people=i18n.number(people, lang),
                        daily=i18n.number(daily, lang)))  # fmt: skip

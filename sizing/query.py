@@ -281,6 +281,7 @@ class Query(msgspec.Struct):
         tuple[str, int, int]
     ] = []  # (as typed, tokens, tokens a page): "respostas de 2 páginas"
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
+    context_lengths: list[tuple[str, int]] = []  # and a context ("contexto longo")
     # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
     daily_shares: list[tuple[str, int, int]] = []
     # And a share of the people using it at all ("70% dos 2 mil colaboradores"), the same three.
@@ -2280,6 +2281,16 @@ CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 OFFLOAD_PLACE = regexes.compile(r"(?:\bdevice\W{0,4})?\bcpus?\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
+# "sem GPU dedicada", "no dedicated gpu", "não precisa ser reservada": that contract ruled out, not asked for
+# (it had been read as the dedicated contract, and "sem GPU" as a run on CPUs); the contract is then the one
+# the load calls for, as with none said.
+# Portuguese "no" is "in the" ("no servidor dedicado" asks for one): only English's is a "no" here.
+CONTRACT_RULED_OUT = regexes.compile(
+    r"\b(?:no|not|without)\s+(?:(?:a|an)\s+)?(?:(?:gpus?|servers?|machines?|instances?|capacity)\s+)?"
+    r"(?:dedicated|reserved)\b"
+    r"|\b(?:sem|nada\s+de|nao\s+(?:precisa\s+(?:ser\s+)?|quero\s+|e\s+)?)\s*(?:uma?\s+)?"
+    r"(?:(?:gpus?|maquinas?|servidor(?:es)?|instancias?|capacidade)\s+)?(?:dedicad[ao]s?|reservad[ao]s?)\b"
+)
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 # Serving engines other than vLLM, whose speed the performance model does not describe (a note says so).
 OTHER_ENGINE = regexes.compile(
@@ -5927,6 +5938,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         # "fsdp com cpu offload dos parâmetros", "offload_optimizer cpu", "ram de cpu pra zero-3 offload": the
         # CPU an offload is sent to, not a run on CPUs only
         scan.take(OFFLOAD_PLACE, "cpu_offload", lambda m: True)
+    if (
+        "dedicad" in scan.work
+        or "reservad" in scan.work
+        or "dedicated" in scan.work
+        or "reserved" in scan.work
+    ):
+        scan.take(CONTRACT_RULED_OUT, "filler", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     if "quanti" in scan.work:
         scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
@@ -9810,8 +9828,13 @@ def _stage(scan: _Scan) -> Stage | None:
     training = [kind for kind in STAGE_WORDS if kind in words and kind != "inference"]
     if not training:
         return Stage.inference
-    if training == ["full"] and "inference" in words and words["full"].lower() == "full":
-        # "rodar o deepseek r1 full", "serve the full model": the whole model, to run, not a full fine-tune
+    if (
+        training == ["full"]
+        and words["full"].lower() == "full"
+        and ("inference" in words or scan.found.get("users"))
+    ):
+        # "rodar o deepseek r1 full", "serve the full model": the whole model, to run, not a full fine-tune;
+        # "deepseek r1 full 10 users": people using it say the same (it had been a full fine-tune for 10 users)
         return Stage.inference
     adapter = next((kind for kind in ("qlora", "lora") if kind in words), None)
     if adapter is None and set(training) <= {"train", "fine_tune"} and _adapter_key(scan) is not None:
@@ -10362,6 +10385,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         word, typed = said[0]
         fields["prompt_tokens"] = getattr(catalog.traffic.lengths, f"{word}_prompt_tokens")
         query.prompt_lengths.append((typed, fields["prompt_tokens"]))
+    said = scan.found.pop("context_length_word", [])
+    if said and fields.get("context") is None:
+        # "contexto longo", "long context": traffic.toml's long context, within the model's own window
+        tokens = catalog.traffic.lengths.long_context_tokens
+        if model:
+            tokens = min(tokens, catalog.model(model).max_context)
+        fields["context"] = tokens
+        query.context_lengths.append((said[0][1], tokens))
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.gpu_hours = [(hours, gpu, typed) for (hours, gpu), typed in scan.found.get("gpu_hours", [])]

@@ -1601,6 +1601,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:(?P<short>{_alternatives(w['short_answers'])})|(?P<label>{_alternatives(w['label_answers'])})"
             rf"|{_alternatives(w['long_answers'])})\b"
         ), lambda m: "short" if m.group("short") else "classification" if m.group("label") else "long"),
+        # "contexto longo", "long context": a context said long, with no number (sizing/query.py makes it tokens)
+        ("context_length_word", regexes.compile(rf"\b(?:{_alternatives(w['long_context'])})\b"), lambda m: "long"),
         # "perguntas curtas", "long prompts": a prompt length said in words.
         ("prompt_length_word", regexes.compile(
             rf"\b(?:(?P<short>{_alternatives(w['short_prompts'])})|{_alternatives(w['long_prompts'])})\b"
@@ -1754,6 +1756,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(_chat_spellings(w['cost']))})\b"), lambda m: True),
+        # "$$?", "quanto $?", "ballpark $?", "e em R$?": a currency sign with no amount asks what it costs (it had
+        # been dropped without a word, the answer priced nothing)
+        ("cost", regexes.compile(r"(?<![\w$])(?:r|us)?\${1,3}(?=\s*(?:[?!;,)]|\.(?!\d)|$))"), lambda m: True),
         ("cost", regexes.compile(
             rf"\b(?:{_alternatives(w['estimate_before'])})\s+(?:(?:{_alternatives(w['estimate_adjectives'])})\s+)?"
             rf"(?:{_alternatives(w['estimate_paperwork'])})\b"

@@ -323,6 +323,103 @@ def test_an_unknown_word_is_still_said(capsys):
     assert "Não entendi: “blorf”." in lines, lines
 
 
+# -- the cost asked with a sign, the full model, a long context -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been sized with no word of the cost: the sign dropped as punctuation
+        ("llama 70b 20 usuarios, $$?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · custo"),
+        ("llama 70b 20 usuarios, quanto $?", "20 usuários simultâneos · custo"),
+        ("llama 70b 20 users, ballpark $?", "20 usuários simultâneos · custo"),
+        ("llama 70b 20 usuarios, R$?", "20 usuários simultâneos · custo"),
+        # an amount after the sign is still a budget
+        ("llama 70b 20 users, budget $3000/month", "20 concurrent users · budget of USD 3,000 a month"),
+        # each had been a full fine-tune for 10 users
+        ("deepseek r1 full 10 users", "Entendi: DeepSeek R1 · inferência · 10 usuários simultâneos"),
+        ("llama 8b full 10 users", "Entendi: Llama 3.1 8B · inferência · 10 usuários simultâneos"),
+        # as before: said as a training, it is one
+        ("llama 8b full fine-tune", "Entendi: Llama 3.1 8B · ajuste fino completo"),
+    ],
+)
+def test_a_currency_sign_asks_the_cost_and_full_with_users_is_the_whole_model(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been dropped without a word, and 4,096 tokens sized
+        (
+            "llama 8b 10 users long context",
+            "Understood: Llama 3.1 8B · 32k context · 10 concurrent users",
+            "Read “long context” as a context of 32,768 tokens (our default estimate, within the model's window",
+        ),
+        ("llama 8b 10 usuários contexto longo", "32k de contexto · 10 usuários simultâneos", "Li “contexto longo”"),
+        ("llama 8b 10 usuários contexto grande", "32k de contexto", "como um contexto de 32.768 tokens"),
+        # within the model's own window (32k had been refused past Gemma 2's 8,192)
+        ("gemma 2 9b 10 usuários contexto longo", "Gemma 2 9B · 8k de contexto", "como um contexto de 8.192 tokens"),
+    ],
+)  # fmt: skip
+def test_a_long_context_said_in_words_is_the_default_long_context(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+def test_a_long_context_with_its_size_is_that_size(capsys):
+    lines = _reads(capsys, "llama 8b contexto longo de 64k, 5 usuários", "64k de contexto · 5 usuários")
+    assert not any("estimativa padrão" in line for line in lines), lines
+
+
+def test_a_long_context_is_sized_at_that_context(capsys):
+    out = answer(capsys, "llama 8b 10 users long context")
+    assert "(10 × 4.3 GB per conversation of 32,768 tokens)" in out, out
+
+
+# -- counts in shorthand, a contract ruled out ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi: 20, usu" and no users
+        ("llama 70b 20 usu fp8", "Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos"),
+        ("llama 70b 20 usuár. fp8", "Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos"),
+        # had been 20 people by the word's ending, a head-count
+        ("llama 70b 20 concurrents", "Llama 3.1 70B · 20 usuários simultâneos"),
+        # had been "Não entendi: 20, logins": the logins of an identity system are people, as seats are
+        ("llama 70b 20 logins", "Llama 3.1 70B · 20 pessoas"),
+        ("llama 70b 300 user accounts", "Llama 3.1 70B · 300 pessoas"),
+        # had been "Não entendi: resp"
+        ("llama 8b p/ 10 ppl, resp em pt-br", "Llama 3.1 8B · 10 usuários simultâneos"),
+    ],
+)
+def test_counts_in_shorthand(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # each had been the dedicated contract, the very one ruled out (and "sem GPU" a run on CPUs)
+        "llama 8b para 10 usuários, sem GPU dedicada",
+        "llama 8b for 10 users, no dedicated gpu",
+        "llama 8b 10 users, not dedicated",
+        "llama 8b 10 usuários, não precisa ser dedicada",
+    ],
+)
+def test_a_contract_ruled_out_is_not_the_one_read(capsys, question):
+    lines = _reads(capsys, question, "Llama 3.1 8B · 10 usuários simultâneos")
+    assert "dedicada" not in lines[0] and not any("CPU" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    "question", ["llama 8b no servidor dedicado, 10 usuários", "llama 8b 10 usuários dedicada"]
+)
+def test_a_dedicated_contract_asked_for_is_still_read(capsys, question):
+    _reads(capsys, question, "10 usuários simultâneos · dedicada")
+
+
 # -- in Slack ----------------------------------------------------------------------------------------------------------
 
 
@@ -333,6 +430,7 @@ def test_an_unknown_word_is_still_said(capsys):
         ("llama 8b para um punhado de advogados", "Li “um punhado” como 3"),
         ("llama 70b 20 users with SSO and VPN", "the sales team confirms it in the proposal"),
         ("llama 8b 10 usuários escalar para zero", "(partida a frio)"),
+        ("llama 8b 10 usuários contexto longo", "Li “contexto longo” como um contexto de 32.768 tokens"),
         ("llama 8b 10 users nights and weekends", "nights and weekends"),
         ("llama 8b, 20 users, 2s p95, 30+ t/s", "p95 · primeiro token ≤ 2,0 s · ≥ 30 tokens/s por usuário"),
     ],
