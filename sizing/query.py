@@ -714,7 +714,13 @@ MONEY = regexes.compile(
     # the amount before its word, first so that its currency stays inside: "10k de orçamento mensal", "a 20k
     # monthly budget", "50 mil reais de verba"
     rf"(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?"
-    r"(?:\s+(?:de|of|in|mensal|mensais|monthly|anual|annual|yearly|total))*\s+(?:orcamento|budget|verba)\b"
+    # "10 mil por mês de orçamento", "10k/mo budget", "10k a month to spend": the month between them too (the
+    # amount had been a context of 10,000 tokens)
+    r"(?:\s+(?:de|of|in|mensal|mensais|monthly|anual|annual|yearly|total)|\s*/\s*(?:mes|month|mo)\b"
+    r"|\s+(?:por|ao|per|a)\s+(?:mes|month)\b)*\s+(?:orcamento|budget|verba|to\s+spend|pra\s+gastar|para\s+gastar)\b"
+    # "we can spend 5k/mo", "podemos gastar 10 mil por mês": a verb of spending before an amount a month
+    rf"|(?:(?<=\bspend\s)|(?<=\bgastar\s))\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?"
+    r"(?=\s*/\s*(?:mes|month|mo)\b|\s+(?:por|ao|per|a)\s+(?:mes|month)\b)"
     r"|(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao)\b)?"
     rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi))?{_CURRENCY})"
     # not a price per million tokens ("$2 per 1M tokens"), which the cost words read
@@ -743,7 +749,9 @@ _BUDGET_TOTAL_AFTER = regexes.compile(
     r"\s*(?:no\s+total|in\s+total|total|para\s+o\s+projeto|for\s+the\s+project)\b"
 )
 _BUDGET_YEARLY_WORD = regexes.compile(r"\b(?:anual|annual|yearly)\b")
-_BUDGET_MONTHLY_WORD = regexes.compile(r"\b(?:mensal|monthly|por\s+mes|per\s+month|do\s+mes)\b")
+_BUDGET_MONTHLY_WORD = regexes.compile(
+    r"\b(?:mensal|monthly|(?:por|per|ao|a)\s+(?:mes|month)|do\s+mes)\b|/\s*(?:mes|month|mo)\b"
+)
 _BUDGET_TOTAL_WORD = regexes.compile(r"\btotal\b")
 _PRICE_AFTER = regexes.compile(
     r"\s*(?:/\s*(?:h|hr|hora|hour|gpu)\b|(?:por|per|a|the|each|cada)\s+(?:h|hr|hora|hour|gpu|token|tokens)\b)"

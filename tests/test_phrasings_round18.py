@@ -420,6 +420,28 @@ def test_a_dedicated_contract_asked_for_is_still_read(capsys, question):
     _reads(capsys, question, "10 usuários simultâneos · dedicada")
 
 
+# -- a budget said with its month between -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been a context of 10,000 (or 5,000) tokens
+        ("llama 8b, 10 mil por mês de orçamento", "Entendi: Llama 3.1 8B · orçamento de 10.000 por mês"),
+        ("llama 8b, 10k/mês de budget", "Entendi: Llama 3.1 8B · orçamento de 10.000 por mês"),
+        ("llama 8b, 10k per month budget", "Understood: Llama 3.1 8B · budget of 10,000 a month"),
+        ("llama 8b, 10k a month to spend", "Understood: Llama 3.1 8B · budget of 10,000 a month"),
+        ("llama 8b 20 users, can spend 5k/mo", "20 concurrent users · budget of 5,000 a month"),
+        # as before
+        ("llama 8b, R$ 10 mil mensais", "orçamento de R$ 10.000 por mês"),
+        ("llama 70b, 20 users, budget 15k BRL/month", "budget of BRL 15,000 a month"),
+    ],
+)
+def test_a_budget_with_its_month_before_the_word(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "contexto" not in lines[0] and "context" not in lines[0], lines
+
+
 # -- in Slack ----------------------------------------------------------------------------------------------------------
 
 
