@@ -442,6 +442,50 @@ def test_a_budget_with_its_month_before_the_word(capsys, question, read):
     assert "contexto" not in lines[0] and "context" not in lines[0], lines
 
 
+# -- Portugal's cold start, head-counts said loosely -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # each had been "Não percebi: frio" (or "arrancar") and no load time said
+        "llama 70b, 30 utilizadores, arranque a frio?",
+        "llama 70b, 30 utilizadores, quanto tempo demora a arrancar?",
+    ],
+)
+def test_portugals_cold_start_is_the_load_time(capsys, question):
+    _reads(
+        capsys,
+        question,
+        "Percebi: Llama 3.1 70B · 30 utilizadores em simultâneo",
+        "Tempo para carregar os pesos (141,1 GB)",
+    )
+
+
+def test_brazils_cold_start_is_the_load_time(capsys):
+    _reads(
+        capsys,
+        "llama 70b, 30 usuários, partida a frio?",
+        "30 usuários simultâneos",
+        "Tempo para carregar os pesos",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Not understood: 15, FTEs" (or "cabeças", "whole") and no load
+        ("llama 70b for 15 FTEs", "Understood: Llama 3.1 70B · 15 people"),
+        ("llama 70b pra 15 cabeças", "Entendi: Llama 3.1 70B · 15 pessoas"),
+        ("llama 70b for the whole team (~15 ppl)", "Understood: Llama 3.1 70B · 15 concurrent users"),
+        # as before: a whole month is always on
+        ("llama 70b for the whole month, 10 users", "10 concurrent users · 24/7"),
+    ],
+)
+def test_head_counts_said_loosely(capsys, question, read):
+    _reads(capsys, question, read)
+
+
 # -- in Slack ----------------------------------------------------------------------------------------------------------
 
 
