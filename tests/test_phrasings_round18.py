@@ -486,6 +486,33 @@ def test_head_counts_said_loosely(capsys, question, read):
     _reads(capsys, question, read)
 
 
+# -- fast said of the service, speculative decoding cut short, where the assistant lives -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been dropped without a word: no fast answers sized
+        ("llama 70b pra 20 usuários, tem que ser rapido", "20 usuários simultâneos · respostas rápidas"),
+        ("llama 70b pra 20 usuários, precisa ser rápido", "20 usuários simultâneos · respostas rápidas"),
+        ("llama 70b for 20 users, needs to be fast", "20 concurrent users · fast answers"),
+        # had been "Não entendi: spec, decoding"
+        (
+            "llama 70b, 20 users, spec decoding",
+            "Llama 3.1 70B · speculative decoding · 20 usuários simultâneos",
+        ),
+        # each had been "Not understood" on where the answers are shown
+        ("llama 70b 20 users, in slack", "Understood: Llama 3.1 70B · 20 concurrent users"),
+        ("llama 70b 20 usuários, plugado no slack", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("llama 70b 20 usuários, integrado ao whatsapp", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("llama 70b 20 usuários, no teams", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("llama 70b 20 users, openai compatible api", "Llama 3.1 70B · 20 usuários simultâneos"),
+    ],
+)
+def test_how_and_where_the_service_answers(capsys, question, read):
+    _reads(capsys, question, read)
+
+
 # -- in Slack ----------------------------------------------------------------------------------------------------------
 
 
