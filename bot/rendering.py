@@ -985,9 +985,9 @@ def _schedule_lines(c, cur: str, lang: str, off_hours: str | None = None) -> lis
                 currency=cur, per_month=i18n.money(on_demand.per_month, lang), hours=i18n.number(c.hours_per_month, lang))  # fmt: skip
     if off_hours:
         business = load_catalog().offering.business_hours_per_day
+        business_said = i18n.number(business, lang, 0 if business == int(business) else 1)
         line = i18n.t(lang, "cost.schedule_off_hours", **said, schedule=i18n.t(lang, f"understood.traffic.{off_hours}"),
-                      business=i18n.number(business, lang, 0 if business == int(business) else 1),
-                      days=i18n.t(lang, f"cost.off_hours_days_{off_hours}"))  # fmt: skip
+                      how=i18n.t(lang, f"cost.off_hours_how_{off_hours}", business=business_said))  # fmt: skip
     else:
         line = i18n.t(lang, "cost.schedule_weekdays" if weekdays else "cost.schedule", **said)
     lines = [line]

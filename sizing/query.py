@@ -1909,11 +1909,13 @@ HOURS_SPAN = regexes.compile(
 # understood"); "9-5" is read as its 8 hours (HOURS_SPAN).
 _ONLY = r"(?:\s+(?:only|apenas|somente|so))?"
 # "nights and weekends", "só à noite e fim de semana", "fora do expediente": outside the offering's business hours,
-# whole weekends on; "só à noite", "only at night": those hours left out of every day. The hours a day they come to
-# on average are the bill's (_off_hours); they had been "Not understood: nights, weekends" and a whole month billed.
+# whole weekends on; "só à noite", "only at night": those hours left out of every day; "só de dia": those hours
+# every day; "weekends only": Saturdays and Sundays. The hours a day they come to on average are the bill's
+# (_off_hours); they had been "Not understood: nights, weekends" and a whole month billed.
 OFF_HOURS = regexes.compile(
-    rf"\b(?:(?:so|apenas|somente|only|just)\s+)?(?:(?P<weekends>{_W('durations.nights_weekends')})|"
-    rf"(?P<nights>{_W('durations.nights')}))(?:\s+(?:only|apenas|somente))?(?!\w)"
+    rf"\b(?:(?:so|apenas|somente|only|just)\s+)?(?:(?P<nights_weekends>{_W('durations.nights_weekends')})|"
+    rf"(?P<nights>{_W('durations.nights')})|(?P<daytime>{_W('durations.daytime')})|"
+    rf"(?P<weekends>{_W('durations.weekends')}))(?:\s+(?:only|apenas|somente))?(?!\w)"
 )
 # "8x5", "12x5", "24x5", "16x7": hours a day by days a week, as support contracts write a schedule (5: weekdays);
 # "24x7" is always on (ALWAYS_ON, read before). They had been "Não entendi: 8x5".
@@ -1945,13 +1947,19 @@ _A_MONTH_AFTER = regexes.compile(r"\s+(?:por|no|ao|do|a|per|each)\s+(?:mes|month
 
 def _off_hours(scan: _Scan, catalog: Catalog) -> str | None:
     """ "nights and weekends": how it was said, and the hours a day it averages, the offering's business hours
-    (offering.toml) left out of each weekday, weekends whole; "só à noite": those hours left out of every day. Hours
-    said beside it ("das 19h às 7h") are the ones used."""
+    (offering.toml) left out of each weekday, weekends whole; "só à noite": those hours left out of every day; "só
+    de dia": those hours every day; "weekends only": two days of seven. Hours said beside it ("das 19h às 7h") are
+    the ones used."""
     said = _one(scan, "off_hours", "hours_per_day")
     if said is None or scan.found.get("hours_per_day"):
         return said
-    night = 24.0 - catalog.offering.business_hours_per_day
-    average = night if said == "nights" else (night * 5 + 24.0 * 2) / 7
+    day = catalog.offering.business_hours_per_day
+    average = {
+        "nights_weekends": ((24.0 - day) * 5 + 24.0 * 2) / 7,
+        "nights": 24.0 - day,
+        "daytime": day,
+        "weekends": 24.0 * 2 / 7,
+    }[said]
     scan.found["hours_per_day"] = [(average, scan.found["off_hours"][0][1])]
     return said
 
@@ -6264,7 +6272,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
     scan.take(HOURS_WINDOW, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     # before business hours: "fora do horário comercial" holds its words
-    scan.take(OFF_HOURS, "off_hours", lambda m: "nights_weekends" if m.group("weekends") else "nights")
+    scan.take(OFF_HOURS, "off_hours", lambda m: m.lastgroup)
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
     for m in scan.finditer(HOURS_BY_DAYS):
         hours, typed = int(m.group("hours")), scan.original[m.start() : m.end()]

@@ -148,6 +148,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "gpu_hours",
         "nights_weekends",
         "nights",
+        "daytime",
+        "weekends",
     ),
     "dates": ("months", "paperwork"),
     "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),

@@ -207,6 +207,11 @@ def test_the_cold_start_says_how_long_this_models_weights_take_to_load(capsys):
         ("llama 8b, 10 users, 12x5, production", "12 h por dia em dias úteis · produção"),
         ("llama 8b, 10 users, 24x5", "10 usuários simultâneos · 24 h por dia em dias úteis"),
         ("llama 8b, 10 users, 16x7", "10 usuários simultâneos · 16 h por dia"),
+        # each had been "Not understood: only, during, day" (or "weekends", "fim, semana")
+        ("llama 70b, 20 users, only during the day", "20 concurrent users · daytime only"),
+        ("llama 70b, 20 usuários, só durante o dia", "20 usuários simultâneos · só de dia"),
+        ("llama 70b, 20 users, weekends only", "20 concurrent users · weekends only"),
+        ("llama 70b, 20 usuários, só fim de semana", "20 usuários simultâneos · só nos fins de semana"),
         # as before
         ("llama 8b 10 users business hours only", "10 concurrent users · business hours"),
         ("llama 8b 10 usuários horário comercial", "10 usuários simultâneos · horário comercial"),
@@ -247,6 +252,20 @@ def test_nights_only_bill_the_night_of_every_day(priced):
     # 14 h a day over 30.4 days
     assert "Ligada ~426 horas por mês (só à noite: ~14 h por dia em média" in out, out
     assert "de todos os dias): sob demanda cobra só essas horas (R$ 4.258 por mês)" in out, out
+
+
+def test_daytime_and_weekends_only_bill_their_hours(priced):
+    # 10 business hours every day over 30.4 days; two days of seven of the 730-hour month
+    out = priced("llama 8b 10 users daytime only, production")
+    assert (
+        "On ~304 hours a month (daytime only: ~10 h a day on average, the 10 h of business hours, every day)"
+        in out
+    )
+    out = priced("llama 8b 10 usuários só fim de semana, produção")
+    assert (
+        "Ligada ~209 horas por mês (só nos fins de semana: ~6,9 h por dia em média, sábados e domingos inteiros"
+        in out
+    )
 
 
 def test_eight_by_five_bills_eight_hours_on_weekdays(priced):
