@@ -975,8 +975,8 @@ def _ratio_text(value: float, lang: str) -> str:
 
 def _schedule_lines(c, cur: str, lang: str, off_hours: str | None = None) -> list[str]:
     """A service on a schedule: the hours on demand bills against the whole month the others bill, and which
-    comes cheaper. `off_hours`: the schedule was said as the hours outside business hours ("nights and
-    weekends"), whose hours a day are an average, said so."""
+    comes cheaper. `off_hours`: the schedule was said in words ("nights and weekends", "weekends only"), whose
+    hours a day are an average, said so with how they were worked out."""
     if c.hours_on is None or c.schedule is None or "on_demand" not in c.by_contract_mode:
         return []
     hours, weekdays = c.schedule

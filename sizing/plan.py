@@ -264,7 +264,7 @@ class Plan(msgspec.Struct, frozen=True):
     # only those (sizing/advice.py cost), reserved and dedicated capacity the whole month
     hours_on: float | None = None
     schedule: tuple[float, bool] | None = None  # (hours a day, weekdays only), as the answer says them
-    off_hours: str | None = None  # ... said as "nights and weekends" or "nights": its hours a day an average
+    off_hours: str | None = None  # ... said in words ("nights and weekends"): its hours a day an average
     requests_per_day: int | None = None  # given, or from a monthly volume
     requests_per_month: int | None = None
     requests_per_week: int | None = None

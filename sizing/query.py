@@ -2295,8 +2295,6 @@ VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # The device an offload goes to, named alone beside it ("device": "cpu" in DeepSpeed's JSON)
 OFFLOAD_PLACE = regexes.compile(r"(?:\bdevice\W{0,4})?\bcpus?\b")
-# Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
-# said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 # "sem GPU dedicada", "no dedicated gpu", "não precisa ser reservada": that contract ruled out, not asked for
 # (it had been read as the dedicated contract, and "sem GPU" as a run on CPUs); the contract is then the one
 # the load calls for, as with none said.
@@ -2307,6 +2305,8 @@ CONTRACT_RULED_OUT = regexes.compile(
     r"|\b(?:sem|nada\s+de|nao\s+(?:precisa\s+(?:ser\s+)?|quero\s+|e\s+)?)\s*(?:uma?\s+)?"
     r"(?:(?:gpus?|maquinas?|servidor(?:es)?|instancias?|capacidade)\s+)?(?:dedicad[ao]s?|reservad[ao]s?)\b"
 )
+# Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
+# said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 # Serving engines other than vLLM, whose speed the performance model does not describe (a note says so).
 OTHER_ENGINE = regexes.compile(
@@ -7053,8 +7053,10 @@ def _vague_team(scan: _Scan, m: re.Match) -> str:
     scan.found.setdefault("vague_counts", []).append((_FEW, scan.original[m.start() : m.end("word")]))
     if m.end() > m.end("word"):  # "a small group of testers": the count, the people after it read as they are
         return f"{_FEW:<{len(m.group(0))}}"
-    # alone, the group is people at once, as "3 users" is (the words fit: every phrase is longer)
-    return f"{_FEW} users".ljust(len(m.group(0)))
+    # alone, the group is people at once, as "3 users" is (in the phrase's room; a phrase too short for the
+    # noun leaves the count alone, read as plain people)
+    said = f"{_FEW} users"
+    return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{_FEW:<{len(m.group(0))}}"
 
 
 def _number_words(scan: _Scan) -> None:

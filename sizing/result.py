@@ -268,7 +268,7 @@ class ResolvedWorkload(Record, kw_only=True):
     gpu: str | None
     gpu_count: int | None
     users_batch: bool = False  # the users are one batch's requests sent together ("lote de 64 prompts")
-    # the schedule said as "nights and weekends" or "nights" (left out of the JSON unless said)
+    # a schedule said in words ("nights_weekends", "nights", "daytime", "weekends"; left out of the JSON unless said)
     off_hours: str | None = None
     task: str | None
     intent: str | None
