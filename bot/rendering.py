@@ -987,7 +987,8 @@ def _schedule_lines(c, cur: str, lang: str, off_hours: str | None = None) -> lis
         business = load_catalog().offering.business_hours_per_day
         business_said = i18n.number(business, lang, 0 if business == int(business) else 1)
         line = i18n.t(lang, "cost.schedule_off_hours", **said, schedule=i18n.t(lang, f"understood.traffic.{off_hours}"),
-                      how=i18n.t(lang, f"cost.off_hours_how_{off_hours}", business=business_said))  # fmt: skip
+                      how=i18n.t(lang, f"cost.off_hours_how_{off_hours}", business=business_said,
+                                 day=i18n.number(hours * 7 / 6, lang, 0 if round(hours * 7 / 6, 6) == int(round(hours * 7 / 6, 6)) else 1)))  # fmt: skip
     else:
         line = i18n.t(lang, "cost.schedule_weekdays" if weekdays else "cost.schedule", **said)
     lines = [line]

@@ -1915,7 +1915,8 @@ _ONLY = r"(?:\s+(?:only|apenas|somente|so))?"
 OFF_HOURS = regexes.compile(
     rf"\b(?:(?:so|apenas|somente|only|just)\s+)?(?:(?P<nights_weekends>{_W('durations.nights_weekends')})|"
     rf"(?P<nights>{_W('durations.nights')})|(?P<daytime>{_W('durations.daytime')})|"
-    rf"(?P<weekends>{_W('durations.weekends')}))(?:\s+(?:only|apenas|somente))?(?!\w)"
+    rf"(?P<weekends>{_W('durations.weekends')})|(?P<six_days>{_W('durations.six_days')}))"
+    r"(?:\s+(?:only|apenas|somente))?(?!\w)"
 )
 # "8x5", "12x5", "24x5", "16x7": hours a day by days a week, as support contracts write a schedule (5: weekdays);
 # "24x7" is always on (ALWAYS_ON, read before). They had been "Não entendi: 8x5".
@@ -1951,6 +1952,11 @@ def _off_hours(scan: _Scan, catalog: Catalog) -> str | None:
     de dia": those hours every day; "weekends only": two days of seven. Hours said beside it ("das 19h às 7h") are
     the ones used."""
     said = _one(scan, "off_hours", "hours_per_day")
+    if said == "six_days":
+        # "12h por dia, seg a sáb": the hours said (else all day) on 6 days of 7, their average a day
+        hours = _one(scan, "hours_per_day", "hours_per_day") or 24.0
+        scan.found["hours_per_day"] = [(hours * 6 / 7, scan.found["off_hours"][0][1])]
+        return said
     if said is None or scan.found.get("hours_per_day"):
         return said
     day = catalog.offering.business_hours_per_day

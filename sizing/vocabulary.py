@@ -150,6 +150,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "nights",
         "daytime",
         "weekends",
+        "six_days",
     ),
     "dates": ("months", "paperwork"),
     "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),

@@ -212,6 +212,11 @@ def test_the_cold_start_says_how_long_this_models_weights_take_to_load(capsys):
         ("llama 70b, 20 usuários, só durante o dia", "20 usuários simultâneos · só de dia"),
         ("llama 70b, 20 users, weekends only", "20 concurrent users · weekends only"),
         ("llama 70b, 20 usuários, só fim de semana", "20 usuários simultâneos · só nos fins de semana"),
+        # each had been "Não entendi: seg, sáb" (or "mon-sat"), or a rental term of 6 days
+        ("llama 70b, 20 users, mon-sat", "20 usuários simultâneos · 6 dias por semana"),
+        ("llama 70b, 20 usuários, seg a sáb", "20 usuários simultâneos · 6 dias por semana"),
+        ("llama 70b, 20 usuários, 6 dias por semana", "20 usuários simultâneos · 6 dias por semana"),
+        ("llama 70b, 20 usuários, 5 dias por semana", "20 usuários simultâneos · 24 h por dia em dias úteis"),
         # as before
         ("llama 8b 10 users business hours only", "10 concurrent users · business hours"),
         ("llama 8b 10 usuários horário comercial", "10 usuários simultâneos · horário comercial"),
@@ -264,6 +269,20 @@ def test_daytime_and_weekends_only_bill_their_hours(priced):
     out = priced("llama 8b 10 usuários só fim de semana, produção")
     assert (
         "Ligada ~209 horas por mês (só nos fins de semana: ~6,9 h por dia em média, sábados e domingos inteiros"
+        in out
+    )
+
+
+def test_six_days_a_week_bill_six_days_of_seven(priced):
+    # 12 h a day on 6 days of 7 over the 730-hour month (30.4 days): ~313 h; all day: ~626 h
+    out = priced("llama 70b, 20 usuários, 12h por dia, seis dias por semana, produção")
+    assert (
+        "Ligada ~313 horas por mês (6 dias por semana: ~10,3 h por dia em média, 12 h por dia em 6 dias de 7)"
+        in out
+    )
+    out = priced("llama 70b, 20 usuários, seg a sáb, produção")
+    assert (
+        "Ligada ~626 horas por mês (6 dias por semana: ~20,6 h por dia em média, 24 h por dia em 6 dias de 7)"
         in out
     )
 
