@@ -225,7 +225,7 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     billed = c.hours_on if c.mode == "on_demand" and c.hours_on is not None else c.hours_per_month
     lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=i18n.money(c.per_hour, lang),
                         per_month=i18n.money(c.per_month, lang), hours=i18n.number(billed, lang)))  # fmt: skip
-    lines += _schedule_lines(c, cur, lang)
+    lines += _schedule_lines(c, cur, lang, result.workload.off_hours)
     if c.term_total is not None and result.workload.term_days:
         lines.append(i18n.t(lang, "cost.term", period=i18n.period(result.workload.term_days, lang), currency=cur,
                             total=i18n.money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
@@ -973,16 +973,25 @@ def _ratio_text(value: float, lang: str) -> str:
     return i18n.number(value, lang, 1 if value < 10 else 0)
 
 
-def _schedule_lines(c, cur: str, lang: str) -> list[str]:
+def _schedule_lines(c, cur: str, lang: str, off_hours: str | None = None) -> list[str]:
     """A service on a schedule: the hours on demand bills against the whole month the others bill, and which
-    comes cheaper."""
+    comes cheaper. `off_hours`: the schedule was said in words ("nights and weekends", "weekends only"), whose
+    hours a day are an average, said so with how they were worked out."""
     if c.hours_on is None or c.schedule is None or "on_demand" not in c.by_contract_mode:
         return []
     hours, weekdays = c.schedule
     on_demand = c.by_contract_mode["on_demand"]
-    lines = [i18n.t(lang, "cost.schedule_weekdays" if weekdays else "cost.schedule", used=i18n.number(c.hours_on, lang),
-                    per_day=i18n.number(hours, lang, 0 if hours == int(hours) else 1), currency=cur,
-                    per_month=i18n.money(on_demand.per_month, lang), hours=i18n.number(c.hours_per_month, lang))]  # fmt: skip
+    said = dict(used=i18n.number(c.hours_on, lang), per_day=i18n.number(hours, lang, 0 if hours == int(hours) else 1),
+                currency=cur, per_month=i18n.money(on_demand.per_month, lang), hours=i18n.number(c.hours_per_month, lang))  # fmt: skip
+    if off_hours:
+        business = load_catalog().offering.business_hours_per_day
+        business_said = i18n.number(business, lang, 0 if business == int(business) else 1)
+        line = i18n.t(lang, "cost.schedule_off_hours", **said, schedule=i18n.t(lang, f"understood.traffic.{off_hours}"),
+                      how=i18n.t(lang, f"cost.off_hours_how_{off_hours}", business=business_said,
+                                 day=i18n.number(hours * 7 / 6, lang, 0 if round(hours * 7 / 6, 6) == int(round(hours * 7 / 6, 6)) else 1)))  # fmt: skip
+    else:
+        line = i18n.t(lang, "cost.schedule_weekdays" if weekdays else "cost.schedule", **said)
+    lines = [line]
     others = [(mode, m) for mode, m in c.by_contract_mode.items() if mode != "on_demand"]
     if others:
         mode, cheapest = min(others, key=lambda pair: pair[1].per_month)
@@ -1893,6 +1902,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
     for typed, tokens in query.prompt_lengths:
         lines.append(t("understood.prompt_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens in query.context_lengths:
+        lines.append(t("understood.context_length", typed=typed, tokens=i18n.number(tokens, lang)))
     for typed, people, daily in query.daily_shares:
         lines.append(t("understood.daily_share", typed=typed, people=i18n.number(people, lang),
                        daily=i18n.number(daily, lang)))  # fmt: skip
@@ -2144,7 +2155,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     # "o que é QLoRA? quero ajustar o llama 8b": the concepts asked explained, the model's sizing below
     if query.concepts:
         lines.append(concepts.explain(query.concepts, lang, ask=False, model=query.workload.model))
-    if query.load_time:  # "quanto tempo leva para carregar o llama 70b?": its weights over the assumed rates
+    if query.scale_to_zero:  # "scale to zero": on demand bills the hours on, and each start loads the weights
+        lines.append(t("concept.scale_to_zero"))
+    if query.load_time or query.scale_to_zero:  # "quanto tempo leva para carregar o llama 70b?": its weights
         lines.append(concepts.load_time(result.memory.weights, max(result.recommendation.count, 1), lang))
     if query.latency_from and result.estimates is not None:
         # "latência a partir de Lisboa, llama 3.1 8b": the round trip from there, added to this first token
@@ -2323,6 +2336,8 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
         parts.append("24/7")
     elif w.business_hours and not w.hours_per_day:
         parts.append(t("business_hours"))
+    elif w.off_hours:  # "nights and weekends": as said (the hours a day are an average, said with the cost)
+        parts.append(t(w.off_hours))
     elif w.hours_per_day or w.weekdays_only:
         per_day = i18n.number(
             w.hours_per_day or 24, lang, 0 if (w.hours_per_day or 24) == int(w.hours_per_day or 24) else 1

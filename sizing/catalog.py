@@ -565,6 +565,7 @@ class LengthSettings(Strict, kw_only=True):
     long_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 2000
     short_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 200
     long_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 4000
+    long_context_tokens: Annotated[int, msgspec.Meta(ge=1)] = 32768
     classification_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 20
     summary_output_share: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.1
     new_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1000

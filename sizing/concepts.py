@@ -194,7 +194,7 @@ def asks_what_gpu(plain: str) -> bool:
 _LOAD_WORDS = regexes.compile(rf"(?<!\w)(?:{_VOCAB.pattern('concepts.load_time')})(?!\w)")
 _LOAD_ASKED = regexes.compile(
     r"\b(?:quanto\s+tempo|qnto\s+tempo|quanto\s+demora|demora\s+quanto|how\s+long|how\s+fast|how\s+quickly)"
-    r"(?:\s+[\w.-]+){0,6}?\s+(?:carrega\w*|subi\w*|sobe|baixa\w*|download\w*|load\w*|inicializa\w*|"
+    r"(?:\s+[\w.-]+){0,6}?\s+(?:carrega\w*|subi\w*|sobe|baixa\w*|download\w*|load\w*|inicializa\w*|arranca\w*|"
     r"boot\w*|spin\s+up)\b"
     r"(?!\s+(?:uma|um|a|as|o|os|an?|the|de|da|do)?\s*(?:\d+\s*)?(?:maquina|servidor|instancia|gpu|placa|machine|server|"
     r"instance|node|cluster)s?\b)"

@@ -2240,6 +2240,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         days_assumed=plan.days_assumed,
         contract=plan.contract,
         term_days=plan.term_days,
+        off_hours=plan.off_hours,
         replicas=plan.given_replicas,
         high_availability=plan.given_high_availability,
         spare_replicas=plan.spare_replicas or None,

@@ -271,6 +271,7 @@ class Plan(msgspec.Struct, frozen=True):
     # only those (sizing/advice.py cost), reserved and dedicated capacity the whole month
     hours_on: float | None = None
     schedule: tuple[float, bool] | None = None  # (hours a day, weekdays only), as the answer says them
+    off_hours: str | None = None  # ... said in words ("nights and weekends"): its hours a day an average
     requests_per_day: int | None = None  # given, or from a monthly volume
     requests_per_month: int | None = None
     requests_per_week: int | None = None
@@ -3159,7 +3160,11 @@ def _schedule(w: Workload, catalog: Catalog) -> dict:
         return {}
     hours = hours or 24.0
     month_days = catalog.offering.hours_per_month / 24
-    return dict(hours_on=hours * month_days * (5 / 7 if weekdays else 1), schedule=(hours, weekdays))
+    return dict(
+        hours_on=hours * month_days * (5 / 7 if weekdays else 1),
+        schedule=(hours, weekdays),
+        off_hours=w.off_hours,
+    )
 
 
 def contract_mode(plan: Plan, gpus: int, replicas: int = 1) -> str:

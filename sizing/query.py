@@ -255,6 +255,8 @@ class Query(msgspec.Struct):
     latency_from: list[str] = []
     # "quanto tempo leva para carregar o llama 70b?": the weights' load time said beside the sizing
     load_time: bool = False
+    # "scale to zero", "serverless": on demand, its cold start (the load time) said beside the sizing
+    scale_to_zero: bool = False
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     # Plain numbers read as the people ("llama 70b pra 400") that a context's size could be, as typed: the answer
     # says so.
@@ -279,6 +281,7 @@ class Query(msgspec.Struct):
         tuple[str, int, int]
     ] = []  # (as typed, tokens, tokens a page): "respostas de 2 páginas"
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
+    context_lengths: list[tuple[str, int]] = []  # and a context ("contexto longo")
     # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
     daily_shares: list[tuple[str, int, int]] = []
     # And a share of the people using it at all ("70% dos 2 mil colaboradores"), the same three.
@@ -711,7 +714,13 @@ MONEY = regexes.compile(
     # the amount before its word, first so that its currency stays inside: "10k de orçamento mensal", "a 20k
     # monthly budget", "50 mil reais de verba"
     rf"(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?"
-    r"(?:\s+(?:de|of|in|mensal|mensais|monthly|anual|annual|yearly|total))*\s+(?:orcamento|budget|verba)\b"
+    # "10 mil por mês de orçamento", "10k/mo budget", "10k a month to spend": the month between them too (the
+    # amount had been a context of 10,000 tokens)
+    r"(?:\s+(?:de|of|in|mensal|mensais|monthly|anual|annual|yearly|total)|\s*/\s*(?:mes|month|mo)\b"
+    r"|\s+(?:por|ao|per|a)\s+(?:mes|month)\b)*\s+(?:orcamento|budget|verba|to\s+spend|pra\s+gastar|para\s+gastar)\b"
+    # "we can spend 5k/mo", "podemos gastar 10 mil por mês": a verb of spending before an amount a month
+    rf"|(?:(?<=\bspend\s)|(?<=\bgastar\s))\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?"
+    r"(?=\s*/\s*(?:mes|month|mo)\b|\s+(?:por|ao|per|a)\s+(?:mes|month)\b)"
     # a ceiling's word before the amount is the budget's ("the fastest within R$ 3k", "dentro de R$ 5 mil")
     r"|(?:\b(?:within|under|below|up\s+to|dentro\s+de)\s+)?(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao|millions?)\b)?"
     rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:milhoes|milhao|millions?|mil|k|mi))?{_CURRENCY}"
@@ -743,7 +752,9 @@ _BUDGET_TOTAL_AFTER = regexes.compile(
     r"\s*(?:no\s+total|in\s+total|total|para\s+o\s+projeto|for\s+the\s+project)\b"
 )
 _BUDGET_YEARLY_WORD = regexes.compile(r"\b(?:anual|annual|yearly)\b")
-_BUDGET_MONTHLY_WORD = regexes.compile(r"\b(?:mensal|monthly|por\s+mes|per\s+month|do\s+mes)\b")
+_BUDGET_MONTHLY_WORD = regexes.compile(
+    r"\b(?:mensal|monthly|(?:por|per|ao|a)\s+(?:mes|month)|do\s+mes)\b|/\s*(?:mes|month|mo)\b"
+)
 _BUDGET_TOTAL_WORD = regexes.compile(r"\btotal\b")
 _PRICE_AFTER = regexes.compile(
     r"\s*(?:/\s*(?:h|hr|hora|hour|gpu)\b|(?:por|per|a|the|each|cada)\s+(?:h|hr|hora|hour|gpu|token|tokens)\b)"
@@ -944,6 +955,11 @@ YEAR_OR_QUARTER = regexes.compile(
     # trabalhadores" is a count)
     r"|\b(?P<end_word>de|do|para|pra|from|of|for)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
+# "llama 8b no q4", "o 8b na q5": a quarter alone after "no"/"na" right after a model is the model's file, as "em q4"
+# is (it had been a date, and the precision dropped without a word); with a launch said ("lançar o llama 8b no Q4")
+# it stays a date
+_FILE_AFTER_MODEL = regexes.compile(r"(?:no|na)\s+q[1-8]$")
+_LAUNCHING = regexes.compile(r"\b(?:lanc\w*|launch\w*|go[\s-]live|estrei\w*|producao|no\s+ar|entreg\w*)\b")
 QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
 _YEAR_OR_QUARTER_CUE = regexes.compile(
     r"\b(?:199\d|20[0-3]\d|q[1-4]|[1-4]t(?:\d\d)?)\b|semestre|trimestre|quarter|half"
@@ -1925,6 +1941,21 @@ HOURS_SPAN = regexes.compile(
 # "business hours only", "during the workday": "only", "apenas" after it say the same schedule (had been "Not
 # understood"); "9-5" is read as its 8 hours (HOURS_SPAN).
 _ONLY = r"(?:\s+(?:only|apenas|somente|so))?"
+# "nights and weekends", "só à noite e fim de semana", "fora do expediente": outside the offering's business hours,
+# whole weekends on; "só à noite", "only at night": those hours left out of every day; "só de dia": those hours
+# every day; "weekends only": Saturdays and Sundays. The hours a day they come to on average are the bill's
+# (_off_hours); they had been "Not understood: nights, weekends" and a whole month billed.
+OFF_HOURS = regexes.compile(
+    rf"\b(?:(?:so|apenas|somente|only|just)\s+)?(?:(?P<nights_weekends>{_W('durations.nights_weekends')})|"
+    rf"(?P<nights>{_W('durations.nights')})|(?P<daytime>{_W('durations.daytime')})|"
+    rf"(?P<weekends>{_W('durations.weekends')})|(?P<six_days>{_W('durations.six_days')}))"
+    r"(?:\s+(?:only|apenas|somente))?(?!\w)"
+)
+# "8x5", "12x5", "24x5", "16x7": hours a day by days a week, as support contracts write a schedule (5: weekdays);
+# "24x7" is always on (ALWAYS_ON, read before). They had been "Não entendi: 8x5".
+HOURS_BY_DAYS = regexes.compile(
+    r"(?<![\w.,/])(?P<hours>[6-9]|1\d|2[0-4])\s*[x×]\s*(?P<days>[57])(?![\w/×]|[.,]\d)"
+)
 BUSINESS_HOURS = regexes.compile(
     r"\b(?:(?:em|no|during|in|only|apenas|somente|so)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
     r"office\s+hours|working\s+hours|(?:the\s+)?work\s*day(?!\s+(?:de|of|com|with)\s+\d))\b" + _ONLY
@@ -1946,6 +1977,30 @@ EVERY_DAY = regexes.compile(
 )
 WORKING_DAYS = regexes.compile(r"\b2[12]\s+(?:dias(?:\s+uteis)?|(?:business\s+|working\s+)?days)\b")
 _A_MONTH_AFTER = regexes.compile(r"\s+(?:por|no|ao|do|a|per|each)\s+(?:mes|month)\b")
+
+
+def _off_hours(scan: _Scan, catalog: Catalog) -> str | None:
+    """ "nights and weekends": how it was said, and the hours a day it averages, the offering's business hours
+    (offering.toml) left out of each weekday, weekends whole; "só à noite": those hours left out of every day; "só
+    de dia": those hours every day; "weekends only": two days of seven. Hours said beside it ("das 19h às 7h") are
+    the ones used."""
+    said = _one(scan, "off_hours", "hours_per_day")
+    if said == "six_days":
+        # "12h por dia, seg a sáb": the hours said (else all day) on 6 days of 7, their average a day
+        hours = _one(scan, "hours_per_day", "hours_per_day") or 24.0
+        scan.found["hours_per_day"] = [(hours * 6 / 7, scan.found["off_hours"][0][1])]
+        return said
+    if said is None or scan.found.get("hours_per_day"):
+        return said
+    day = catalog.offering.business_hours_per_day
+    average = {
+        "nights_weekends": ((24.0 - day) * 5 + 24.0 * 2) / 7,
+        "nights": 24.0 - day,
+        "daytime": day,
+        "weekends": 24.0 * 2 / 7,
+    }[said]
+    scan.found["hours_per_day"] = [(average, scan.found["off_hours"][0][1])]
+    return said
 
 
 def _hours_span(m: re.Match) -> float | None:
@@ -2279,6 +2334,16 @@ VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # The device an offload goes to, named alone beside it ("device": "cpu" in DeepSpeed's JSON)
 OFFLOAD_PLACE = regexes.compile(r"(?:\bdevice\W{0,4})?\bcpus?\b")
+# "sem GPU dedicada", "no dedicated gpu", "não precisa ser reservada": that contract ruled out, not asked for
+# (it had been read as the dedicated contract, and "sem GPU" as a run on CPUs); the contract is then the one
+# the load calls for, as with none said.
+# Portuguese "no" is "in the" ("no servidor dedicado" asks for one): only English's is a "no" here.
+CONTRACT_RULED_OUT = regexes.compile(
+    r"\b(?:no|not|without)\s+(?:(?:a|an)\s+)?(?:(?:gpus?|servers?|machines?|instances?|capacity)\s+)?"
+    r"(?:dedicated|reserved)\b"
+    r"|\b(?:sem|nada\s+de|nao\s+(?:precisa\s+(?:ser\s+)?|quero\s+|e\s+)?)\s*(?:uma?\s+)?"
+    r"(?:(?:gpus?|maquinas?|servidor(?:es)?|instancias?|capacidade)\s+)?(?:dedicad[ao]s?|reservad[ao]s?)\b"
+)
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
@@ -2420,6 +2485,16 @@ CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
     for mode in ("on_demand", "project_package", "reserved", "dedicated")
 ]
+# "scale to zero", "serverless", "escalar para zero": GPUs only while there is traffic, which on demand bills; each
+# start from zero loads the weights again, said beside the sizing (it had been "Not understood: scale, zero").
+SCALE_TO_ZERO = regexes.compile(rf"\b{_W('contracts.scale_to_zero')}\b")
+
+
+def _scale_to_zero(query: Query) -> str:
+    query.scale_to_zero = True
+    return "on_demand"
+
+
 # Embedding, speech, image and video models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
     (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
@@ -5851,8 +5926,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             )
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
                 continue
-            if m.group("in_word") and _model_before(scan, m.start(), catalog):
-                continue  # "llama 8b in q4", "run llama 70b in q3": the model's file
+            if (
+                m.group("in_word")
+                or (_FILE_AFTER_MODEL.match(m.group(0)) and not _LAUNCHING.search(scan.work))
+            ) and _model_before(scan, m.start(), catalog):
+                continue  # "llama 8b in q4", "run llama 70b in q3", "o 8b no q4": the model's file
             if group.startswith("quarter") and traffic_query.growth_before(scan.work, m.start()):
                 continue  # "we'll double by Q4": when the load grows, read with the growth
             if (
@@ -5919,6 +5997,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         # "fsdp com cpu offload dos parâmetros", "offload_optimizer cpu", "ram de cpu pra zero-3 offload": the
         # CPU an offload is sent to, not a run on CPUs only
         scan.take(OFFLOAD_PLACE, "cpu_offload", lambda m: True)
+    if (
+        "dedicad" in scan.work
+        or "reservad" in scan.work
+        or "dedicated" in scan.work
+        or "reserved" in scan.work
+    ):
+        scan.take(CONTRACT_RULED_OUT, "filler", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     if "quanti" in scan.work:
         scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
@@ -6236,7 +6321,18 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
     scan.take(HOURS_WINDOW, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
+    # before business hours: "fora do horário comercial" holds its words
+    scan.take(OFF_HOURS, "off_hours", lambda m: m.lastgroup)
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
+    for m in scan.finditer(HOURS_BY_DAYS):
+        hours, typed = int(m.group("hours")), scan.original[m.start() : m.end()]
+        if hours < 24:
+            scan.found.setdefault("hours_per_day", []).append((float(hours), typed))
+        if m.group("days") == "5":
+            scan.found.setdefault("weekdays_only", []).append((True, typed))
+        elif hours == 24:
+            continue  # "24x7" is ALWAYS_ON's, read before
+        scan.blank(m.start(), m.end())
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(
         WORKING_DAYS,
@@ -6388,6 +6484,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
     for mode, pattern in CONTRACTS:
         scan.take(pattern, "contract", lambda m, mode=mode: mode)
+    scan.take(SCALE_TO_ZERO, "contract", lambda m: _scale_to_zero(query))
     for code, pattern in LANG_REQUESTS:
         # The words beside a match as typed (nothing blanked), worked out only when a language is named.
         scan.take(
@@ -6955,8 +7052,16 @@ VAGUE_SCALE = regexes.compile(
 # "a handful of users", "um punhado de usuários", "alguns devs": a small count said only vaguely, before the people
 # it counts. Read as 3, the least that is more than "a couple" (2), and said so, as VAGUE_COUNT does; it had been
 # "Não entendi: punhado" and one user sized.
+# Any people the traffic reader counts follow it too ("um punhado de advogados", "a handful of doctors"), from
+# its own list (traffic_words.toml), so that one list says who is people.
 VAGUE_FEW = regexes.compile(
-    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS})\b)"
+    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
+    rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()})\b)"
+)
+# "for a small team", "uma equipe pequena", "a small group of testers": a small group with no count, read as 3 as
+# "a few" is, and said so; the people after it, if any, are read as they are after any count ("3 testers").
+VAGUE_TEAM = regexes.compile(
+    rf"(?<![\w.,])(?P<word>{_W('counting.few_team')})(?:\s+(?:de|of)(?=\s+[a-z]))?(?![\w-])"
 )
 _FEW = 3
 # "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
@@ -6992,6 +7097,16 @@ def _vague_few(scan: _Scan, m: re.Match) -> str:
     typed = re.sub(r"\s+(?:de|of)$", "", typed)
     scan.found.setdefault("vague_counts", []).append((_FEW, typed))
     return f"{_FEW:<{len(m.group(0))}}"
+
+
+def _vague_team(scan: _Scan, m: re.Match) -> str:
+    scan.found.setdefault("vague_counts", []).append((_FEW, scan.original[m.start() : m.end("word")]))
+    if m.end() > m.end("word"):  # "a small group of testers": the count, the people after it read as they are
+        return f"{_FEW:<{len(m.group(0))}}"
+    # alone, the group is people at once, as "3 users" is (in the phrase's room; a phrase too short for the
+    # noun leaves the count alone, read as plain people)
+    said = f"{_FEW} users"
+    return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{_FEW:<{len(m.group(0))}}"
 
 
 def _number_words(scan: _Scan) -> None:
@@ -7057,6 +7172,7 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
     scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
+    scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
@@ -8258,6 +8374,8 @@ def _leftovers(scan: _Scan) -> list[str]:
             or core in traffic_query.filler()
             or _known_in_passing(core)
             or (core.isdigit() and len(core) == 1)
+            # "cc @joao": a person's Slack handle typed as text (a real mention is markup, <@U123>), no word to size
+            or (m.group(0).startswith("@") and core[0].isalpha())
         ):
             continue
         end = m.end()
@@ -9778,8 +9896,13 @@ def _stage(scan: _Scan) -> Stage | None:
     training = [kind for kind in STAGE_WORDS if kind in words and kind != "inference"]
     if not training:
         return Stage.inference
-    if training == ["full"] and "inference" in words and words["full"].lower() == "full":
-        # "rodar o deepseek r1 full", "serve the full model": the whole model, to run, not a full fine-tune
+    if (
+        training == ["full"]
+        and words["full"].lower() == "full"
+        and ("inference" in words or scan.found.get("users"))
+    ):
+        # "rodar o deepseek r1 full", "serve the full model": the whole model, to run, not a full fine-tune;
+        # "deepseek r1 full 10 users": people using it say the same (it had been a full fine-tune for 10 users)
         return Stage.inference
     adapter = next((kind for kind in ("qlora", "lora") if kind in words), None)
     if adapter is None and set(training) <= {"train", "fine_tune"} and _adapter_key(scan) is not None:
@@ -10169,6 +10292,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if model:
         _family_suffix(scan, query, catalog)
     serving_gpus = _serving_gpus(scan) if "stage_at" in scan.found and "gpu_at" in scan.found else None
+    off_hours = _off_hours(scan, catalog)
     fields = dict(
         precision=_precision(scan, catalog),
         **_context_and_total(scan, query),
@@ -10197,6 +10321,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         **_ones(scan, _RUN_FIELDS),
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,
+        off_hours=off_hours,
         always_on=True if scan.found.get("always_on") else None,
         examples=_one(scan, "examples", "examples"),
         example_tokens=_one(scan, "example_tokens", "example_tokens"),
@@ -10328,6 +10453,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         word, typed = said[0]
         fields["prompt_tokens"] = getattr(catalog.traffic.lengths, f"{word}_prompt_tokens")
         query.prompt_lengths.append((typed, fields["prompt_tokens"]))
+    said = scan.found.pop("context_length_word", [])
+    if said and fields.get("context") is None:
+        # "contexto longo", "long context": traffic.toml's long context, within the model's own window
+        tokens = catalog.traffic.lengths.long_context_tokens
+        if model:
+            tokens = min(tokens, catalog.model(model).max_context)
+        fields["context"] = tokens
+        query.context_lengths.append((said[0][1], tokens))
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.gpu_hours = [(hours, gpu, typed) for (hours, gpu), typed in scan.found.get("gpu_hours", [])]
@@ -12741,7 +12874,7 @@ def _follow_up(
         previous.pop("gpus_from_layout", None)  # "e com 8 gpus?": a count said, no longer a layout's
     if "users" in changes and "users_limit" not in changes:
         previous.pop("users_limit", None)  # "e com 20 usuários?": users said in words, the load itself
-    schedule = ("hours_per_day", "business_hours", "weekdays_only")
+    schedule = ("hours_per_day", "business_hours", "weekdays_only", "off_hours")
     if changes.get("always_on"):
         for key in schedule:  # "e se for 24/7?": the schedule goes
             previous.pop(key, None)

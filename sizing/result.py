@@ -274,7 +274,7 @@ class EncoderInfo(Record, kw_only=True):
 
 
 class ResolvedWorkload(Record, kw_only=True):
-    _omit_empty = ("ep", "cp", "selective_recompute")
+    _omit_empty = ("ep", "cp", "selective_recompute", "off_hours")
     stage: str
     model: ModelInfo
     precision: str
@@ -286,6 +286,8 @@ class ResolvedWorkload(Record, kw_only=True):
     gpu: str | None
     gpu_count: int | None
     users_batch: bool = False  # the users are one batch's requests sent together ("lote de 64 prompts")
+    # a schedule said in words ("nights_weekends", "nights", "daytime", "weekends"; left out of the JSON unless said)
+    off_hours: str | None = None
     task: str | None
     intent: str | None
     lang: str

@@ -66,6 +66,7 @@ SERVING_FIELDS = (
     "hours_per_day",
     "weekdays_only",
     "business_hours",
+    "off_hours",
     "always_on",
     "replicas",
     "high_availability",

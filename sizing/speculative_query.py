@@ -57,8 +57,9 @@ METHODS = [
     ("ngram", regexes.compile(rf"\b{_W('speculative.ngram')}\b")),
 ]
 # Only questions with one of these pieces are read further (most have none).
+# "spec decode", "spec-dec": the list's short forms too (they had been "Not understood: spec, decoding")
 _TRIGGERS = regexes.compile(
-    r"draft|rascunh|specul|especul|eagle|mtp|nextn|gram|lookup|multi.?token|multiplos"
+    r"draft|rascunh|specul|especul|eagle|mtp|nextn|gram|lookup|multi.?token|multiplos|\bspec\b|spec-dec"
 )
 
 _WORD = regexes.compile(r"[a-z0-9]+(?:[._+/:-][a-z0-9]+)*")

@@ -34,6 +34,7 @@ SAID = (
     "logs",
     "lgpd",
     "security",
+    "network",
     "location",
     "on_premise",
     "managed",

@@ -277,13 +277,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     # Phrases that set more than one field, or leave some of their words for other readers: each converter
     # gives the fields and the spans to blank (take() below).
     def percentile_latency(m: re.Match) -> Taken | None:
-        percentile = _float(m.group("pct"))
+        alone = bool(m.groupdict().get("time_alone"))  # "2s p95": the time before its percentile, no more
+        percentile = _float(m.group("pct_alone" if alone else "pct"))
         if not 50 <= percentile < 100:
             return None
         # "p95 de 2s pra resposta", "end-to-end p95 of 8 s", "8s p95 end to end": the answer's whole time at it
         # (it had been read as the first token's)
         whole = m.groupdict().get("whole") or m.groupdict().get("whole_before")
-        at = m.re.groupindex["time"]  # the time's number and unit are the groups inside it
+        at = m.re.groupindex[
+            "time_alone" if alone else "time"
+        ]  # the time's number and unit are the groups in it
         return [
             ("latency_percentile", percentile),
             ("e2e_s" if whole else "ttft_s", seconds(m, at + 1, at + 2)),
@@ -1039,10 +1042,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             # "p95 of 2 s first token", "p99 de 1 s pro primeiro token": the target named after its time
             r"(?:\s+(?:(?:to|for|until|the|pro|para\s+o|ate\s+o|no|do)\s+)*(?:first\s+token|primeiro\s+token|ttft)\b)?"
         ), percentile_latency),
-        # "8s p95 end to end", "10 s no p99 ponta a ponta": the time before the percentile, the whole answer's.
+        # "8s p95 end to end", "10 s no p99 ponta a ponta": the time before the percentile, the whole answer's;
+        # "2s p95", "500 ms p99" with no more and no words before the time ("resposta em até 3 s no p95" is read
+        # with its answer): the first token's, as "p95 de 2s" is (the time had been "Not understood")
         ("percentile_latency", regexes.compile(
             rf"(?P<time>{_PLAIN}\s*{_SECONDS})\s+(?:(?:no|at|em|in|@)\s+)?(?:{percentile})\s*(?P<pct>\d{{2}}(?:[.,]\d+)?)"
             rf"(?!\s*%)\s+(?P<whole>{end_to_end})\b"
+            rf"|(?:^|(?<=[,;:(]\s)|(?<=[,;:(]))(?P<time_alone>{_PLAIN}\s*{_SECONDS})\s+(?:{percentile})\s*(?P<pct_alone>\d{{2}}(?:[.,]\d+)?)(?![\w%]|[.,]\d)"
+        ), percentile_latency),
+        # "95th percentile under 2s", "percentil 95 abaixo de 2s" is read above: the ordinal before the word
+        ("percentile_latency", regexes.compile(
+            rf"(?<![\w.,])(?P<pct>\d{{2}})(?:th|o|º)?\s+(?:percentile|percentil)(?:\s+(?:latency|latencia|ttft))?"
+            rf"{within}\s*(?P<time>{_PLAIN}\s*{_SECONDS})"
         ), percentile_latency),
         # "95% dos pedidos em até 2 s", "90% of requests under 3 seconds": the same, said as a share.
         ("percentile_latency", regexes.compile(
@@ -1156,10 +1167,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
          lambda m: _volume(m.group(1), m.group(2), "minuto" if m.group("abbr") == "tpm" else "dia")),
         ("tokens_per_s", regexes.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
-            rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
+            rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\+?\s*(?:{tokens})\s*"
             # "20 tokens de resposta por segundo" is a speed too (it had been answers of 20 tokens)
             r"(?:(?:de|of)\s+(?:resposta|saida|output|geracao|generation)\s+)?"
-            r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
+            # "30 tokens a second" (it had been a context of 30 tokens)
+            r"(?:/|\bpor\b|\bper\b|\ba(?=\s+sec))\s*(?:s|seg|segundo|second|sec)\b"
             r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador)|\s+(?:each|cada)"
             # "30 tokens/s/user": the user after a slash, as the unit goes on
             r"|\s*/\s*(?:usuario|user|utilizador|stream|session|sessao))?"
@@ -1168,9 +1180,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # when said of each user ("tps" alone may be transactions, and stays not understood).
         ("tokens_per_s", regexes.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:de|of|a|at|em|in))?\s*)?(?:\b(?:pelo\s+menos|no\s+minimo|at\s+least|>=?)\s*)?"
-            rf"{_PLAIN}\s*(?:tps|tok/s|t/s)(?:\s+(?:por|per|para\s+cada|for\s+each|each|cada|pra\s+cada)"
+            # "30+ t/s": at least that, as ">= 30" is; "t/s" and "tok/s" alone are tokens a second already
+            rf"{_PLAIN}\+?\s*(?:tps|(?P<plain>tok/s|t/s))(?:\s+(?:por|per|para\s+cada|for\s+each|each|cada|pra\s+cada)"
             # "30 tok/s/user": the user after a slash
-            r"|\s*/(?=\s*(?:usuario|user|utilizador|stream|session|sessao)\b))"
+            r"|\s*/(?=\s*(?:usuario|user|utilizador|stream|session|sessao)\b)|(?(plain)(?![\w/])|(?!)))"
             r"(?:\s*(?:usuario|user|pessoa|person|utilizador|um|sessao|session|conversa|conversation|stream))?\b"
         ), lambda m: _float(m.group(1))),
         # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
@@ -1588,6 +1601,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:(?P<short>{_alternatives(w['short_answers'])})|(?P<label>{_alternatives(w['label_answers'])})"
             rf"|{_alternatives(w['long_answers'])})\b"
         ), lambda m: "short" if m.group("short") else "classification" if m.group("label") else "long"),
+        # "contexto longo", "long context": a context said long, with no number (sizing/query.py makes it tokens)
+        ("context_length_word", regexes.compile(rf"\b(?:{_alternatives(w['long_context'])})\b"), lambda m: "long"),
         # "perguntas curtas", "long prompts": a prompt length said in words.
         ("prompt_length_word", regexes.compile(
             rf"\b(?:(?P<short>{_alternatives(w['short_prompts'])})|{_alternatives(w['long_prompts'])})\b"
@@ -1741,6 +1756,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(_chat_spellings(w['cost']))})\b"), lambda m: True),
+        # "$$?", "quanto $?", "ballpark $?", "e em R$?": a currency sign with no amount asks what it costs (it had
+        # been dropped without a word, the answer priced nothing)
+        ("cost", regexes.compile(r"(?<![\w$])(?:r|us)?\${1,3}(?=\s*(?:[?!;,)]|\.(?!\d)|$))"), lambda m: True),
         ("cost", regexes.compile(
             rf"\b(?:{_alternatives(w['estimate_before'])})\s+(?:(?:{_alternatives(w['estimate_adjectives'])})\s+)?"
             rf"(?:{_alternatives(w['estimate_paperwork'])})\b"

@@ -404,6 +404,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     hours_per_day: float | None = None
     weekdays_only: bool = False
     business_hours: bool = False  # "horário comercial": the offering's business hours, on weekdays
+    # a schedule said in words: "nights_weekends" (outside the offering's business hours), "nights" (those hours
+    # left out of every day), "daytime" (those hours every day) or "weekends" (Saturdays and Sundays whole);
+    # hours_per_day holds the average a day it comes to, which the bill uses
+    off_hours: str | None = None
     # "24/7", "o dia todo": on every hour of every day. A volume a day spreads over the 24 hours, with no peak hour
     # (traffic.toml's peak_hour_share is a working day's), and the month is whole (sizing/plan.py says both)
     always_on: bool = False
