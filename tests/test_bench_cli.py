@@ -44,3 +44,15 @@ def test_answer_cpu_refuses_a_run_count_that_is_no_number(capsys):
         answer_cpu.main(["--runs", "x"])
     assert done.value.code == 2
     assert "--runs: expected a whole number of 1 or more, got 'x'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("given", ["5000,2", "5000,2,x", "0,2,133"])
+def test_gc_pauses_refuses_thresholds_that_are_not_three_counts(capsys, given):
+    import bench.gc_pauses as gc_pauses
+
+    with pytest.raises(SystemExit) as done:
+        gc_pauses.main(["--thresholds", given])
+    assert done.value.code == 2
+    assert (
+        f"expected three whole numbers of 1 or more, as 5000,2,133; got {given!r}" in capsys.readouterr().err
+    )
