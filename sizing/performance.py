@@ -211,15 +211,16 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """_step_time for one per_sequence() as a function of the batch alone (of at least one sequence), its
         constants bound once: a search's bisections time thousands of steps of one shape. A dense model's
         step is written out with the same operations in the same order, so it gives the same floats.
-        The constants are the functions' keyword-only defaults, not closure cells: a copy lives across questions
-        (sizing/traffic.py) with the steppers of its prompt shapes, and every cell (and a closure's tuple of
-        them) is one more object the garbage collector walks at each pass, ~8 a function; defaults of numbers
-        are one function and a dict the collector does not track."""
+        The constants are the functions' defaults (never passed: the callers give the batch alone), not closure
+        cells: a copy lives across questions (sizing/traffic.py) with the steppers of its prompt shapes, and
+        every cell (and a closure's tuple of them) is one more object the garbage collector walks at each pass,
+        ~8 a function, where a tuple of numbers is untracked; defaults are read as fast as cells, keyword-only
+        ones were not (a dict lookup each per call)."""
         dense = self._dense_step_bytes
         if dense is None:
 
             def any_step(
-                batch: float, *, step_time=self._step_time, kv=kv_bytes, flops=flops_per_sequence
+                batch: float, step_time=self._step_time, kv=kv_bytes, flops=flops_per_sequence
             ) -> float:
                 return step_time(batch, kv, flops)
 
@@ -229,7 +230,6 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
 
             def step(
                 batch: float,
-                *,
                 dense=dense,
                 kv_bytes=kv_bytes,
                 bandwidth=self._bandwidth,
@@ -246,7 +246,6 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         # _communication's terms that do not depend on the batch
         def parallel_step(
             batch: float,
-            *,
             dense=dense,
             kv_bytes=kv_bytes,
             bandwidth=self._bandwidth,
@@ -557,11 +556,10 @@ class _Workload:
         A w rate^2 - (A + K + N w) rate + N = 0, A the fixed part of TTFT, K the stretched part plus the answer;
         its smaller root keeps the share below 1."""
 
-        # (the constants as stepper's: keyword-only defaults, no cells for the collector to walk)
+        # (the constants as stepper's: defaults, never passed, and no cells for the collector to walk)
         def rate_at(
             n: float,
             step: float | None = None,
-            *,
             step_of=self._step,
             pp=self.r.pp,
             waits=(self.r.scheduler_steps - 1) / 2,
