@@ -26,6 +26,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.answer_cpu import _positive  # noqa: E402
 
 
 def measure(n: int, thresholds: tuple[int, int, int]) -> dict:
@@ -33,7 +36,6 @@ def measure(n: int, thresholds: tuple[int, int, int]) -> dict:
     the questions' wall times."""
     import gc
 
-    sys.path.insert(0, str(ROOT))
     os.environ["GPU_SIZER_HUB"] = "off"
     from bench.web import fresh_questions
     from bot.log.requestlog import RequestLog
@@ -85,16 +87,6 @@ def _thresholds(text: str) -> tuple[int, int, int]:
     return values  # type: ignore[return-value]
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
-    return value
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python bench/gc_pauses.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--thresholds", type=_thresholds, nargs="+", metavar="G0,G1,G2",
@@ -114,7 +106,6 @@ def main(argv: list[str]) -> int:
         print(json.dumps(measure(args.n, args.measure)))
         return 0
     if not args.thresholds:
-        sys.path.insert(0, str(ROOT))
         from bot.web import COLLECTOR_THRESHOLDS
 
         args.thresholds = [COLLECTOR_THRESHOLDS]
