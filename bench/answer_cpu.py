@@ -13,7 +13,9 @@ wall time would count the other work). Each run is a new process; the figure is 
                                                    # rounds' ratios is the figure
 
 Two question sets: the fresh level's of `make bench` (bench/web.py: any number of users) and the engine
-level's (bench/engine.py).
+level's (bench/engine.py). Each figure is said with the cyclic garbage collector's part of it and its full
+passes (at Python's default thresholds: ~55 ms each over every cache kept, so a run of a few hundred questions
+holds one or two, and which does can decide a short run's ratio), and the ratios with and without it.
 """
 
 from __future__ import annotations
@@ -41,7 +43,11 @@ def _question_sets(n: int) -> dict[str, list[str]]:
 
 
 def measure(sets: dict[str, list[str]]) -> dict[str, float]:
-    """CPU milliseconds per question for each set (the first 50 of each warm the process up)."""
+    """CPU milliseconds per question for each set (the first 50 of each warm the process up), and of them the
+    cyclic garbage collector's ("<set> collector", by the collecting thread's CPU clock) and its full passes
+    ("<set> full passes"): Python's default thresholds, as `gpu-size` and tests run, not the web worker's."""
+    import gc
+
     os.environ["GPU_SIZER_HUB"] = "off"
     from bot.pipeline import Pipeline, Where
 
@@ -50,16 +56,32 @@ def measure(sets: dict[str, list[str]]) -> dict[str, float]:
     except ImportError:  # a revision from before the log had a folder of its own
         from bot.requestlog import RequestLog  # type: ignore[no-redef]
 
+    # A full pass walks every cache kept since the start (~55 ms at 300 questions in): a run of a few hundred
+    # questions holds one or two, so which run holds one can decide a ratio of short runs.
+    collecting = {"since": 0.0, "spent": 0.0, "full": 0}
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            collecting["since"] = time.thread_time()
+            return
+        collecting["spent"] += time.thread_time() - collecting["since"]
+        collecting["full"] += info["generation"] == 2
+
     log = RequestLog(os.path.join(tempfile.mkdtemp(prefix="answer-cpu-"), "log.db"))
     out = {}
+    gc.callbacks.append(timed)
     for name, texts in sets.items():
         pipeline = Pipeline(log)  # its own caches: every question new
         for text in texts[:50]:
             pipeline.ask(text, Where("slash_command", user_id="U1"))
+        collecting.update(spent=0.0, full=0)
         start = time.process_time()
         for text in texts[50:]:
             pipeline.ask(text, Where("slash_command", user_id="U1"))
         out[name] = (time.process_time() - start) * 1000 / len(texts[50:])
+        out[f"{name} collector"] = collecting["spent"] * 1000 / len(texts[50:])
+        out[f"{name} full passes"] = collecting["full"]
+    gc.callbacks.remove(timed)
     log.close()
     return out
 
@@ -96,6 +118,40 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
     return value
+
+
+def _sets(figures: dict[str, list[float]]) -> list[str]:
+    """The question sets measured ("fresh level", ...), without their collector's figures; a revision from before
+    those were measured has none."""
+    return [k for k in figures if not k.endswith((" collector", " full passes"))]
+
+
+def _said(figures: dict[str, list[float]], key: str, run: int | None = None) -> str:
+    """A set's CPU ms and, where measured, the collector's part and its full passes: one run's, or the median and
+    the total over the runs."""
+    collector, full = figures.get(f"{key} collector"), figures.get(f"{key} full passes")
+    if run is not None:
+        cpu = figures[key][run]
+        extra = f" (collector {collector[run]:.3f}, {full[run]:.0f} full)" if collector and full else ""
+    else:
+        cpu = statistics.median(figures[key])
+        extra = (
+            f" (collector {statistics.median(collector):.3f}, {sum(full):.0f} full)"
+            if collector and full
+            else ""
+        )
+    return f"{key} {cpu:.3f}{extra}"
+
+
+def _without(figures: dict[str, list[float]], key: str) -> list[float]:
+    """A set's CPU ms of each run less the collector's, where measured."""
+    collector = figures.get(f"{key} collector") or [0.0] * len(figures[key])
+    return [cpu - gc for cpu, gc in zip(figures[key], collector, strict=True)]
+
+
+def _ratio(before: list[float], after: list[float], runs: int) -> str:
+    ratios = [b / a for a, b in zip(before, after, strict=True)]
+    return f"{statistics.median(ratios):.3f} (ahead in {sum(r < 1 for r in ratios)} of {runs})"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -147,16 +203,17 @@ def main(argv: list[str]) -> int:
             for key, ms in done[name].items():
                 figures[name].setdefault(key, []).append(ms)
         print(f"run {run + 1}/{runs}: " + "; ".join(
-            f"{name}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in f.items()) for name, f in figures.items()),
+            f"{name}: " + ", ".join(_said(f, k, -1) for k in _sets(f)) for name, f in figures.items()),
             flush=True)  # fmt: skip
-    print(f"CPU ms per fresh answer through Pipeline.ask ({n} questions a set, median of {runs} runs):")
+    print(f"CPU ms per fresh answer through Pipeline.ask ({n} questions a set, median of {runs} runs; the collector's"
+          " part and its full passes in all runs, at Python's default thresholds):")  # fmt: skip
     for name, f in figures.items():
-        print(f"  {name:<12} " + "  ".join(f"{k}: {statistics.median(v):.3f}" for k, v in f.items()))
+        print(f"  {name:<12} " + "  ".join(_said(f, k) for k in _sets(f)))
     if len(trees) == 2:
         rev, this = (figures[name] for name in trees)
         print("this tree against it, median of the runs' ratios: " + "  ".join(
-            f"{k}: {statistics.median(b / a for a, b in zip(rev[k], this[k], strict=True)):.3f} "
-            f"(ahead in {sum(b < a for a, b in zip(rev[k], this[k], strict=True))} of {runs})" for k in rev))  # fmt: skip
+            f"{k}: {_ratio(rev[k], this[k], runs)}; without the collector "
+            f"{_ratio(_without(rev, k), _without(this, k), runs)}" for k in _sets(rev)))  # fmt: skip
     return 0
 
 

@@ -34,6 +34,26 @@ SIGNATURE = re.compile(r"v0=[0-9a-f]{64}")
 logger = logging.getLogger(__name__)
 
 
+# The cyclic garbage collector's thresholds in a worker once it is built (settle_collector). A fresh answer leaves
+# ~190 objects behind for the young generation's count (what the caches keep), so at 5,000 a young pass comes
+# every ~25 fresh requests and walks some 5,000 objects (~4 ms), a middle one every third (~9 ms), and a full
+# one about as often as at (20,000, 10, 10): once per ~2,000,000 objects kept. At (20,000, 10, 10) the passes
+# had cost more CPU in all (0.20 against 0.13 ms a fresh request, measured rather than explained) and came as
+# ~18 ms young and ~100-150 ms middle pauses, each stalling every request thread of the worker; at Python's
+# default (700) passes ran within answers over what they still used (~0.25 ms a request). Measured by
+# bench/gc_pauses.py over 3,000 fresh questions (bench/HISTORY.md, perffresh8).
+COLLECTOR_THRESHOLDS = (5_000, 2, 133)
+
+
+def settle_collector(thresholds: tuple[int, int, int] = COLLECTOR_THRESHOLDS) -> None:
+    """Everything built so far (catalogue, templates, the app) lives as long as the worker: kept out of the
+    collector's passes (gc.freeze), which otherwise walk it again at every full one; then the thresholds
+    (others only to measure them: bench/gc_pauses.py)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*thresholds)
+
+
 def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs: bool = True):
     """The WSGI application (gunicorn calls this factory once per worker)."""
     settings = settings or load_settings()
@@ -95,17 +115,7 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
             return [b"bad request"]
 
     application.bolt_app = app  # type: ignore[attr-defined]
-    # Everything built so far (catalogue, templates, the app) lives as long as the worker: keep it out of
-    # the garbage collector's full passes, which otherwise show up as latency spikes under load.
-    gc.collect()
-    gc.freeze()
-    # A fresh answer leaves some 300 objects behind for the young generation's count, so at the default
-    # threshold (700) two requests in five ran a collection, one in twenty-five a middle one, and now and then
-    # a full one went over everything the caches keep (~30 ms at once): a fifth of a millisecond of CPU a fresh
-    # request. At 20,000 the young passes cost about as much in all (~8 ms every ~80 fresh requests), and the
-    # middle and full ones, the other half, come some thirty times less often (bench/HISTORY.md, perffresh5;
-    # Python's gc.set_threshold).
-    gc.set_threshold(20_000, 10, 10)
+    settle_collector()
     return application
 
 

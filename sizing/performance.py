@@ -210,28 +210,54 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
     def stepper(self, kv_bytes: float, flops_per_sequence: float) -> Callable[[float], float]:
         """_step_time for one per_sequence() as a function of the batch alone (of at least one sequence), its
         constants bound once: a search's bisections time thousands of steps of one shape. A dense model's
-        step is written out with the same operations in the same order, so it gives the same floats."""
+        step is written out with the same operations in the same order, so it gives the same floats.
+        The constants are the functions' defaults (never passed: the callers give the batch alone), not closure
+        cells: a copy lives across questions (sizing/traffic.py) with the steppers of its prompt shapes, and
+        every cell (and a closure's tuple of them) is one more object the garbage collector walks at each pass,
+        ~8 a function, where a tuple of numbers is untracked; defaults are read as fast as cells, keyword-only
+        ones were not (a dict lookup each per call)."""
         dense = self._dense_step_bytes
         if dense is None:
-            return lambda batch: self._step_time(batch, kv_bytes, flops_per_sequence)
+
+            def any_step(
+                batch: float, step_time=self._step_time, kv=kv_bytes, flops=flops_per_sequence
+            ) -> float:
+                return step_time(batch, kv, flops)
+
+            return any_step
         dense = dense / self.weight_read_share  # as _step_time reads weights through dequantizing kernels
-        bandwidth, decode_flops, steps = self._bandwidth, self._decode_flops, self.scheduler_steps
         if self.tp == 1:
 
-            def step(batch: float) -> float:
+            def step(
+                batch: float,
+                dense=dense,
+                kv_bytes=kv_bytes,
+                bandwidth=self._bandwidth,
+                steps=self.scheduler_steps,
+                flops_per_sequence=flops_per_sequence,
+                decode_flops=self._decode_flops,
+            ) -> float:
                 memory = (dense + batch * kv_bytes) / bandwidth
                 cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / steps
                 return memory + batch * flops_per_sequence / decode_flops + cpu
 
             return step
-        # _communication's terms that do not depend on the batch
-        hidden = self.arch.hidden_size
-        share = 2 * (self.tp - 1) / self.tp
-        link = self.gpu.interconnect_gb_s / 2 * 1e9
-        latency = 2 * (self.tp - 1) * ALLREDUCE_STEP_S[self.gpu.interconnect]
-        reduces = self.arch.tp_all_reduces
 
-        def parallel_step(batch: float) -> float:
+        # _communication's terms that do not depend on the batch
+        def parallel_step(
+            batch: float,
+            dense=dense,
+            kv_bytes=kv_bytes,
+            bandwidth=self._bandwidth,
+            steps=self.scheduler_steps,
+            reduces=self.arch.tp_all_reduces,
+            latency=2 * (self.tp - 1) * ALLREDUCE_STEP_S[self.gpu.interconnect],
+            share=2 * (self.tp - 1) / self.tp,
+            hidden=self.arch.hidden_size,
+            link=self.gpu.interconnect_gb_s / 2 * 1e9,
+            flops_per_sequence=flops_per_sequence,
+            decode_flops=self._decode_flops,
+        ) -> float:
             memory = (dense + batch * kv_bytes) / bandwidth
             cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / steps
             communication = reduces * (latency + share * (batch * hidden * ACTIVATION_BYTES) / link)
@@ -529,11 +555,18 @@ class _Workload:
         others(), the whole work under arrivals at a rate), is a quadratic in the rate:
         A w rate^2 - (A + K + N w) rate + N = 0, A the fixed part of TTFT, K the stretched part plus the answer;
         its smaller root keeps the share below 1."""
-        step_of, pp = self._step, self.r.pp
-        waits = (self.r.scheduler_steps - 1) / 2
-        alone, steps_each, w = self.alone, self.chunks + self.output, self.work
 
-        def rate_at(n: float, step: float | None = None) -> float:
+        # (the constants as stepper's: defaults, never passed, and no cells for the collector to walk)
+        def rate_at(
+            n: float,
+            step: float | None = None,
+            step_of=self._step,
+            pp=self.r.pp,
+            waits=(self.r.scheduler_steps - 1) / 2,
+            alone=self.alone,
+            steps_each=self.chunks + self.output,
+            w=self.work,
+        ) -> float:
             if step is None:
                 step = step_of(max(n / pp, 1.0))
             a = REQUEST_OVERHEAD_S + waits * step

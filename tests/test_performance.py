@@ -351,6 +351,20 @@ def test_a_search_s_bound_step_is_the_step_time_in_every_precision(catalog, prec
         assert step(batch) == r._step_time(batch, kv, flops)
 
 
+@pytest.mark.parametrize("tp", [1, 2])
+def test_a_search_s_step_of_a_mixture_of_experts_is_its_step_time(catalog, tp):
+    """An MoE reads the experts its batch routes to, so its steps have no bound dense form: the searches' step
+    is _step_time itself, with the sequence's figures it was made for, whichever copy was made last."""
+    model, gpu = resolve_model("mixtral 8x7b", catalog).model, resolve_gpu("h100", catalog)
+    r = performance.replica(model, catalog.precision("bf16"), gpu, catalog, tp=tp)
+    shapes = [r.per_sequence(tokens) for tokens in (512, 8192)]
+    steps = [r.stepper(kv, flops) for kv, flops in shapes]
+    for (kv, flops), step in zip(shapes, steps, strict=True):
+        for batch in (1.0, 7.0, 64.0):
+            assert step(batch) == r._step_time(batch, kv, flops)
+    assert steps[0](64.0) < steps[1](64.0)  # a longer context reads more cache
+
+
 def test_one_conversation_is_said_at_its_own_speed_not_beside_a_lower_total():
     """One conversation's output over its whole request (the prompt read included) is a little under its
     streaming speed: "~48 tokens/s por usuário, ~46 tokens/s no total com 1 conversa" had read as a
