@@ -700,7 +700,7 @@ def test_a_translation_reads_as_many_tokens_as_it_writes(text, lengths, said):
     [
         # Words read with a short answer each had been not understood, and no time was given.
         ("processar 10 milhões de palavras com llama 8b",
-         "15 mi tokens lidos levam menos de 1 hora nesta configuração, com a GPU saturada (~11.828 tokens/s lidos, "
+         "15 mi tokens lidos levam menos de 1 hora nesta configuração, com a GPU saturada (~10.657 tokens/s lidos, "
          "em prompts de 1.000 com respostas de 20 tokens)"),
         ("process 10 million words with llama 8b", "15M tokens read take under an hour on this setup"),
         ("classify 5 million words with llama 8b", "7.5M tokens read take"),
