@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from .test_performance import STOCK_BAND, predict
-from .test_performance_heldout import heldout_id
+from .test_performance_heldout import figure_case, heldout_id
 
 ROWS = json.loads((Path(__file__).parent / "fixtures" / "throughput_heldout2.json").read_text())["rows"]
 
@@ -98,10 +98,7 @@ def _cases():
         for figure in FIGURES:
             if row.get(figure) is None:
                 continue
-            rid = f"{heldout_id(row)}-{figure}"
-            reason = GAPS.get(rid)
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            yield pytest.param(row, figure, id=rid, marks=marks)
+            yield figure_case(row, figure, GAPS)
 
 
 @pytest.mark.parametrize(("row", "figure"), list(_cases()))
