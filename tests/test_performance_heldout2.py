@@ -1,6 +1,7 @@
 """The performance model against a second round of measured runs it was NOT fitted on
 (tests/fixtures/throughput_heldout2.json: the vLLM blog's FP8 KV cache runs, gpustack's A100 pages and its H100
-page's other cases), with round 1's bands: every figure within 35% (STOCK_BAND).
+page's other cases, NVIDIA NIM's Llama-3.3-70B table), with round 1's bands: every stock figure within 35%
+(STOCK_BAND), a vendor-tuned engine's throughput a ceiling not passed by more than 10% (VENDOR_CEILING).
 
 A figure the model still misses is xfail(strict=True) with the reason found, so the test turns red the day the
 model reproduces it. A median inter-token latency or median TPOT is held to the model's TPOT, the decode step
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_performance import STOCK_BAND, predict
+from .test_performance import STOCK_BAND, VENDOR_CEILING, _vendor, predict
 from .test_performance_heldout import figure_case, heldout_id
 
 ROWS = json.loads((Path(__file__).parent / "fixtures" / "throughput_heldout2.json").read_text())["rows"]
@@ -96,17 +97,22 @@ GAPS = {
 def _cases():
     for row in ROWS:
         for figure in FIGURES:
-            if row.get(figure) is None:
-                continue
+            if row.get(figure) is None or (_vendor(row) and figure != "output_tok_s"):
+                continue  # a tuned engine's throughput is a ceiling; its latencies are not ours to match
             yield figure_case(row, figure, GAPS)
 
 
 @pytest.mark.parametrize(("row", "figure"), list(_cases()))
 def test_held_out_run_is_reproduced(row, figure, catalog):
     predicted = predict(row, catalog)[FIGURES[figure]]
-    assert abs(predicted / row[figure] - 1) <= STOCK_BAND, (
-        f"{figure}: model {predicted:.1f}, measured {row[figure]}"
-    )
+    if _vendor(row):
+        assert predicted / row[figure] <= VENDOR_CEILING, (
+            f"model {predicted:.1f} above the tuned {row[figure]}"
+        )
+    else:
+        assert abs(predicted / row[figure] - 1) <= STOCK_BAND, (
+            f"{figure}: model {predicted:.1f}, measured {row[figure]}"
+        )
 
 
 def test_held_out_ids_are_unique():
@@ -119,9 +125,10 @@ def test_every_gap_names_a_real_figure():
 
 
 def test_every_row_names_its_source_line():
-    """Each row cites the repository file, the commit and the line it was read from."""
+    """Each row cites the repository file and commit (or the documentation page) and the line it was read from."""
     for row in ROWS:
-        assert re.search(r"^github \S+/\S+ \S+ @[0-9a-f]{40} -- .*'.+'", row["source"]), row["source"]
+        where = r"^(github \S+/\S+ \S+ @[0-9a-f]{40}|docs\.nvidia\.com/\S+ \(.+\)) -- .*'.+'"
+        assert re.search(where, row["source"]), row["source"]
 
 
 def test_a_full_token_budget_keeps_the_answers_steps_short(catalog):
