@@ -793,13 +793,17 @@ def time_shared(tenants: list[Tenant]) -> list[Load]:
     works = [t.replica.workload(t.prompt, t.output, t.history) for t in tenants]
     closed = [t.rate is None for t in tenants]
     rates = [
-        w.rate_at(t.concurrency) if t.rate is None else t.rate for t, w in zip(tenants, works, strict=True)
+        w.rate_at(t.concurrency, closed=t.rate is None) if t.rate is None else t.rate
+        for t, w in zip(tenants, works, strict=True)
     ]
     neighbours = [
         [j for j, other in enumerate(tenants) if j != i and other.gpus & t.gpus]
         for i, t in enumerate(tenants)
     ]
-    free = [1 - rates[i] * works[i].work - sum(rates[j] * works[j].work for j in near)
+    # A tenant's own prompts stretch its steps as they do alone (_Workload.others: of N users at once, N - 1
+    # are others); every prompt of a tenant beside it is another's.
+    own = [w.others(t.concurrency, t.rate is None) for t, w in zip(tenants, works, strict=True)]
+    free = [1 - rates[i] * own[i] - sum(rates[j] * works[j].work for j in near)
             for i, near in enumerate(neighbours)]  # fmt: skip
     concurrency = [
         t.concurrency if t.rate is None else at_rate(t.replica, t.prompt, t.output, t.rate, history=t.history).concurrency
