@@ -26,6 +26,9 @@ The model, with its sources:
   how long they wait (an M/D/1 queue).
 - Under load, Little's law (concurrency = arrival rate x time in the system; Little, Operations Research
   9(3), 1961) ties the conversations in flight to the request rate.
+- A step carries at most max_num_batched_tokens, the running answers first: when the prompts waiting would
+  need more, they wait for their first token and the answers' steps stay at the full budget's length
+  (_Workload._budget).
 
 The efficiency factors are fitted on measured runs of stock vLLM (tests/fixtures/throughput.json, from
 ../shared/reference/throughput.json); each constant below names the rows it was fitted on, and
@@ -485,8 +488,8 @@ KEPT_PER_REPLICA = 64
 class _Workload:
     """The per-request constants of one replica serving one prompt/answer shape."""
 
-    __slots__ = ("_at_rate", "_max_rate", "_per_sequence", "_rate", "_step", "alone", "chunks", "history", "output",
-                 "prompt", "r", "work")  # fmt: skip
+    __slots__ = ("_at_rate", "_max_rate", "_per_sequence", "_rate", "_step", "alone", "budget_rate", "budget_step",
+                 "chunks", "history", "output", "prompt", "r", "work")  # fmt: skip
 
     def __init__(self, r: Replica, prompt: int, output: int, history: int = 0) -> None:
         self.r = r
@@ -501,6 +504,7 @@ class _Workload:
         # On average a sequence is halfway through its answer.
         self._per_sequence = r.per_sequence(history + prompt + output / 2)
         self._step = r.stepper(*self._per_sequence)
+        self.budget_rate, self.budget_step = self._budget()
         self._rate = self._rates()
         # at_rate's steady states by (rate, KV limit): a sizing asks the same copy at the same rate from the
         # planner, the launch figures and the first-token checks (about half of its searches were repeats)
@@ -510,6 +514,27 @@ class _Workload:
 
     def step(self, concurrency: float) -> float:
         return self._step(max(concurrency / self.r.pp, 1.0))
+
+    def _budget(self) -> tuple[float, float]:
+        """(the most requests a second the replica completes when prompts wait for room in its steps, the step
+        then). vLLM fills a step up to max_num_batched_tokens (chunk_tokens): the running sequences' tokens
+        first, then chunks of waiting prompts (vLLM docs, "Optimization and Tuning" > Chunked Prefill; V1
+        scheduler, running requests first), so a step never carries more prompt than the budget leaves, and
+        prompts beyond it wait for their first token instead of stretching the answers' steps. With the budget
+        full, B sequences decode and C - B prompt tokens are read a step; prompts start as fast as answers end
+        (B / output = (C - B) / prompt), so B = C x output / (prompt + output), the step is step(B) plus the
+        compute of C - B prompt tokens, and B / (output x step) requests end a second. Below that rate the budget
+        is never full, and the steady state is Load.latencies' (at that rate both give the same step). (inf, 0)
+        where the budget cannot fill: B above the sequences the engine runs, pipeline stages (each micro-batch
+        has a budget of its own) or multi-step scheduling (vLLM 0.6's prompts ran in steps of their own)."""
+        r, prompt, output = self.r, self.prompt, self.output
+        if r.pp > 1 or r.scheduler_steps > 1 or prompt <= 0 or output <= 0:
+            return math.inf, 0.0
+        decoding = r.chunk_tokens * output / (prompt + output)
+        if decoding > r.kv_limit(self.history + prompt + output):
+            return math.inf, 0.0
+        step = self._step(max(decoding, 1.0)) + (r.chunk_tokens - decoding) * self.work / prompt
+        return decoding / (output * step), step
 
     def others(self, concurrency: float, closed: bool) -> float:
         """The prefill work per request, in seconds, that stretches a request's steps: the other requests'.
@@ -528,6 +553,11 @@ class _Workload:
         known; `closed`: a closed loop of `concurrency` users). Prefill chunks ride in the decode steps (vLLM
         chunked prefill): the other prompts' share of GPU time stretches every step; with multi-step
         scheduling a request joins the batch only between blocks of steps."""
+        if rate >= self.budget_rate:
+            # Every step full (_budget): the answers decode at its step, the prompts that do not fit wait for a
+            # first token, as long as Little's law says the requests in flight beyond them take.
+            tpot = self.budget_step
+            return max(concurrency / rate - self.output * tpot, REQUEST_OVERHEAD_S + self.alone), tpot
         free = 1 - rate * self.others(concurrency, closed)
         if free <= 0:
             return math.inf, math.inf
@@ -546,8 +576,8 @@ class _Workload:
         w, n = self.others(concurrency, closed), concurrency
         b = a + (self.alone + (self.chunks + self.output) * step) + n * w
         if a * w <= 0:
-            return n / b
-        return (b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w)
+            return min(n / b, self.budget_rate)
+        return min((b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w), self.budget_rate)
 
     def _rates(self) -> Callable[[float, float | None], float]:
         """rate_at with the workload's constants bound once: the bisections call it thousands of times. Little's
@@ -566,14 +596,15 @@ class _Workload:
             alone=self.alone,
             steps_each=self.chunks + self.output,
             w=self.work,
+            most=self.budget_rate,  # prompts beyond the step's token budget wait: _budget
         ) -> float:
             if step is None:
                 step = step_of(max(n / pp, 1.0))
             a = REQUEST_OVERHEAD_S + waits * step
             b = a + (alone + steps_each * step) + n * w
             if a * w <= 0:
-                return n / b
-            return (b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w)
+                return min(n / b, most)
+            return min((b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w), most)
 
         return rate_at
 
@@ -795,13 +826,17 @@ def time_shared(tenants: list[Tenant]) -> list[Load]:
     works = [t.replica.workload(t.prompt, t.output, t.history) for t in tenants]
     closed = [t.rate is None for t in tenants]
     rates = [
-        w.rate_at(t.concurrency) if t.rate is None else t.rate for t, w in zip(tenants, works, strict=True)
+        w.rate_at(t.concurrency, closed=t.rate is None) if t.rate is None else t.rate
+        for t, w in zip(tenants, works, strict=True)
     ]
     neighbours = [
         [j for j, other in enumerate(tenants) if j != i and other.gpus & t.gpus]
         for i, t in enumerate(tenants)
     ]
-    free = [1 - rates[i] * works[i].work - sum(rates[j] * works[j].work for j in near)
+    # A tenant's own prompts stretch its steps as they do alone (_Workload.others: of N users at once, N - 1
+    # are others); every prompt of a tenant beside it is another's.
+    own = [w.others(t.concurrency, t.rate is None) for t, w in zip(tenants, works, strict=True)]
+    free = [1 - rates[i] * own[i] - sum(rates[j] * works[j].work for j in near)
             for i, near in enumerate(neighbours)]  # fmt: skip
     concurrency = [
         t.concurrency if t.rate is None else at_rate(t.replica, t.prompt, t.output, t.rate, history=t.history).concurrency

@@ -39,7 +39,9 @@ from .setups import (
 )
 
 # vLLM's defaults for max_num_seqs (vllm/engine/arg_utils.py get_batch_defaults, OpenAI server): 1,024 on
-# GPUs of 70 GiB or more, 256 below. A saturated copy runs that many sequences, or what its KV cache holds.
+# GPUs of 70 GiB or more but the A100 (vllm-project/vllm PR #17885; gpustack's gpt-oss-20b burst on an A100
+# 80GB, vLLM 0.11.0, decodes ~224 at a time), 256 below. A saturated copy runs that many sequences, or what its
+# KV cache holds.
 BIG_GPU_BYTES = 70 * 2**30
 
 
@@ -120,7 +122,7 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     """One copy of the model as our vLLM would run it: max_num_seqs sized for `users` (the sampler's
     workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
     serving = catalog.offering.serving
-    default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
+    default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES and "a100" not in gpu.id else 256
     share = serving.memory_utilization
     engine = plan.engine
     if engine != "vllm":

@@ -98,11 +98,18 @@ def _lengths(row: dict) -> tuple[int, int]:
     return isl or osl, osl
 
 
+def _version(row: dict) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", row["version"])[:2])
+
+
 def _engine(row: dict, gpu) -> dict:
     """The serving configuration the run used: its version's defaults, and the flags the row names."""
     notes = row.get("notes") or ""
-    # vLLM V1 defaults for GPUs of 70 GiB or more (arg_utils get_batch_defaults).
-    big = gpu.memory_bytes >= 70 * 2**30
+    # vLLM V1 defaults for GPUs of 70 GiB or more (arg_utils get_batch_defaults), the A100 excepted (vllm-project/
+    # vllm PR #17885, "Use small max_num_batched_tokens for A100": 2,048 tokens and 256 sequences there). The runs
+    # say from which version: vLLM 0.9.2 on gpustack's A100 still ran ~1,000 at once (1,000 answers of ~200 tokens
+    # at 200 ms a token in 40 s), 0.11.0 ~224 (gpt-oss-20b: 1,000 x 9.4 s of decoding in 42 s).
+    big = gpu.memory_bytes >= 70 * 2**30 and not ("A100" in row["gpu"] and _version(row) >= (0, 10))
     if _vendor(row):
         # Tuned engines batch far deeper (CUDA graphs up to batch 8,192) and keep 95% for the KV cache.
         return dict(max_seqs=8192, chunk_tokens=8192, memory_utilization=0.95, profiled_seqs=256)

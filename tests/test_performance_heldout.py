@@ -107,10 +107,15 @@ def _cases():
                 continue  # a tuned engine's throughput is a ceiling; its latencies are not ours to match
             if figure == "ttft_ms_median" and row["request_rate"] == "inf" and not row["concurrency"]:
                 continue  # a burst's TTFT is its own queue (as for the calibrated rows)
-            rid = f"{heldout_id(row)}-{figure}"
-            reason = GAPS.get(rid)
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            yield pytest.param(row, figure, id=rid, marks=marks)
+            yield figure_case(row, figure, GAPS)
+
+
+def figure_case(row: dict, figure: str, gaps: dict[str, str]):
+    """One measured figure as a test case, a strict xfail with its reason where `gaps` names it."""
+    rid = f"{heldout_id(row)}-{figure}"
+    reason = gaps.get(rid)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(row, figure, id=rid, marks=marks)
 
 
 @pytest.mark.parametrize(("row", "figure"), list(_cases()))
