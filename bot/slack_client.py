@@ -82,6 +82,7 @@ class TokenGate:
         self._probe = False  # one call may try a token a restart may have brought back
         self._lock = threading.Lock()
         self._reading = threading.Lock()
+        self._identity: dict | None = None  # what auth.test last said, as remembered
 
     def admit(self) -> str | None:
         """Whether a call may be made now: "open" (the token works, as far as anyone knows), "probe" (it is
@@ -119,6 +120,18 @@ class TokenGate:
         if self._marks is not None and self._marked:
             self._marked = not self._marks.clear()
 
+    def remember(self, answer: dict) -> None:
+        """auth.test answered: kept (once per process and identity) for a worker that starts after the token is
+        gone."""
+        if self._marks is not None and answer != self._identity:
+            self._identity = answer if self._marks.remember(answer) else None
+
+    def identity(self) -> dict | None:
+        """What auth.test last said for this token, in this worker or another, or None."""
+        if self._identity is None and self._marks is not None:
+            self._identity = self._marks.identity()
+        return self._identity
+
     def _look_at_marks(self) -> None:
         try:
             mark = self._marks.read()
@@ -151,6 +164,8 @@ class GatedClient(WebClient):
     def api_call(self, api_method: str, **kwargs):
         admitted = self.gate.admit()
         if admitted is None:
+            if api_method == "auth.test" and (known := self._known_identity()):
+                return known
             # Raised as Slack would answer, so that callers fail (and log) as they do on Slack's refusal.
             data = {"ok": False, "error": self.gate.reason}
             answer = SlackResponse(
@@ -163,10 +178,30 @@ class GatedClient(WebClient):
         except SlackApiError as e:
             if e.response.get("error") in DEAD_TOKEN:
                 self.gate.close(e.response["error"])
+                if api_method == "auth.test" and (known := self._known_identity()):
+                    return known
             raise
         if admitted == "probe":
             self.gate.opened()
+        if api_method == "auth.test" and answer.get("ok"):
+            self.gate.remember(dict(answer.data))
         return answer
+
+    def _known_identity(self) -> SlackResponse | None:
+        """auth.test's last answer for this token, when the token is gone: who the bot and its workspace are has
+        not changed, and Bolt needs it to start. A worker that starts (gunicorn's restart of one, a deploy)
+        after the token is revoked then boots degraded, answering commands in their acknowledgement as the
+        others do, where Bolt's refused auth.test would fail its boot and gunicorn would stop the whole web
+        process ("Worker failed to boot")."""
+        identity = self.gate.identity()
+        if identity is None:
+            return (
+                None  # never worked here (a wrong token at the first deploy): Bolt refuses to start, loudly
+            )
+        logger.warning("auth.test answered from what it last said: the bot token is gone (%s); this worker "
+                       "starts without calling Slack", self.gate.reason)  # fmt: skip
+        return SlackResponse(client=self, http_verb="POST", api_url="auth.test", req_args={}, data=identity,
+                             headers={}, status_code=200)  # fmt: skip
 
 
 def make_client(token: str | None, base_url: str, timeout: float, gate: TokenGate | None = None) -> WebClient:

@@ -325,6 +325,12 @@ def create_token_gone(db: Database) -> None:
     db.execute("create table if not exists token_gone (token text primary key, reason text, at real)")
 
 
+def create_token_identity(db: Database) -> None:
+    # What auth.test last said for the bot token (bot/log/tokenstate.py): a worker that starts after the token
+    # is gone starts on it, degraded, instead of failing to boot and taking gunicorn down with it.
+    db.execute("create table if not exists token_identity (token text primary key, answer text, at real)")
+
+
 MIGRATIONS: list[Migration] = [
     ("create_requests", create_requests),
     ("index_requests", index_requests),
@@ -343,6 +349,7 @@ MIGRATIONS: list[Migration] = [
     ("create_answers", create_answers),
     ("redact_lead_notes", redact_lead_notes),
     ("create_token_gone", create_token_gone),
+    ("create_token_identity", create_token_identity),
 ]
 
 

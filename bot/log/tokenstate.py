@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import logging
 import sqlite3
 import time
@@ -45,6 +46,21 @@ class TokenMarks:
     def clear(self) -> bool:
         """The token works (again): no worker holds back any more."""
         return self._write("delete from token_gone where token = ?", [self.key])
+
+    def remember(self, answer: dict) -> bool:
+        """Keeps what auth.test said for this token (the bot's user, team and organisation): a worker that starts
+        once the token is gone boots on it (bot/slack_client.GatedClient). No secret is in it."""
+        return self._write("insert or replace into token_identity (token, answer, at) values (?, ?, ?)",
+                           [self.key, json.dumps(answer, sort_keys=True), time.time()])  # fmt: skip
+
+    def identity(self) -> dict | None:
+        """What auth.test last said for this token, or None (never said, or the file unreadable now)."""
+        try:
+            with contextlib.closing(self._connect("ro")) as conn:
+                row = conn.execute("select answer from token_identity where token = ?", [self.key]).fetchone()
+            return json.loads(row[0]) if row else None
+        except (OSError, sqlite3.Error, ValueError):
+            return None
 
     def _write(self, sql: str, args: list) -> bool:
         try:
