@@ -823,10 +823,13 @@ def test_share_under_an_answer_already_in_the_conversation_posts_nothing_and_del
     container = {"type": "message", "message_ts": message["ts"], "channel_id": "C0001", "is_ephemeral": False,
                  "thread_ts": "1700001100.000100"}  # fmt: skip
     slack.send(_pressed("gpu_share", redrawn, container, slack.fake.response_url(), message))
-    [told] = slack.fake.wait_for("response_url")
+    # Told in the thread the button is in, to its presser alone (a response_url would post it under the
+    # channel's last message instead: tests/test_slack_formats_round5.py).
+    [told] = slack.fake.wait_for("chat.postEphemeral")
     slack.settle()
-    assert told.params.get("delete_original") is not True and told.params["response_type"] == "ephemeral"
+    assert told.params["thread_ts"] == "1700001100.000100" and told.params["user"] == "U0001"
     assert "Este botão não é mais válido" in _text(told.params["blocks"])
+    assert slack.fake.calls("response_url") == [] and slack.fake.calls("chat.delete") == []
     assert len(slack.fake.calls("chat.postMessage")) == 1 and answer["thread_ts"] == "1700001100.000100"
 
 

@@ -78,10 +78,10 @@ def register(app: App, services) -> None:
         _post(client, services, event, thread_ts, reply, update=update)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
+        if event.get("subtype") == "message_deleted" or _tombstoned(event):
+            return on_delete(event, body)
         if event.get("subtype") == "message_changed":
             return on_edit(event, body, context)
-        if event.get("subtype") == "message_deleted":
-            return on_delete(event, body)
         if not _a_question(event) or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
@@ -216,7 +216,8 @@ def register(app: App, services) -> None:
         to remove ("Entendi: …"), and alone it answers nothing anyone can see
         (https://docs.slack.dev/reference/events/message/message_deleted)."""
         before = event.get("previous_message") if isinstance(event.get("previous_message"), dict) else {}
-        channel, deleted = event.get("channel"), event.get("deleted_ts") or before.get("ts")
+        now = event.get("message") if isinstance(event.get("message"), dict) else {}
+        channel, deleted = event.get("channel"), event.get("deleted_ts") or now.get("ts") or before.get("ts")
         if not channel or not deleted:
             return
         answer_ts = services.log.answer_to(channel, deleted)
@@ -520,6 +521,15 @@ def _dm_key(services, event: dict) -> str | None:
     ):
         return None
     return event["channel"]
+
+
+def _tombstoned(event: dict) -> bool:
+    """Whether the event says a message was deleted while replies kept its thread: a question the app
+    answered in its thread is such a thread's root, and Slack sends its deletion as message_changed to a
+    `tombstone` ("This message was deleted.", kept while the thread has replies), not as message_deleted
+    (https://docs.slack.dev/reference/events/message/message_changed carries the message as it now is)."""
+    now = event.get("message") if isinstance(event.get("message"), dict) else {}
+    return event.get("subtype") == "message_changed" and now.get("subtype") == "tombstone"
 
 
 def _edited(event: dict) -> tuple[dict | None, dict]:

@@ -1,0 +1,163 @@
+"""Requests shaped as Slack sends them, fifth round: a question deleted once its thread holds the answer (a
+tombstone, not message_deleted), buttons pressed under an answer in a thread, and Slack's retries of every
+kind of event the app answers. Signed requests into the real app on loopback, FakeSlack for the Web API, a
+real SQLite request log."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from . import slack_requests as sr
+from .slack_harness import payload, text_of
+
+# How long an answer may take on a busy test machine.
+WAIT = 30.0
+
+
+def _quiet(slack) -> None:
+    """Waits for whatever the app would do after acknowledging, then a moment for a late post."""
+    slack.settle(WAIT)
+    time.sleep(0.2)
+
+
+def _said(call) -> str:
+    return text_of(call.params.get("blocks") or []) or call.params.get("text", "")
+
+
+def _answers_at(slack, *stamps: str) -> None:
+    """Slack gives the app's posts these timestamps, in order."""
+    left = list(stamps)
+    slack.fake.reply("chat.postMessage", lambda p: {"channel": p["channel"], "ts": left.pop(0)})
+
+
+# -- A question deleted under its answer ------------------------------------------------------------------
+
+
+def _tombstone(question: dict, at: str) -> dict:
+    # A thread's root deleted while it has replies stays as a tombstone ("This message was deleted."): Slack
+    # sends it as message_changed whose `message` has the subtype `tombstone`
+    # (https://docs.slack.dev/reference/events/message/message_changed), never as message_deleted.
+    before = {k: v for k, v in question.items() if k not in ("channel", "channel_type")}
+    return {
+        "type": "message", "subtype": "message_changed", "hidden": True, "channel": question["channel"],
+        "channel_type": "channel", "ts": at, "event_ts": at,
+        "message": {"type": "message", "subtype": "tombstone", "text": "This message was deleted.",
+                    "user": "USLACKBOT", "hidden": True, "ts": question["ts"], "thread_ts": question["ts"],
+                    "reply_count": 1, "reply_users_count": 1, "reply_users": ["UBOT"]},
+        "previous_message": {**before, "thread_ts": question["ts"], "reply_count": 1},
+    }  # fmt: skip
+
+
+def test_a_mention_deleted_once_its_thread_holds_the_answer_takes_the_answer_along(slack):
+    root = "1700020000.000100"
+    _answers_at(slack, "1700020001.000100")
+    asked = sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="U0201", channel="C0201", ts=root)
+    slack.event(asked, "EvT1")
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    assert answer.params["thread_ts"] == root
+    _quiet(slack)
+    slack.event(_tombstone(asked, "1700020010.000000"), "EvT2")
+    slack.event(_tombstone(asked, "1700020010.000000"), "EvT2", retry=1)  # Slack's retry: one deletion
+    [deleted] = slack.fake.wait_for("chat.delete", timeout=WAIT)
+    _quiet(slack)
+    assert (deleted.params["channel"], deleted.params["ts"]) == ("C0201", "1700020001.000100")
+    # Not read as an edit ("This message was deleted." is no question): nothing updated, nothing posted.
+    assert slack.fake.calls("chat.update") == [] and len(slack.fake.calls("chat.postMessage")) == 1
+    assert len(slack.fake.calls("chat.delete")) == 1 and len(slack.rows()) == 1
+
+
+def test_a_tombstone_of_a_message_the_app_did_not_answer_changes_nothing(slack):
+    talk = sr.message("alguém viu o deploy?", user="U0205", channel="C0205", ts="1700020300.000100")
+    slack.event(_tombstone(talk, "1700020310.000000"), "EvT5")
+    _quiet(slack)
+    assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == [] and slack.rows() == []
+
+
+# -- Buttons pressed in a thread --------------------------------------------------------------------------
+
+
+def _answered_in_thread(slack, asked: dict, answer_ts: str, event_id: str):
+    """`asked` (a mention, or a message in an assistant thread) answered in its thread at `answer_ts`: the
+    answer's post, and the message its buttons are pressed under, as a block_actions payload carries it."""
+    _answers_at(slack, answer_ts)
+    slack.event(asked, event_id)
+    [answer] = slack.fake.wait_for("chat.postMessage", count=1, timeout=WAIT)
+    _quiet(slack)
+    slack.fake.clear()
+    root = answer.params["thread_ts"]
+    message = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "app_id": sr.APP_ID, "ts": answer_ts,
+               "thread_ts": root, "text": answer.params.get("text", ""), "blocks": answer.params["blocks"]}  # fmt: skip
+    return answer, message
+
+
+def _pressed(slack, button: str, value: str, message: dict, channel: str, user: str) -> None:
+    # A reply's container names its thread (https://docs.slack.dev/reference/interaction-payloads/block_actions-payload).
+    container = {"type": "message", "message_ts": message["ts"], "channel_id": channel, "is_ephemeral": False,
+                 "thread_ts": message["thread_ts"]}  # fmt: skip
+    raw = sr.block_actions(button, value, user_id=user, channel_id=channel, message=message,
+                           container=container, response_url=slack.fake.response_url("pressed"))  # fmt: skip
+    assert slack.send(raw)[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("button", "said"), [("gpu_detail", "Desempenho e custo"), ("gpu_proposal", "time comercial recebeu")]
+)
+def test_what_a_button_under_an_answer_in_a_thread_says_comes_in_that_thread(slack, button, said):
+    root = "1700020100.000100"
+    asked = sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="U0202", channel="C0202", ts=root)
+    answer, message = _answered_in_thread(slack, asked, "1700020101.000100", "EvT3")
+    _pressed(slack, button, payload(answer.params), message, "C0202", "U0202")
+    [note] = slack.fake.wait_for("chat.postEphemeral", timeout=WAIT)
+    _quiet(slack)
+    # Without thread_ts it went under the channel's last message, out of the thread its presser reads.
+    assert (note.params["channel"], note.params["user"], note.params.get("thread_ts")) == (
+        "C0202",
+        "U0202",
+        root,
+    )
+    assert said in _said(note)
+
+
+def test_the_detail_asked_in_an_assistant_thread_comes_in_that_thread(slack):
+    thread = "1729999600.000100"
+    started = {"type": "assistant_thread_started", "event_ts": "1729999600.000200",
+               "assistant_thread": {"user_id": "U0206", "channel_id": "DU0206", "thread_ts": thread,
+                                    "context": {"channel_id": None, "team_id": "T0001", "enterprise_id": None}}}  # fmt: skip
+    slack.event(started, "EvT6")
+    _quiet(slack)
+    slack.fake.clear()
+    asked = sr.message(
+        "qwen2.5 7b 16bit", user="U0206", channel="DU0206", channel_type="im", thread_ts=thread
+    )
+    answer, message = _answered_in_thread(slack, asked, "1729999601.000100", "EvT7")
+    _pressed(slack, "gpu_detail", payload(answer.params), message, "DU0206", "U0206")
+    [note] = slack.fake.wait_for("chat.postEphemeral", timeout=WAIT)
+    assert note.params.get("thread_ts") == thread and "Desempenho e custo" in _said(note)
+
+
+def test_a_stale_button_in_a_thread_says_so_in_that_thread(slack):
+    root = "1700020400.000100"
+    asked = sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="U0207", channel="C0207", ts=root)
+    _, message = _answered_in_thread(slack, asked, "1700020401.000100", "EvT8")
+    _pressed(slack, "gpu_detail", '{"modelo": "formato antigo"}', message, "C0207", "U0207")
+    [note] = slack.fake.wait_for("chat.postEphemeral", timeout=WAIT)
+    _quiet(slack)
+    # A response_url posts under the channel's last message, whatever thread the button was in.
+    assert slack.fake.calls("response_url") == []
+    assert note.params.get("thread_ts") == root and note.params["user"] == "U0207"
+    assert [r["error_key"] for r in slack.rows()][-1] == "bad_button"
+
+
+def test_a_note_for_a_button_under_a_threads_root_stays_in_the_channel(slack):
+    # An answer shared in the channel whose thread people replied in: its own ts is its thread_ts, and it is
+    # read in the channel, where the note goes.
+    answer_ts = "1700020500.000100"
+    value = json.dumps({"model": "llama-3.1-8b", "precision": "bf16"})
+    message = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "ts": answer_ts, "thread_ts": answer_ts,
+               "reply_count": 2, "text": "", "blocks": []}  # fmt: skip
+    _pressed(slack, "gpu_detail", value, message, "C0208", "U0208")
+    [note] = slack.fake.wait_for("chat.postEphemeral", timeout=WAIT)
+    assert "thread_ts" not in note.params and "Desempenho e custo" in _said(note)
