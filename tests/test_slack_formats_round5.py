@@ -12,6 +12,7 @@ import pytest
 
 from . import slack_requests as sr
 from .slack_harness import payload, text_of
+from .test_slack_formats_round2 import _CUSTOMER, _linking
 
 # How long an answer may take on a busy test machine.
 WAIT = 30.0
@@ -74,6 +75,53 @@ def test_a_tombstone_of_a_message_the_app_did_not_answer_changes_nothing(slack):
     slack.event(_tombstone(talk, "1700020310.000000"), "EvT5")
     _quiet(slack)
     assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == [] and slack.rows() == []
+
+
+# -- A link to a Slack message, unfurled after the question was answered ---------------------------------
+
+
+@pytest.mark.parametrize("where", ["dm", "mention"])
+def test_a_linked_message_unfurled_after_the_answer_is_not_an_edit(slack, where):
+    link = _linking(slack, "C0456", _CUSTOMER, {"is_channel": True, "is_private": False})
+    ts, answer_ts = "1700030000.000100", "1700030001.000100"
+    _answers_at(slack, answer_ts)
+    if where == "dm":
+        asked = sr.message(
+            f"quanto precisa pra isso? <{link}>", user="U0301", channel="DU0301", channel_type="im", ts=ts
+        )
+    else:
+        asked = sr.app_mention(
+            f"<@UBOT> quanto precisa pra isso? <{link}>", user="U0301", channel="C0301", ts=ts
+        )
+    slack.event(asked, "EvU1")
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
+    _quiet(slack)
+    # Slack unfurls the link once the message is posted: a hidden message_changed whose message gains the
+    # linked one as an is_msg_unfurl attachment, with no `edited` (nobody edited it).
+    unfurl = {
+        "is_msg_unfurl": True,
+        "channel_id": "C0456",
+        "ts": _CUSTOMER["ts"],
+        "author_id": "UCLI0001",
+        "text": _CUSTOMER["text"],
+        "fallback": f"[14 de novembro] cliente: {_CUSTOMER['text']}",
+        "from_url": link,
+        "original_url": link,
+        "footer": "Postado em #geral",
+        "mrkdwn_in": ["text"],
+        "id": 1,
+    }
+    before = {k: v for k, v in asked.items() if k not in ("channel", "channel_type")}
+    changed = {"type": "message", "subtype": "message_changed", "hidden": True, "channel": asked["channel"],
+               "channel_type": "im" if where == "dm" else "channel", "ts": "1700030002.000000",
+               "event_ts": "1700030002.000000", "message": {**before, "type": "message", "attachments": [unfurl]},
+               "previous_message": {**before, "type": "message"}}  # fmt: skip
+    slack.event(changed, "EvU2")
+    _quiet(slack)
+    # It had been taken for an edit: the answer redrawn (saying the same) and the question logged twice.
+    assert slack.fake.calls("chat.update") == [] and len(slack.fake.calls("chat.postMessage")) == 1
+    assert len(slack.rows()) == 1
 
 
 # -- Buttons pressed in a thread --------------------------------------------------------------------------

@@ -543,8 +543,13 @@ def _edited(event: dict) -> tuple[dict | None, dict]:
 
 
 def _words(message: dict) -> list[str]:
-    """What a message says, as the app reads it: mentions, markup and spacing aside."""
-    return plain(message_text(message)).split()
+    """What a message's author typed, as the app reads it: mentions, markup and spacing aside. Not what Slack
+    attaches to it: a link to a Slack message is unfurled after it is posted, in a hidden message_changed
+    whose message gains the linked message as an is_msg_unfurl attachment and no `edited` (getsentry/junior#416
+    met the same late attachments); read as the question's words, that
+    unfurl had been taken for an edit, and the answer (which had read the linked message already) redrawn
+    and logged twice. A forwarded message's words cannot be edited either."""
+    return plain(message_text(message, forwarded=False)).split()
 
 
 def _mentions_app(message: dict, body: dict) -> bool:
