@@ -186,6 +186,30 @@ def test_the_detail_asked_in_an_assistant_thread_comes_in_that_thread(slack):
     assert note.params.get("thread_ts") == thread and "Desempenho e custo" in _said(note)
 
 
+def test_the_assistants_status_rate_limited_does_not_hold_the_answer_up(slack, caplog):
+    # assistant.threads.setStatus is rate limited like any method (https://docs.slack.dev/apis/web-api/rate-limits):
+    # Slack's 429 asks to wait Retry-After seconds. The status only dresses the answer: it is let go.
+    thread = "1729999700.000100"
+    started = {"type": "assistant_thread_started", "event_ts": "1729999700.000200",
+               "assistant_thread": {"user_id": "U0209", "channel_id": "DU0209", "thread_ts": thread,
+                                    "context": {"channel_id": None, "team_id": "T0001", "enterprise_id": None}}}  # fmt: skip
+    slack.event(started, "EvT9")
+    _quiet(slack)
+    slack.fake.fail("assistant.threads.setStatus", status=429, headers={"Retry-After": "60"}, times=3)
+    slack.fake.fail("assistant.threads.setTitle", status=429, headers={"Retry-After": "60"}, times=3)
+    asked = sr.message("qwen2.5 7b 16bit pra 10 usuários", user="U0209", channel="DU0209", channel_type="im",
+                       thread_ts=thread)  # fmt: skip
+    slack.event(asked, "EvT10")
+    # It had waited out the Retry-After twice (two minutes) before answering.
+    answer = slack.fake.wait_for("chat.postMessage", count=2, timeout=WAIT)[1]
+    _quiet(slack)
+    assert answer.params["thread_ts"] == thread and "Qwen2.5 7B" in _said(answer)
+    assert len(slack.fake.calls("assistant.threads.setStatus")) == 1
+    assert len(slack.fake.calls("assistant.threads.setTitle")) == 1
+    assert [r["outcome"] for r in slack.rows()] == ["answered"]
+    assert "assistant.threads call failed: ratelimited" in caplog.text
+
+
 def test_a_stale_button_in_a_thread_says_so_in_that_thread(slack):
     root = "1700020400.000100"
     asked = sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="U0207", channel="C0207", ts=root)

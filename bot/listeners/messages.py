@@ -117,17 +117,20 @@ def register(app: App, services) -> None:
         # assistant.threads.setTitle); Slack clears the status when the answer is posted.
         first = services.log.load_thread(event["channel"], thread_ts) is None
         lang = services.pipeline.lang_for(_where(event, body, services, surface, thread_ts), text=text)
+        # The status and the title only dress the answer: Slack rate limiting them must not hold it up for
+        # the seconds its Retry-After asks (it had, up to a minute).
+        quick = services.quick_client or client
         _assistant_call(
-            client.assistant_threads_setStatus, event, status=i18n.t(lang, "slack.assistant_thinking")
+            quick.assistant_threads_setStatus, event, status=i18n.t(lang, "slack.assistant_thinking")
         )
         answered = False
         try:
             answered = _answer_message(event, body, client, base, update, text, linked, surface)
         finally:
             if not answered:  # talk, not a question: nothing posted clears the status
-                _assistant_call(client.assistant_threads_setStatus, event, status="")
+                _assistant_call(quick.assistant_threads_setStatus, event, status="")
         if answered and first:
-            _assistant_call(client.assistant_threads_setTitle, event, title=_title(text))
+            _assistant_call(quick.assistant_threads_setTitle, event, title=_title(text))
 
     def _answer_message(
         event: dict, body: dict, client: WebClient, base, update, text: str, linked: Linked, surface: str
@@ -260,7 +263,7 @@ def register(app: App, services) -> None:
         except Exception as e:  # Slack down or slow: the prompts below still say how to ask
             logger.warning("the assistant's hello failed (%s)", type(e).__name__)
         _assistant_call(
-            client.assistant_threads_setSuggestedPrompts, where,
+            (services.quick_client or client).assistant_threads_setSuggestedPrompts, where,
             title=i18n.t(lang, "slack.assistant_prompts_title"), prompts=suggested_prompts(lang),
         )  # fmt: skip
 
