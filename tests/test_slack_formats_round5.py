@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from urllib.parse import urlencode
 
 import pytest
 
@@ -233,3 +234,50 @@ def test_a_note_for_a_button_under_a_threads_root_stays_in_the_channel(slack):
     _pressed(slack, "gpu_detail", value, message, "C0208", "U0208")
     [note] = slack.fake.wait_for("chat.postEphemeral", timeout=WAIT)
     assert "thread_ts" not in note.params and "Desempenho e custo" in _said(note)
+
+
+# -- A global shortcut ------------------------------------------------------------------------------------
+
+
+def _global_shortcut(user: str, callback_id: str = "gpu_size_message") -> str:
+    # The global shortcut payload (https://docs.slack.dev/reference/interaction-payloads/shortcuts-interactions-payload):
+    # no message, no channel, no response_url; a trigger_id to open a view with.
+    return urlencode({"payload": json.dumps({
+        "type": "shortcut", "token": sr.VERIFICATION_TOKEN, "action_ts": "1700040000.000100",
+        "team": {"id": "T0001", "domain": sr.TEAM_DOMAIN}, "user": {"id": user, "username": user.lower(), "team_id": "T0001"},
+        "is_enterprise_install": False, "enterprise": None, "callback_id": callback_id,
+        "trigger_id": "1700040000.000100.T0001.trigger",
+    })})  # fmt: skip
+
+
+@pytest.mark.parametrize("callback_id", ["gpu_size_message", "gpu_global"])
+def test_a_global_shortcut_opens_the_form_and_its_answer_comes_as_a_direct_message(slack, callback_id):
+    # The manifests declare only the message shortcut; a global one added in the app's settings (with its
+    # callback or one of its own) had reached the message shortcut's listener: nothing shown, a failure logged.
+    status, _, _ = slack.send(_global_shortcut("U0601", callback_id))
+    assert status == 200
+    [opened] = slack.fake.wait_for("views.open", timeout=WAIT)
+    _quiet(slack)
+    view = opened.params["view"]
+    assert (
+        opened.params["trigger_id"] == "1700040000.000100.T0001.trigger" and view["callback_id"] == "gpu_form"
+    )
+    assert slack.rows() == [] and slack.fake.calls("response_url") == []
+    submitted = sr.view_submission("gpu_form", {"model": {"model": "llama 3.1 8b"}}, user_id="U0601",
+                                   private_metadata=view.get("private_metadata", ""))  # fmt: skip
+    assert slack.send(submitted)[0] == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert answer.params["channel"] == "U0601" and "Llama 3.1 8B" in _said(answer)
+    assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("form", "answered")]
+
+
+def test_a_global_shortcut_whose_form_slack_will_not_open_says_how_to_ask_in_a_direct_message(slack):
+    slack.fake.fail("views.open", status=200, body={"ok": False, "error": "expired_trigger_id"})
+    assert slack.send(_global_shortcut("U0602"))[0] == 200
+    [told] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert told.params["channel"] == "U0602" and "O formulário não abriu" in _said(told)
+    assert [(r["surface"], r["outcome"], r["error_key"]) for r in slack.rows()] == [
+        ("shortcut", "failed", "slack:expired_trigger_id")
+    ]

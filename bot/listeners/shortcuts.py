@@ -60,7 +60,8 @@ def register(app: App, services) -> None:
             for key in reply.request_keys:
                 services.log.mark_failed(key, f"slack:{failure}")
 
-    app.shortcut(CALLBACK_ID)(size_message)
+    # A message shortcut only: a global one carries no message (bot/listeners/forms.py opens the form for it).
+    app.shortcut({"type": "message_action", "callback_id": CALLBACK_ID})(size_message)
 
 
 def _is_ours(message: dict, context) -> bool:
