@@ -179,7 +179,8 @@ def test_slacks_url_verification_gets_its_challenge_back_only_when_signed(slack)
         # Sent to the Request URL when Slack drops the app's events (https://docs.slack.dev/reference/events/app_rate_limited).
         {"token": "x", "type": "app_rate_limited", "team_id": "T0001", "minute_rate_limited": 1518467820, "api_app_id": "A0001"},
         # Events a workspace admin may subscribe the app to that it does not use.
-        json.loads(sr.event({"type": "member_joined_channel", "user": "UBOT", "channel": "C0001", "event_ts": "1.1"}, "EvF9")),
+        json.loads(sr.event({"type": "reaction_added", "user": "U0001", "reaction": "eyes", "item_user": "UBOT",
+                             "item": {"type": "message", "channel": "C0001", "ts": "1.0"}, "event_ts": "1.1"}, "EvF9")),
         json.loads(sr.event({"type": "tokens_revoked", "tokens": {"bot": ["UBOT"]}, "event_ts": "1.2"}, "EvF10")),
     ],
 )  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -281,3 +282,66 @@ def test_a_global_shortcut_whose_form_slack_will_not_open_says_how_to_ask_in_a_d
     assert [(r["surface"], r["outcome"], r["error_key"]) for r in slack.rows()] == [
         ("shortcut", "failed", "slack:expired_trigger_id")
     ]
+
+
+# -- A mention that led to the app's invitation -----------------------------------------------------------
+
+
+def _joined(channel: str, inviter: str | None, at: str, user: str = "UBOT") -> dict:
+    # member_joined_channel (https://docs.slack.dev/reference/events/member_joined_channel): Bolt hands the
+    # app its own joining of this event (its other events of itself it drops).
+    event = {"type": "member_joined_channel", "user": user, "channel": channel, "channel_type": "C",
+             "team": "T0001", "event_ts": at}  # fmt: skip
+    return {**event, "inviter": inviter} if inviter else event
+
+
+def test_the_mention_that_led_to_the_apps_invitation_is_answered_once_it_joins(slack):
+    # Mentioned where it is not a member, the app gets no event: Slack offers its author to invite it.
+    asked = {**sr.message("<@UBOT> llama 3.1 8b 16bit pra 20 usuários", user="U0801", channel="C0801",
+                          ts="1700050000.000100"), "type": "message"}  # fmt: skip
+    other = sr.message("<@UBOT> mistral 7b", user="U0802", channel="C0801", ts="1700050001.000100")
+    talk = sr.message("bom dia", user="U0801", channel="C0801", ts="1700050002.000100")
+    history = [talk, other, asked]  # newest first, as conversations.history answers
+    slack.fake.reply("conversations.history", {"messages": [
+        {k: v for k, v in m.items() if k not in ("channel", "channel_type", "event_ts")} for m in history
+    ]})  # fmt: skip
+    joined = _joined("C0801", "U0801", "1700050010.000100")
+    slack.event(joined, "EvJ1")
+    slack.event(joined, "EvJ1", retry=1)  # Slack's retry: one answer
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    [read] = slack.fake.calls("conversations.history")
+    assert read.params["channel"] == "C0801" and read.params["latest"] == "1700050010.000100"
+    assert float(read.params["oldest"]) < 1700050000.0001
+    # The inviter's question, in its thread; another person's earlier mention is not the invitation's.
+    assert (answer.params["channel"], answer.params["thread_ts"]) == ("C0801", "1700050000.000100")
+    assert "Llama 3.1 8B" in _said(answer) and "20 usuários" in _said(answer)
+    assert [(r["surface"], r["user_id"], r["outcome"]) for r in slack.rows()] == [
+        ("mention", "U0801", "answered")
+    ]
+    # Were Slack to deliver the mention after all, it is the same message: not answered twice.
+    slack.event({**sr.app_mention(asked["text"], user="U0801", channel="C0801", ts=asked["ts"])}, "EvJ2")
+    _quiet(slack)
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+
+
+@pytest.mark.parametrize("who", ["U0803", "UBOT"], ids=["another_person_joined", "added_by_no_one"])
+def test_a_join_that_no_mention_led_to_answers_nothing(slack, who):
+    history = [sr.message("<@UBOT> llama 3.1 8b", user="U0804", channel="C0803", ts="1700050100.000100")]
+    slack.fake.reply("conversations.history", {"messages": history})
+    joined = _joined("C0803", None if who == "UBOT" else "U0804", "1700050110.000100", user=who)
+    assert slack.event(joined, "EvJ3") == 200
+    _quiet(slack)
+    assert slack.fake.calls("chat.postMessage") == [] and slack.rows() == []
+
+
+def test_the_manifests_subscribe_to_the_apps_joining():
+    import yaml
+
+    for name in ("manifest.yml", "manifest.http.yml"):
+        manifest = yaml.safe_load((Path(__file__).parents[1] / "slack" / name).read_text())
+        assert "member_joined_channel" in manifest["settings"]["event_subscriptions"]["bot_events"]
+        # Its scopes, and the history the mention is read from (https://docs.slack.dev/reference/events/member_joined_channel).
+        assert {"channels:read", "groups:read", "channels:history", "groups:history"} <= set(
+            manifest["oauth_config"]["scopes"]["bot"]
+        )

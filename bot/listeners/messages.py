@@ -240,6 +240,31 @@ def register(app: App, services) -> None:
                 return
         services.log.forget_answer(channel, question_ts)
 
+    def on_joined(event: dict, body: dict, context) -> None:
+        """Someone joined a conversation the app is in, the app itself when invited
+        (https://docs.slack.dev/reference/events/member_joined_channel). A mention of an app that is not in the
+        channel is not delivered to it: Slack offers its author to invite the app instead, and the question
+        that led to the invitation had gone unanswered (noobot/noobot#108 met it). When the app joins, the
+        inviter's mentions of it in the minutes before are answered, each once."""
+        if event.get("user") != context.bot_user_id or not context.bot_user_id:
+            return  # another member: nothing to answer
+        if not event.get("channel") or not _ts({"ts": event.get("event_ts")}) or not event.get("inviter"):
+            return  # no one asked for it (added by an admin with the channel's settings, say)
+        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+            return
+        services.after_ack.submit(answer_waiting, event, body, context.bot_user_id)
+
+    def answer_waiting(event: dict, body: dict, bot_user: str) -> None:
+        for question in _waiting_mentions(services.client, event, bot_user):
+            if services.log.answer_to(question["channel"], question["ts"]) is not None:
+                continue
+            held = _claim_keys(services, {}, f"message:{question['channel']}:{question['ts']}", _ts(question))
+            if held is None:
+                continue  # answered already (the app had been in the channel before), or being answered
+            asked = {**body, "event": question}
+            promise(services, held, "mention", asked)
+            then_done(services, held, answer_mention, question, asked, services.client)
+
     def on_thread_started(event: dict, body: dict) -> None:
         """Slack's assistant container opened a thread (https://docs.slack.dev/reference/events/assistant_thread_started):
         a short hello in the person's language, and questions to pick that the app answers."""
@@ -276,6 +301,7 @@ def register(app: App, services) -> None:
     app.event("message")(on_message)
     app.event("assistant_thread_started")(on_thread_started)
     app.event("assistant_thread_context_changed")(on_context_changed)
+    app.event("member_joined_channel")(on_joined)
     services.finishers["edit"] = lambda body: answer_edit(body["event"], body, services.client)
     # A worker that died before answering leaves the body with its claim; another answers it (bot/unfinished.py).
     services.finishers["mention"] = lambda body: answer_mention(body["event"], body, services.client)
@@ -375,6 +401,45 @@ def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | No
         if workload is not None and workload.model:
             return said, workload
     return (plain(message_text(first)), None) if first is not None else ("", None)
+
+
+# How far back a join looks for the mention that led to it (Slack offers the invitation as the mention is
+# sent), and how many such mentions it answers at most.
+JOIN_LOOKBACK_S = 600
+MAX_WAITING_MENTIONS = 3
+# How many of the channel's latest messages before the join are read for them.
+JOIN_HISTORY = 20
+
+
+def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict]:
+    """The inviter's messages that mention the app in the minutes before it joined (`join`, a
+    member_joined_channel event), oldest first, as mentions of that channel (conversations.history,
+    https://docs.slack.dev/reference/methods/conversations.history: a conversation's own messages, not the
+    replies in its threads)."""
+    joined = _ts({"ts": join.get("event_ts")})
+    try:
+        answer = client.conversations_history(
+            channel=join["channel"], latest=join["event_ts"], oldest=f"{joined - JOIN_LOOKBACK_S:.6f}",
+            limit=JOIN_HISTORY,
+        )  # fmt: skip
+    except Exception as e:  # no history scope, rate limited past retries, timed out: nothing to answer
+        logger.warning(
+            "conversations.history failed: %s",
+            e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__,
+        )
+        return []
+    mention = re.compile(rf"<@{re.escape(bot_user)}[>|]")
+    waiting = [
+        {**message, "type": "app_mention", "channel": join["channel"]}
+        for message in answer.get("messages") or []
+        if isinstance(message, dict)
+        and message.get("ts")
+        and message.get("user") == join["inviter"]
+        and not message.get("bot_id")
+        and _a_question(message)
+        and mention.search(message_text(message, forwarded=False))
+    ]
+    return sorted(waiting, key=_ts)[-MAX_WAITING_MENTIONS:]
 
 
 def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
