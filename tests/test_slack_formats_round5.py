@@ -1,40 +1,21 @@
 """Requests shaped as Slack sends them, fifth round: a question deleted once its thread holds the answer (a
-tombstone, not message_deleted), buttons pressed under an answer in a thread, and Slack's retries of every
-kind of event the app answers. Signed requests into the real app on loopback, FakeSlack for the Web API, a
-real SQLite request log."""
+tombstone, not message_deleted), a linked message unfurled after the answer, buttons pressed under an answer
+in a thread, the assistant's status rate limited, a global shortcut, and the mention that led to the app's
+invitation to a channel. Signed requests into the real app on loopback, FakeSlack for the Web API, a real
+SQLite request log."""
 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import payload, text_of
+from .slack_harness import payload
 from .test_slack_formats_round2 import _CUSTOMER, _linking
-
-# How long an answer may take on a busy test machine.
-WAIT = 30.0
-
-
-def _quiet(slack) -> None:
-    """Waits for whatever the app would do after acknowledging, then a moment for a late post."""
-    slack.settle(WAIT)
-    time.sleep(0.2)
-
-
-def _said(call) -> str:
-    return text_of(call.params.get("blocks") or []) or call.params.get("text", "")
-
-
-def _answers_at(slack, *stamps: str) -> None:
-    """Slack gives the app's posts these timestamps, in order."""
-    left = list(stamps)
-    slack.fake.reply("chat.postMessage", lambda p: {"channel": p["channel"], "ts": left.pop(0)})
-
+from .test_slack_formats_round3 import WAIT, _answers_at, _quiet, _said, _thread_started
 
 # -- A question deleted under its answer ------------------------------------------------------------------
 
@@ -173,10 +154,7 @@ def test_what_a_button_under_an_answer_in_a_thread_says_comes_in_that_thread(sla
 
 def test_the_detail_asked_in_an_assistant_thread_comes_in_that_thread(slack):
     thread = "1729999600.000100"
-    started = {"type": "assistant_thread_started", "event_ts": "1729999600.000200",
-               "assistant_thread": {"user_id": "U0206", "channel_id": "DU0206", "thread_ts": thread,
-                                    "context": {"channel_id": None, "team_id": "T0001", "enterprise_id": None}}}  # fmt: skip
-    slack.event(started, "EvT6")
+    slack.event(_thread_started("U0206", "DU0206", thread), "EvT6")
     _quiet(slack)
     slack.fake.clear()
     asked = sr.message(
@@ -192,10 +170,7 @@ def test_the_assistants_status_rate_limited_does_not_hold_the_answer_up(slack, c
     # assistant.threads.setStatus is rate limited like any method (https://docs.slack.dev/apis/web-api/rate-limits):
     # Slack's 429 asks to wait Retry-After seconds. The status only dresses the answer: it is let go.
     thread = "1729999700.000100"
-    started = {"type": "assistant_thread_started", "event_ts": "1729999700.000200",
-               "assistant_thread": {"user_id": "U0209", "channel_id": "DU0209", "thread_ts": thread,
-                                    "context": {"channel_id": None, "team_id": "T0001", "enterprise_id": None}}}  # fmt: skip
-    slack.event(started, "EvT9")
+    slack.event(_thread_started("U0209", "DU0209", thread), "EvT9")
     _quiet(slack)
     slack.fake.fail("assistant.threads.setStatus", status=429, headers={"Retry-After": "60"}, times=3)
     slack.fake.fail("assistant.threads.setTitle", status=429, headers={"Retry-After": "60"}, times=3)
