@@ -248,7 +248,7 @@ def register(app: App, services) -> None:
         inviter's mentions of it in the minutes before are answered, each once."""
         if event.get("user") != context.bot_user_id or not context.bot_user_id:
             return  # another member: nothing to answer
-        if not event.get("channel") or not _ts({"ts": event.get("event_ts")}) or not event.get("inviter"):
+        if not event.get("channel") or not event.get("event_ts") or not event.get("inviter"):
             return  # no one asked for it (added by an admin with the channel's settings, say)
         if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
             return
@@ -613,10 +613,10 @@ def _edited(event: dict) -> tuple[dict | None, dict]:
 def _words(message: dict) -> list[str]:
     """What a message's author typed, as the app reads it: mentions, markup and spacing aside. Not what Slack
     attaches to it: a link to a Slack message is unfurled after it is posted, in a hidden message_changed
-    whose message gains the linked message as an is_msg_unfurl attachment and no `edited` (getsentry/junior#416
-    met the same late attachments); read as the question's words, that
-    unfurl had been taken for an edit, and the answer (which had read the linked message already) redrawn
-    and logged twice. A forwarded message's words cannot be edited either."""
+    whose message gains the linked message as an is_msg_unfurl attachment and no `edited`
+    (getsentry/junior#416 met the same late attachments). Read as the question's words, that unfurl had been
+    taken for an edit, and the answer (which had read the linked message already) redrawn and logged twice.
+    A forwarded message's words cannot be edited either."""
     return plain(message_text(message, forwarded=False)).split()
 
 
