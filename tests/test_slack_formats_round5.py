@@ -212,6 +212,42 @@ def test_a_note_for_a_button_under_a_threads_root_stays_in_the_channel(slack):
     assert "thread_ts" not in note.params and "Desempenho e custo" in _said(note)
 
 
+# -- The message shortcut on a reply in a thread ----------------------------------------------------------
+
+
+def test_the_shortcut_on_a_reply_where_the_app_is_not_a_member_answers_through_its_response_url(
+    slack, caplog
+):
+    # chat.postEphemeral needs the app in the channel (https://docs.slack.dev/reference/methods/chat.postEphemeral,
+    # "not_in_channel"); the response_url does not, though it posts in the channel rather than the thread.
+    slack.fake.fail("chat.postEphemeral", status=200, body={"ok": False, "error": "not_in_channel"})
+    reply = sr.message("e se forem 100 usuários com o qwen3 32b?", user="UEXT0701", channel="C0701",
+                       ts="1700060000.000500", thread_ts="1700060000.000100")  # fmt: skip
+    body = sr.message_shortcut(
+        reply, user_id="U0701", channel_id="C0701", response_url=slack.fake.response_url("sc")
+    )
+    assert slack.send(body)[0] == 200
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    assert "Qwen3 32B" in _said(answer) and "100 usuários" in _said(answer)
+    [tried] = slack.fake.calls("chat.postEphemeral")
+    assert tried.params["thread_ts"] == "1700060000.000100" and tried.params["user"] == "U0701"
+    assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("shortcut", "answered")]
+    assert "ERROR" not in caplog.text
+
+
+def test_the_shortcut_on_a_threads_root_answers_through_its_response_url(slack):
+    root = sr.message("llama 3.1 8b 16bit pra 20 usuários", user="UEXT0702", channel="C0702",
+                      ts="1700060100.000100", thread_ts="1700060100.000100")  # fmt: skip
+    body = sr.message_shortcut(
+        root, user_id="U0702", channel_id="C0702", response_url=slack.fake.response_url("sc")
+    )
+    assert slack.send(body)[0] == 200
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 8B" in _said(answer) and slack.fake.calls("chat.postEphemeral") == []
+
+
 # -- A global shortcut ------------------------------------------------------------------------------------
 
 
