@@ -215,6 +215,17 @@ def test_a_note_for_a_button_under_a_threads_root_stays_in_the_channel(slack):
 # -- The message shortcut on a reply in a thread ----------------------------------------------------------
 
 
+def _picked(slack, message: dict, user: str):
+    """The message shortcut picked by `user` on `message`; the answer that came through its response_url."""
+    body = sr.message_shortcut(
+        message, user_id=user, channel_id=message["channel"], response_url=slack.fake.response_url("sc")
+    )
+    assert slack.send(body)[0] == 200
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    return answer
+
+
 def test_the_shortcut_on_a_reply_where_the_app_is_not_a_member_answers_through_its_response_url(
     slack, caplog
 ):
@@ -223,12 +234,7 @@ def test_the_shortcut_on_a_reply_where_the_app_is_not_a_member_answers_through_i
     slack.fake.fail("chat.postEphemeral", status=200, body={"ok": False, "error": "not_in_channel"})
     reply = sr.message("e se forem 100 usuários com o qwen3 32b?", user="UEXT0701", channel="C0701",
                        ts="1700060000.000500", thread_ts="1700060000.000100")  # fmt: skip
-    body = sr.message_shortcut(
-        reply, user_id="U0701", channel_id="C0701", response_url=slack.fake.response_url("sc")
-    )
-    assert slack.send(body)[0] == 200
-    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
-    _quiet(slack)
+    answer = _picked(slack, reply, "U0701")
     assert "Qwen3 32B" in _said(answer) and "100 usuários" in _said(answer)
     [tried] = slack.fake.calls("chat.postEphemeral")
     assert tried.params["thread_ts"] == "1700060000.000100" and tried.params["user"] == "U0701"
@@ -239,12 +245,7 @@ def test_the_shortcut_on_a_reply_where_the_app_is_not_a_member_answers_through_i
 def test_the_shortcut_on_a_threads_root_answers_through_its_response_url(slack):
     root = sr.message("llama 3.1 8b 16bit pra 20 usuários", user="UEXT0702", channel="C0702",
                       ts="1700060100.000100", thread_ts="1700060100.000100")  # fmt: skip
-    body = sr.message_shortcut(
-        root, user_id="U0702", channel_id="C0702", response_url=slack.fake.response_url("sc")
-    )
-    assert slack.send(body)[0] == 200
-    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
-    _quiet(slack)
+    answer = _picked(slack, root, "U0702")
     assert "Llama 3.1 8B" in _said(answer) and slack.fake.calls("chat.postEphemeral") == []
 
 
