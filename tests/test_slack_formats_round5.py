@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 
@@ -240,6 +240,31 @@ def test_the_shortcut_on_a_reply_where_the_app_is_not_a_member_answers_through_i
     assert tried.params["thread_ts"] == "1700060000.000100" and tried.params["user"] == "U0701"
     assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("shortcut", "answered")]
     assert "ERROR" not in caplog.text
+
+
+@pytest.mark.parametrize(("button", "said"), [("gpu_detail", "Desempenho e custo"), ("gpu_share", "botão")])
+def test_a_note_under_the_shortcuts_answer_in_a_thread_comes_in_that_thread(slack, button, said):
+    reply = sr.message("e se forem 100 usuários com o qwen3 32b?", user="UEXT0703", channel="C0703",
+                       ts="1700060200.000500", thread_ts="1700060200.000100")  # fmt: skip
+    slack.send(
+        sr.message_shortcut(
+            reply, user_id="U0703", channel_id="C0703", response_url=slack.fake.response_url()
+        )
+    )
+    [answer] = slack.fake.wait_for("chat.postEphemeral", timeout=WAIT)
+    _quiet(slack)
+    # A button under an answer only its presser sees: no `message`, the container says so (and its thread).
+    value = payload(answer.params) if button == "gpu_detail" else "not a workload"
+    raw = sr.block_actions(button, value, user_id="U0703", channel_id="C0703", response_url=slack.fake.response_url("b"),
+                           container={"type": "message", "message_ts": "1700060201.000100", "channel_id": "C0703",
+                                      "is_ephemeral": True, "thread_ts": "1700060200.000100"})  # fmt: skip
+    data = json.loads(parse_qs(raw)["payload"][0])
+    del data["message"]
+    assert slack.send(urlencode({"payload": json.dumps(data)}))[0] == 200
+    note = slack.fake.wait_for("chat.postEphemeral", count=2, timeout=WAIT)[1]
+    _quiet(slack)
+    assert note.params["thread_ts"] == "1700060200.000100" and said in _said(note)
+    assert slack.fake.calls("response_url") == []
 
 
 def test_the_shortcut_on_a_threads_root_answers_through_its_response_url(slack):

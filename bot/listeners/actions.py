@@ -59,9 +59,10 @@ def register(app: App, services) -> None:
         })  # fmt: skip
         message = notice(i18n.t(lang, "slack.bad_button"))
         with contextlib.suppress(Exception):  # nothing more to do when Slack will not take even this
-            if _thread_of(body) and _is_posted(body):
+            if _thread_of(body):
                 # A response_url posts under the channel's last message, not in the thread it came from
-                # (slackapi/bolt-js#963): a reply of the app's own is in a conversation it is in.
+                # (slackapi/bolt-js#963): a reply of the app's own (posted, or only its asker sees) is in a
+                # conversation it is in.
                 _post_ephemeral(client, _channel_of(body), body, message)
             elif body.get("response_url"):
                 respond(response_type="ephemeral", replace_original=False, **message.kwargs())
@@ -212,8 +213,9 @@ def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
 
 
 def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message) -> None:
-    """A note only the person who pressed the button sees."""
-    if _is_ephemeral(body) and body.get("response_url"):
+    """A note only the person who pressed the button sees. Under an answer only they see in a thread (the
+    shortcut's, on a reply), the note goes in that thread too: a response_url would post it in the channel."""
+    if _is_ephemeral(body) and body.get("response_url") and not _thread_of(body):
         respond(response_type="ephemeral", replace_original=False, **message.kwargs())
         return
     _post_ephemeral(client, where.channel_id, body, message)
