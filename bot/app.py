@@ -44,6 +44,9 @@ class Services:
     desk: LeadDesk
     after_ack: AfterAck  # work that may wait on Slack's Web API runs here, after the acknowledgement
     sales_team: SalesTeam
+    # For calls that only dress an answer (the assistant container's status, title, suggested prompts): a
+    # short timeout and no waiting out a 429's Retry-After, since the answer waits behind them.
+    quick_client: WebClient | None = None
     # kind -> what answers an event a dead worker left unanswered (bot/unfinished.py); listeners add theirs
     finishers: dict[str, Callable[[dict], object]] = field(default_factory=dict)
 
@@ -125,6 +128,7 @@ def create_app(
     services = Services(
         settings=settings, log=log, pipeline=pipeline, directory=directory, client=client,
         leads=lead_store, desk=desk, after_ack=AfterAck(), sales_team=SalesTeam(settings.sales_team, lookup_client),
+        quick_client=lookup_client,
     )  # fmt: skip
 
     @app.middleware

@@ -72,8 +72,16 @@ def test_a_message_already_in_a_thread_is_answered_in_that_thread(slack):
         "e se forem 100 usuários com o qwen3 32b?", channel="C0001", ts="1700000200.000500",
         thread_ts="1700000200.000100",
     )  # fmt: skip
-    answer = _shortcut(slack, reply_in_thread)
-    assert _actions(answer["blocks"])["block_id"].endswith("@1700000200.000100")
+    body = sr.message_shortcut(reply_in_thread, response_url=slack.fake.response_url("shortcut"))
+    assert slack.send(body)[0] == 200
+    # In the thread, to its picker alone (a response_url would post it in the channel: round 5's tests).
+    [answer] = slack.fake.wait_for("chat.postEphemeral")
+    slack.settle()
+    assert (answer.params["channel"], answer.params["user"], answer.params["thread_ts"]) == (
+        "C0001", "U0001", "1700000200.000100",
+    )  # fmt: skip
+    assert _actions(answer.params["blocks"])["block_id"].endswith("@1700000200.000100")
+    assert slack.fake.calls("response_url") == []
 
 
 def test_changing_the_precision_keeps_the_answer_tied_to_its_message(slack):

@@ -182,7 +182,9 @@ def test_a_message_shortcut_on_one_of_the_apps_answers_sizes_what_it_answered(sl
         "team": "T0001", "bot_profile": {"id": "BBOT", "app_id": sr.APP_ID, "name": "gpu-sizer", "team_id": "T0001"},
     }  # fmt: skip
     slack.send(sr.message_shortcut(answer, user_id="U0002", response_url=slack.fake.response_url("own")))
-    [call] = slack.fake.wait_for("response_url")
+    # The answer is a reply in the mention's thread: the private copy comes there (tests/test_slack_formats_round5.py).
+    [call] = slack.fake.wait_for("chat.postEphemeral")
+    assert (call.params["user"], call.params["thread_ts"]) == ("U0002", "1700000501.000100")
     text = text_of(call.params["blocks"])
     # The same sizing: the fallback text of both says the same recommendation.
     [before] = [line for line in posted.params["text"].splitlines() if line.startswith("Recomendação")]

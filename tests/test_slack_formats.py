@@ -179,7 +179,8 @@ def test_slacks_url_verification_gets_its_challenge_back_only_when_signed(slack)
         # Sent to the Request URL when Slack drops the app's events (https://docs.slack.dev/reference/events/app_rate_limited).
         {"token": "x", "type": "app_rate_limited", "team_id": "T0001", "minute_rate_limited": 1518467820, "api_app_id": "A0001"},
         # Events a workspace admin may subscribe the app to that it does not use.
-        json.loads(sr.event({"type": "member_joined_channel", "user": "UBOT", "channel": "C0001", "event_ts": "1.1"}, "EvF9")),
+        json.loads(sr.event({"type": "reaction_added", "user": "U0001", "reaction": "eyes", "item_user": "UBOT",
+                             "item": {"type": "message", "channel": "C0001", "ts": "1.0"}, "event_ts": "1.1"}, "EvF9")),
         json.loads(sr.event({"type": "tokens_revoked", "tokens": {"bot": ["UBOT"]}, "event_ts": "1.2"}, "EvF10")),
     ],
 )  # fmt: skip
@@ -823,10 +824,13 @@ def test_share_under_an_answer_already_in_the_conversation_posts_nothing_and_del
     container = {"type": "message", "message_ts": message["ts"], "channel_id": "C0001", "is_ephemeral": False,
                  "thread_ts": "1700001100.000100"}  # fmt: skip
     slack.send(_pressed("gpu_share", redrawn, container, slack.fake.response_url(), message))
-    [told] = slack.fake.wait_for("response_url")
+    # Told in the thread the button is in, to its presser alone (a response_url would post it under the
+    # channel's last message instead: tests/test_slack_formats_round5.py).
+    [told] = slack.fake.wait_for("chat.postEphemeral")
     slack.settle()
-    assert told.params.get("delete_original") is not True and told.params["response_type"] == "ephemeral"
+    assert told.params["thread_ts"] == "1700001100.000100" and told.params["user"] == "U0001"
     assert "Este botão não é mais válido" in _text(told.params["blocks"])
+    assert slack.fake.calls("response_url") == [] and slack.fake.calls("chat.delete") == []
     assert len(slack.fake.calls("chat.postMessage")) == 1 and answer["thread_ts"] == "1700001100.000100"
 
 

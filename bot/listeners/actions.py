@@ -59,7 +59,12 @@ def register(app: App, services) -> None:
         })  # fmt: skip
         message = notice(i18n.t(lang, "slack.bad_button"))
         with contextlib.suppress(Exception):  # nothing more to do when Slack will not take even this
-            if body.get("response_url"):
+            if _thread_of(body):
+                # A response_url posts under the channel's last message, not in the thread it came from
+                # (slackapi/bolt-js#963): a reply of the app's own (posted, or only its asker sees) is in a
+                # conversation it is in.
+                _post_ephemeral(client, _channel_of(body), body, message)
+            elif body.get("response_url"):
                 respond(response_type="ephemeral", replace_original=False, **message.kwargs())
             elif user:
                 client.chat_postMessage(channel=user, **message.kwargs())
@@ -207,8 +212,9 @@ def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
 
 
 def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message) -> None:
-    """A note only the person who pressed the button sees."""
-    if _is_ephemeral(body) and body.get("response_url"):
+    """A note only the person who pressed the button sees. Under an answer only they see in a thread (the
+    shortcut's, on a reply), the note goes in that thread too: a response_url would post it in the channel."""
+    if _is_ephemeral(body) and body.get("response_url") and not _thread_of(body):
         respond(response_type="ephemeral", replace_original=False, **message.kwargs())
         return
     _post_ephemeral(client, where.channel_id, body, message)
@@ -217,9 +223,22 @@ def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message
 def _post_ephemeral(client: WebClient, channel: str | None, body: dict, message) -> None:
     user = (body.get("user") or {}).get("id")
     try:
-        client.chat_postEphemeral(channel=channel, user=user, **message.kwargs())
+        client.chat_postEphemeral(channel=channel, user=user, thread_ts=_thread_of(body), **message.kwargs())
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.postEphemeral failed: %s", _reason(e))
+
+
+def _thread_of(body: dict) -> str | None:
+    """The thread the pressed button's message is a reply in, where its presser is reading: a note only
+    they see goes there, not under the channel's last message, out of the thread's view (the container, or
+    the message, of a reply names its thread_ts: https://docs.slack.dev/reference/interaction-payloads/block_actions-payload;
+    chat.postEphemeral's thread_ts, https://docs.slack.dev/reference/methods/chat.postEphemeral). The root of
+    a thread is read in the channel, and a note there stays in the channel."""
+    container = body.get("container") if isinstance(body.get("container"), dict) else {}
+    message = body.get("message") if isinstance(body.get("message"), dict) else {}
+    thread = container.get("thread_ts") or message.get("thread_ts")
+    ts = container.get("message_ts") or message.get("ts")
+    return str(thread) if thread and thread != ts else None
 
 
 def _reason(error: Exception) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 from slack_bolt import Ack, App
 from slack_sdk import WebClient
@@ -35,11 +36,12 @@ def register(app: App, services) -> None:
         if not reason:
             return
         team = request_team(body, services.directory.team)
-        where = Where("home", user_id=user or "", team_id=team, user_external=person.external)
+        surface = "shortcut" if body.get("type") == "shortcut" else "home"
+        where = Where(surface, user_id=user or "", team_id=team, user_external=person.external)
         record_form_failure(services.log, where, lang, reason)
         if not user:
             return
-        # The button is in App Home: how to ask comes as a direct message instead.
+        # The button is in App Home (or the shortcut in no conversation): how to ask comes as a direct message.
         try:
             client.chat_postMessage(channel=user, **form_unavailable(lang).kwargs())
         except Exception as e:
@@ -79,6 +81,11 @@ def register(app: App, services) -> None:
         _deliver(client, meta, user, reply, services.log)
 
     app.action("gpu_open_form")(open_form)
+    # A global shortcut (the composer's shortcuts menu, https://docs.slack.dev/interactivity/implementing-shortcuts)
+    # has no message to size and no conversation to answer in: it opens the form, as App Home's button does.
+    # The manifests declare none; one added in the app's settings had reached the message shortcut's listener,
+    # which answered nothing (no response_url) and logged a failure.
+    app.shortcut({"type": "shortcut", "callback_id": re.compile(r".+")})(open_form)
     app.view("gpu_form")(submit)
 
 

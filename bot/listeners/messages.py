@@ -78,10 +78,10 @@ def register(app: App, services) -> None:
         _post(client, services, event, thread_ts, reply, update=update)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
+        if event.get("subtype") == "message_deleted" or _tombstoned(event):
+            return on_delete(event, body)
         if event.get("subtype") == "message_changed":
             return on_edit(event, body, context)
-        if event.get("subtype") == "message_deleted":
-            return on_delete(event, body)
         if not _a_question(event) or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
@@ -117,17 +117,20 @@ def register(app: App, services) -> None:
         # assistant.threads.setTitle); Slack clears the status when the answer is posted.
         first = services.log.load_thread(event["channel"], thread_ts) is None
         lang = services.pipeline.lang_for(_where(event, body, services, surface, thread_ts), text=text)
+        # The status and the title only dress the answer: Slack rate limiting them must not hold it up for
+        # the seconds its Retry-After asks (it had, up to a minute).
+        quick = services.quick_client or client
         _assistant_call(
-            client.assistant_threads_setStatus, event, status=i18n.t(lang, "slack.assistant_thinking")
+            quick.assistant_threads_setStatus, event, status=i18n.t(lang, "slack.assistant_thinking")
         )
         answered = False
         try:
             answered = _answer_message(event, body, client, base, update, text, linked, surface)
         finally:
             if not answered:  # talk, not a question: nothing posted clears the status
-                _assistant_call(client.assistant_threads_setStatus, event, status="")
+                _assistant_call(quick.assistant_threads_setStatus, event, status="")
         if answered and first:
-            _assistant_call(client.assistant_threads_setTitle, event, title=_title(text))
+            _assistant_call(quick.assistant_threads_setTitle, event, title=_title(text))
 
     def _answer_message(
         event: dict, body: dict, client: WebClient, base, update, text: str, linked: Linked, surface: str
@@ -216,7 +219,8 @@ def register(app: App, services) -> None:
         to remove ("Entendi: …"), and alone it answers nothing anyone can see
         (https://docs.slack.dev/reference/events/message/message_deleted)."""
         before = event.get("previous_message") if isinstance(event.get("previous_message"), dict) else {}
-        channel, deleted = event.get("channel"), event.get("deleted_ts") or before.get("ts")
+        now = event.get("message") if isinstance(event.get("message"), dict) else {}
+        channel, deleted = event.get("channel"), event.get("deleted_ts") or now.get("ts") or before.get("ts")
         if not channel or not deleted:
             return
         answer_ts = services.log.answer_to(channel, deleted)
@@ -235,6 +239,31 @@ def register(app: App, services) -> None:
             if reason != "message_not_found":
                 return
         services.log.forget_answer(channel, question_ts)
+
+    def on_joined(event: dict, body: dict, context) -> None:
+        """Someone joined a conversation the app is in, the app itself when invited
+        (https://docs.slack.dev/reference/events/member_joined_channel). A mention of an app that is not in the
+        channel is not delivered to it: Slack offers its author to invite the app instead, and the question
+        that led to the invitation had gone unanswered (noobot/noobot#108 met it). When the app joins, the
+        inviter's mentions of it in the minutes before are answered, each once."""
+        if event.get("user") != context.bot_user_id or not context.bot_user_id:
+            return  # another member: nothing to answer
+        if not event.get("channel") or not event.get("event_ts") or not event.get("inviter"):
+            return  # no one asked for it (added by an admin with the channel's settings, say)
+        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+            return
+        services.after_ack.submit(answer_waiting, event, body, context.bot_user_id)
+
+    def answer_waiting(event: dict, body: dict, bot_user: str) -> None:
+        for question in _waiting_mentions(services.client, event, bot_user):
+            if services.log.answer_to(question["channel"], question["ts"]) is not None:
+                continue
+            held = _claim_keys(services, {}, f"message:{question['channel']}:{question['ts']}", _ts(question))
+            if held is None:
+                continue  # answered already (the app had been in the channel before), or being answered
+            asked = {**body, "event": question}
+            promise(services, held, "mention", asked)
+            then_done(services, held, answer_mention, question, asked, services.client)
 
     def on_thread_started(event: dict, body: dict) -> None:
         """Slack's assistant container opened a thread (https://docs.slack.dev/reference/events/assistant_thread_started):
@@ -259,7 +288,7 @@ def register(app: App, services) -> None:
         except Exception as e:  # Slack down or slow: the prompts below still say how to ask
             logger.warning("the assistant's hello failed (%s)", type(e).__name__)
         _assistant_call(
-            client.assistant_threads_setSuggestedPrompts, where,
+            (services.quick_client or client).assistant_threads_setSuggestedPrompts, where,
             title=i18n.t(lang, "slack.assistant_prompts_title"), prompts=suggested_prompts(lang),
         )  # fmt: skip
 
@@ -272,6 +301,7 @@ def register(app: App, services) -> None:
     app.event("message")(on_message)
     app.event("assistant_thread_started")(on_thread_started)
     app.event("assistant_thread_context_changed")(on_context_changed)
+    app.event("member_joined_channel")(on_joined)
     services.finishers["edit"] = lambda body: answer_edit(body["event"], body, services.client)
     # A worker that died before answering leaves the body with its claim; another answers it (bot/unfinished.py).
     services.finishers["mention"] = lambda body: answer_mention(body["event"], body, services.client)
@@ -371,6 +401,45 @@ def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | No
         if workload is not None and workload.model:
             return said, workload
     return (plain(message_text(first)), None) if first is not None else ("", None)
+
+
+# How far back a join looks for the mention that led to it (Slack offers the invitation as the mention is
+# sent), and how many such mentions it answers at most.
+JOIN_LOOKBACK_S = 600
+MAX_WAITING_MENTIONS = 3
+# How many of the channel's latest messages before the join are read for them.
+JOIN_HISTORY = 20
+
+
+def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict]:
+    """The inviter's messages that mention the app in the minutes before it joined (`join`, a
+    member_joined_channel event), oldest first, as mentions of that channel (conversations.history,
+    https://docs.slack.dev/reference/methods/conversations.history: a conversation's own messages, not the
+    replies in its threads)."""
+    joined = _ts({"ts": join.get("event_ts")})
+    try:
+        answer = client.conversations_history(
+            channel=join["channel"], latest=join["event_ts"], oldest=f"{joined - JOIN_LOOKBACK_S:.6f}",
+            limit=JOIN_HISTORY,
+        )  # fmt: skip
+    except Exception as e:  # no history scope, rate limited past retries, timed out: nothing to answer
+        logger.warning(
+            "conversations.history failed: %s",
+            e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__,
+        )
+        return []
+    mention = re.compile(rf"<@{re.escape(bot_user)}[>|]")
+    waiting = [
+        {**message, "type": "app_mention", "channel": join["channel"]}
+        for message in answer.get("messages") or []
+        if isinstance(message, dict)
+        and message.get("ts")
+        and message.get("user") == join["inviter"]
+        and not message.get("bot_id")
+        and _a_question(message)
+        and mention.search(message_text(message, forwarded=False))
+    ]
+    return sorted(waiting, key=_ts)[-MAX_WAITING_MENTIONS:]
 
 
 def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
@@ -522,6 +591,15 @@ def _dm_key(services, event: dict) -> str | None:
     return event["channel"]
 
 
+def _tombstoned(event: dict) -> bool:
+    """Whether the event says a message was deleted while replies kept its thread: a question the app
+    answered in its thread is such a thread's root, and Slack sends its deletion as message_changed to a
+    `tombstone` ("This message was deleted.", kept while the thread has replies), not as message_deleted
+    (https://docs.slack.dev/reference/events/message/message_changed carries the message as it now is)."""
+    now = event.get("message") if isinstance(event.get("message"), dict) else {}
+    return event.get("subtype") == "message_changed" and now.get("subtype") == "tombstone"
+
+
 def _edited(event: dict) -> tuple[dict | None, dict]:
     """The message as edited, as a message event of its channel, and the message before the edit
     (message_changed, https://docs.slack.dev/reference/events/message/message_changed)."""
@@ -533,8 +611,13 @@ def _edited(event: dict) -> tuple[dict | None, dict]:
 
 
 def _words(message: dict) -> list[str]:
-    """What a message says, as the app reads it: mentions, markup and spacing aside."""
-    return plain(message_text(message)).split()
+    """What a message's author typed, as the app reads it: mentions, markup and spacing aside. Not what Slack
+    attaches to it: a link to a Slack message is unfurled after it is posted, in a hidden message_changed
+    whose message gains the linked message as an is_msg_unfurl attachment and no `edited`
+    (getsentry/junior#416 met the same late attachments). Read as the question's words, that unfurl had been
+    taken for an edit, and the answer (which had read the linked message already) redrawn and logged twice.
+    A forwarded message's words cannot be edited either."""
+    return plain(message_text(message, forwarded=False)).split()
 
 
 def _mentions_app(message: dict, body: dict) -> bool:

@@ -4,13 +4,16 @@ message's thread.
 
 Slack sends a message shortcut as a `message_action` payload with the message, the channel and a
 response_url that posts in that channel without the app being a member
-(https://docs.slack.dev/interactivity/implementing-shortcuts)."""
+(https://docs.slack.dev/interactivity/implementing-shortcuts). Picked on a reply in a thread, the answer goes
+in that thread (chat.postEphemeral) where the app is a member."""
 
 from __future__ import annotations
 
+import logging
 import time
 
 from slack_bolt import Ack, App
+from slack_sdk.errors import SlackApiError
 
 from sizing import i18n
 from sizing.workload import Workload
@@ -21,6 +24,7 @@ from ..pipeline import Where, decode
 from ..slack_client import send_to_response_url
 from ..slacktext import message_text, plain, says_something
 
+logger = logging.getLogger(__name__)
 # The callback_id the manifests give the shortcut.
 CALLBACK_ID = "gpu_size_message"
 
@@ -51,16 +55,36 @@ def register(app: App, services) -> None:
             out = led_by(i18n.t(reply.lang, "slack.shortcut_no_words"), out)
         # "Share" answers in the thread of the message that was sized, where the customer will read it.
         thread = message.get("thread_ts") or message.get("ts") or shortcut.get("message_ts")
-        failure = send_to_response_url(
-            shortcut.get("response_url"),
-            services.settings.slack_timeout,
-            anchored(out, str(thread)).kwargs() if thread else out.kwargs(),
-        )
+        kwargs = anchored(out, str(thread)).kwargs() if thread else out.kwargs()
+        if _in_thread(message, shortcut, where, kwargs):
+            return
+        failure = send_to_response_url(shortcut.get("response_url"), services.settings.slack_timeout, kwargs)
         if failure:
             for key in reply.request_keys:
                 services.log.mark_failed(key, f"slack:{failure}")
 
-    app.shortcut(CALLBACK_ID)(size_message)
+    def _in_thread(message: dict, shortcut: dict, where: Where, kwargs: dict) -> bool:
+        """Posts the answer in the thread of a reply the shortcut was picked on, only to its picker; whether it
+        did. A response_url posts in the channel, whatever thread the shortcut came from (slackapi/bolt-js#963),
+        out of the conversation its picker is reading; chat.postEphemeral takes the thread
+        (https://docs.slack.dev/reference/methods/chat.postEphemeral) but only where the app is a member: in a
+        channel it is not in (a customer's, say) the response_url still answers. The quick client: a
+        refusal or a 429 goes on to the response_url at once."""
+        root = message.get("thread_ts")
+        if not root or root == (message.get("ts") or shortcut.get("message_ts")) or not where.channel_id:
+            return False  # not a reply: the response_url answers where the message is read
+        try:
+            (services.quick_client or services.client).chat_postEphemeral(
+                channel=where.channel_id, user=where.user_id, thread_ts=str(root), **kwargs
+            )
+        except Exception as e:  # not_in_channel, channel_not_found, rate limited, slow: the response_url
+            reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+            logger.info("the shortcut's answer goes to its response_url (chat.postEphemeral: %s)", reason)
+            return False
+        return True
+
+    # A message shortcut only: a global one carries no message (bot/listeners/forms.py opens the form for it).
+    app.shortcut({"type": "message_action", "callback_id": CALLBACK_ID})(size_message)
 
 
 def _is_ours(message: dict, context) -> bool:
