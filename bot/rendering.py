@@ -1146,7 +1146,10 @@ def budget_pick_lines(result: SizingResult, amount: str, cur: str, lang: str) ->
             i18n.t(lang, f"cost.budget_pick{gpu}", setup=pick.setup, currency=cur, price=price, mode=mode)
         ]
     if pick.this:
-        return [i18n.t(lang, "cost.budget_none_this", amount=amount)]
+        # the cheapest at the answer's precision: an alternative at a lower one may cost less, and is listed
+        return [
+            i18n.t(lang, "cost.budget_none_this", amount=amount, precision=result.workload.precision_name)
+        ]
     return [i18n.t(lang, f"cost.budget_none{gpu}", amount=amount, setup=pick.setup, currency=cur, price=price,
                    mode=mode)]  # fmt: skip
 
@@ -1294,9 +1297,10 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
         # fits there) and the first change that makes it fit on them, as the serving's own answer leads with
         side[0] = v.text
         if v.changes and not v.setup.fits:
+            key = "answer.to_fit_gpus" if v.changes[0].kind == "more_gpus" else "answer.to_fit"
             side.insert(
                 1,
-                f"{i18n.t(lang, 'answer.to_fit', setup=advice.describe(v.setup, lang))} {v.changes[0].text}",
+                f"{i18n.t(lang, key, setup=advice.describe(v.setup, lang), gpu=v.setup.gpu_name)} {v.changes[0].text}",
             )
     # "e depois servir em h100 ou h200": each other GPU weighed, its verdict after the first one's
     compared = [a.text for a in served.alternatives if a.kind == "compared_gpu"]

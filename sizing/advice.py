@@ -1094,8 +1094,9 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
     if rec and plan.checkpointing:
         fast = evaluate(plan.but(checkpointing=False), _shape_of(rec, catalog), catalog)
         if fast.fits:
-            # Model work per token: 6·N (full) or 4·N (LoRA: no weight gradients), plus 2·N to recompute.
-            total = 2 + (6 if plan.stage in (Stage.full, Stage.pretrain) else 4)
+            # Model work per token as the estimate counts it (training.flops_per_token: 6·N full, 4·N LoRA,
+            # 2·N more for a preference method's reference forward), plus 2·N to recompute.
+            total = 2 + training.flops_per_token(plan.stage.value, plan.method.value)
             text = t(lang, "alt.no_checkpointing", share=i18n.percent(2 / total, lang), total=total)
             out.append(Alternative(kind="no_checkpointing", setup=fast, text=text))
     if rec and plan.stage is Stage.pretrain and plan.tokens:
@@ -1646,6 +1647,10 @@ def share_text(share: float, ceiling: float, lang: str) -> str:
     whole = round(share * 100)
     if whole == round(ceiling * 100) and abs(share - ceiling) > 1e-9:
         return f"{i18n.number(share * 100, lang, 1)}%"
+    if whole == 0 and share > 0:
+        return f"<{i18n.number(1, lang)}%"  # a light load is no idle setup: "O pico usa 0% disso" said so
+    if whole == 100 and share < 1:
+        return f"{i18n.number(math.floor(share * 1000) / 10, lang, 1)}%"  # within what it sustains, not all of it
     return i18n.percent(share, lang)
 
 
@@ -1664,7 +1669,7 @@ def perf_short(p, lang: str, busy: bool = True) -> str:
     one = p.requests_per_s is None and p.concurrency == 1
     text = t(
         lang,
-        "perf.short_one" if one else "perf.short",
+        "perf.short_one" if one else "perf.short_load" if asked_load(p) else "perf.short",
         per_user=i18n.number(p.tokens_per_s_per_user, lang),
         total=i18n.number(p.output_tokens_per_s, lang),
         ttft=i18n.number(p.ttft_s, lang, ttft_digits),
@@ -1693,10 +1698,19 @@ def with_performance(alternative: Alternative, lang: str, chat_pace: float | Non
     return alternative
 
 
+def asked_load(p) -> bool:
+    """Whether a setup's output in all is the load's demand, not what it can give: under a rate it carries
+    (sizing/traffic.py performance), a mean of conversations in flight below one streams faster per user than
+    the whole load asks ("~40 tokens/s por usuário, ~8 tokens/s no total" had read as a contradiction)."""
+    return p.requests_per_s is not None and p.utilization is not None and p.utilization <= 1
+
+
 def performance_line(plan: Plan, p, lang: str) -> str:
     """One line: speed per user, throughput, first token, for this setup under this load."""
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
     key = "perf.line_turn" if plan.history else "perf.line"
+    if asked_load(p) and p.concurrency != 1:
+        key += "_load"
     whole = ""
     if plan.e2e_target is not None and p.tpot_ms:
         # asked for a whole answer's time: this setup's, first token to last

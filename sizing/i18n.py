@@ -6,6 +6,7 @@ inside the engine stay exact and are only rounded here, for display.
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -110,7 +111,14 @@ def t(lang: str, key: str, /, **params: Any) -> str:
         template = _TEMPLATES[(lang, key)] = found
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
         params["currency"] = currency(params["currency"], lang_of(lang))
-    return template.format(**params)
+    out = template.format(**params)
+    if "1 tokens/s" in out:  # a speed of exactly one said in the singular: "≥ 1 token/s", not "1 tokens/s"
+        out = _ONE_TOKEN.sub("1 token/s", out)
+    return out
+
+
+# "1 tokens/s" as a whole number: not the end of 21, 0,1 or 2.001 (a pt-PT group is a no-break space)
+_ONE_TOKEN = re.compile(r"(?<![\d.,])(?<!\d[ \u00a0\u202f])1 tokens/s")
 
 
 def currency(code: str | None, lang: str) -> str:
