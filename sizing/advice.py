@@ -1594,7 +1594,7 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
     if p is None:
         return Estimates(text=[])
     ttft_target, tpot_target = traffic.targets(plan, catalog)
-    lines = [performance_line(plan, p, lang)]
+    lines = [performance_line(plan, p, lang, 1 / tpot_target)]
     if p.cold_ttft_s is not None:
         digits = 1 if p.cold_ttft_s < 10 else 0
         lines.append(t(lang, "perf.cold", tokens=i18n.tokens(plan.history + plan.prompt, lang),
@@ -1691,9 +1691,13 @@ def with_performance(alternative: Alternative, lang: str, chat_pace: float | Non
     p = alternative.setup.performance if alternative.setup else None
     if p is not None:
         short = perf_short(p, lang)
-        if chat_pace and round(p.tokens_per_s_per_user) < chat_pace:  # as shown: "~10" is no slower than 10
+        if p.requests_per_s is None and p.meets_targets is False:
+            # Latency targets the customer set ("primeiro token em 200 ms e 30 tokens/s"): "4× L40 … (~11
+            # tokens/s por usuário, primeiro token em ~0,56 s)" had been offered with nothing said of them.
+            short += t(lang, "perf.short_misses")
+        elif chat_pace and round(p.tokens_per_s_per_user) < chat_pace:  # as shown: "~10" is no slower than 10
             # "2× A100: até 155 usuários … (~7 tokens/s por usuário …)" had read as a fine choice
-            short += t(lang, "perf.short_slow", tps=i18n.number(chat_pace, lang))
+            short += t(lang, "perf.short_slow", tps=i18n.speed(chat_pace, lang))
         alternative.text = t(lang, "perf.alt", text=alternative.text, short=short)
     return alternative
 
@@ -1705,9 +1709,15 @@ def asked_load(p) -> bool:
     return p.requests_per_s is not None and p.utilization is not None and p.utilization <= 1
 
 
-def performance_line(plan: Plan, p, lang: str) -> str:
-    """One line: speed per user, throughput, first token, for this setup under this load."""
+def performance_line(plan: Plan, p, lang: str, pace: float | None = None) -> str:
+    """One line: speed per user, throughput, first token, for this setup under this load. A speed just under
+    the `pace` targeted keeps a decimal, rounded down: "~10 tokens/s por usuário" beside "abaixo do ritmo de
+    um chat (10 tokens/s)" had hidden which side of it the speed is on."""
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
+    speed = p.tokens_per_s_per_user
+    per_user = i18n.number(speed, lang)
+    if pace is not None and speed < pace <= round(speed):
+        per_user = i18n.number(math.floor(speed * 10) / 10, lang, 1)
     key = "perf.line_turn" if plan.history else "perf.line"
     if asked_load(p) and p.concurrency != 1:
         key += "_load"
@@ -1721,7 +1731,7 @@ def performance_line(plan: Plan, p, lang: str) -> str:
         t(
             lang,
             f"{key}_one" if p.concurrency == 1 else key,
-            per_user=i18n.number(p.tokens_per_s_per_user, lang),
+            per_user=per_user,
             total=i18n.number(p.output_tokens_per_s, lang),
             # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.
             n=i18n.number(

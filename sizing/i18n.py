@@ -112,13 +112,22 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
         params["currency"] = currency(params["currency"], lang_of(lang))
     out = template.format(**params)
-    if "1 tokens/s" in out:  # a speed of exactly one said in the singular: "≥ 1 token/s", not "1 tokens/s"
-        out = _ONE_TOKEN.sub("1 token/s", out)
+    if "1 " in out:  # a count of exactly one in the singular: "≥ 1 token/s", "1 exemplo", not "1 exemplos"
+        pattern, table = _singulars(lang_of(lang))
+        if pattern is not None:
+            out = pattern.sub(lambda m: "1 " + table[m[1]], out)
     return out
 
 
-# "1 tokens/s" as a whole number: not the end of 21, 0,1 or 2.001 (a pt-PT group is a no-break space)
-_ONE_TOKEN = re.compile(r"(?<![\d.,])(?<!\d[ \u00a0\u202f])1 tokens/s")
+@cache
+def _singulars(lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
+    """The message file's [singular] nouns after a whole 1: not the end of 21, 0,1 or 2.001 (a pt-PT group is
+    a no-break space), and no longer word ("tokens" is not "tokens/s")."""
+    table = dict(v.split("|", 1) for k, v in messages(lang).items() if k.startswith("singular."))
+    if not table:
+        return None, table
+    words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\d.,])(?<!\d[ \u00a0\u202f])1 ({words})(?![\w/-])"), table
 
 
 def currency(code: str | None, lang: str) -> str:

@@ -184,3 +184,51 @@ def test_the_cheapest_that_serves_names_the_precision_it_is_cheapest_at(ask):
     line = next(line for line in out.splitlines() if "mais barata que serve" in line)
     assert "em BF16/FP16 (16-bit) cabe no orçamento" in line and "nessa precisão" in line
     assert "Em FP8 (8-bit): 1× L40 48 GB" in out
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        ("LoRA no Llama 3.1 8B com 1 exemplo", "1 exemplo de treino", "1 exemplos"),
+        ("LoRA on Llama 3.1 8B with 1 example, 1 epoch", "1 training example ·", "1 training examples"),
+        ("Quero afinar o Mistral 7B com LoRA, 1 exemplo", "1 exemplo de até", "1 exemplos"),
+    ],
+)
+def test_a_count_of_one_takes_the_singular(ask, question, said, not_said):
+    out = ask(question)
+    assert said in out and not_said not in out
+
+
+def test_a_count_ending_in_one_keeps_the_plural(ask):
+    out = ask("LoRA no Llama 3.1 8B com 21 exemplos")
+    assert "21 exemplos de treino" in out and "21 exemplo " not in out
+
+
+def test_a_speed_just_under_the_pace_it_is_said_to_miss_is_not_rounded_up_to_it(ask):
+    # "~10 tokens/s por utilizador" beside "abaixo do ritmo de um chat (10 tokens/s por utilizador)" had hidden
+    # which side of the pace the speed is on.
+    out = ask("Quanto custa por mês servir o Llama 3.1 70B para 100 utilizadores?")
+    slow = re.search(r"abaixo do ritmo de um chat \((\d+) tokens/s", out)
+    assert slow
+    per_user = re.search(r"Desempenho: ~([\d,]+) tokens/s por utilizador", out)[1]
+    assert number(per_user, "pt-PT") < int(slow[1])
+
+
+def test_an_alternative_that_misses_the_latency_targets_asked_says_so(ask):
+    out = ask("Llama 3.1 70B para 50 usuários com primeiro token em 200 ms e 30 tokens/s")
+    alternatives = out.split("\nAlternativas\n")[1].split("\n\n")[0].splitlines()
+    for line in alternatives:
+        speed = number(re.search(r"\(~([\d,]+) tokens/s por usuário", line)[1], "pt-BR")
+        first = number(re.search(r"primeiro token em ~([\d,]+) s", line)[1], "pt-BR")
+        misses = speed < 30 or first > 0.2
+        assert ("não cumpre as metas de latência pedidas" in line) == misses, line
+    assert any("não cumpre as metas de latência pedidas" in line for line in alternatives)
+
+
+def test_a_pace_with_a_decimal_is_said_as_the_target_line_says_it(ask):
+    # Long prompts' pace is 5.7 tokens/s: "below a chat's pace (6 tokens/s per user)" had disagreed with
+    # "Sustains ... 5.7 tokens/s per user" two lines below.
+    out = ask("Llama 3.1 70B for a RAG assistant, 40 concurrent users, 12k-token prompts, in English")
+    pace = re.search(r"and ([\d.]+) tokens/s per user; saturated", out)[1]
+    slow = re.findall(r"below a chat's pace \(([\d.]+) tokens/s per user\)", out)
+    assert slow and all(s == pace for s in slow)
