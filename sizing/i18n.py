@@ -6,6 +6,7 @@ inside the engine stay exact and are only rounded here, for display.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache, lru_cache
 from pathlib import Path
@@ -193,7 +194,7 @@ def gb(n_bytes: float, lang: str) -> str:
 
 def money(value: float, lang: str) -> str:
     """An amount in the offering's currency: cents below 1,000, whole above ("40,00", "29.200")."""
-    return number(value, lang, 2 if value < 1000 else 0)
+    return number(value, lang, _tiny_digits(value) or (2 if value < 1000 else 0))
 
 
 def data_size(n_bytes: float, lang: str) -> str:
@@ -239,7 +240,15 @@ def duration(days: float, lang: str) -> str:
 
 def gpu_hours(value: float, lang: str) -> str:
     """GPU-hours to a tenth below 10 ("0,6", "1,4"), whole from 10: a short fine-tune is not "1 horas"."""
-    return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
+    return number(value, lang, _tiny_digits(value) or (2 if value < 0.1 else (1 if value < 10 else 0)))
+
+
+def _tiny_digits(value: float) -> int | None:
+    """Two significant digits for an amount under a hundredth that is not zero: a one-example test run had
+    cost "R$ 0,00 (0,00 GPU-horas)", and "a mais barata: R$ 0,00 … contra R$ 0,00" said nothing."""
+    if 0 < value < 0.005:  # from 0.005 two decimals say 0,01
+        return min(1 - math.floor(math.log10(value)), 8)
+    return None
 
 
 def day_count(days: float, lang: str) -> str:
