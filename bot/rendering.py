@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query
+from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query, training
 from sizing.budget import BudgetCheck, currency_mismatch
 from sizing.budget import check as check_budget
 from sizing.catalog import BUDGET_ID, load_catalog
@@ -20,7 +20,7 @@ from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
 from sizing.query import MOST_SIDES, foreign
 from sizing.result import Memory, SizingResult
-from sizing.workload import Stage
+from sizing.workload import Method, Stage
 
 from .templating import SYNTAX, TEMPLATES, direct_call_context, kept_template, kept_templates_class
 
@@ -1702,16 +1702,23 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.read_tokens", n=i18n.count(w.read_tokens, lang)) + (period or by))
     if w.examples:
         rl = w.method is not None and w.method.is_rl  # an RL run's examples are its prompts
+        # A preference method's examples are pairs (a chosen and a rejected answer, training.PREFERENCE), as the
+        # assumptions count them: "60.000 pares", not "60.000 exemplos de treino" above "60.000 pares" below.
+        kind = (
+            "pairs"
+            if training.PREFERENCE.get((w.method or Method.sft).value, (False, 1))[1] > 1
+            else "examples"
+        )
         parts.append(
             t("understood.rl_prompts", n=i18n.number(w.examples, lang))
             if rl
             else t(
-                "understood.examples_average" if w.example_average else "understood.examples_length",
+                f"understood.{kind}_average" if w.example_average else f"understood.{kind}_length",
                 n=i18n.number(w.examples, lang),
                 length=i18n.tokens(w.example_tokens, lang),
             )
             if w.example_tokens
-            else t("understood.examples", n=i18n.number(w.examples, lang))
+            else t(f"understood.{kind}", n=i18n.number(w.examples, lang))
         )
     if w.lora_adapters:
         n = w.lora_adapters

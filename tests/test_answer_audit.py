@@ -244,3 +244,25 @@ def test_a_run_that_costs_under_a_cent_is_not_said_to_cost_nothing(ask):
     assert total > 0 and hours > 0 and total == pytest.approx(hours * price, rel=0.05)
     cheaper = re.search(r"a mais barata: R\$ ([\d,]+) .* contra R\$ ([\d,]+) ", out)
     assert number(cheaper[1], "pt-BR") < number(cheaper[2], "pt-BR")
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "counted"),
+    [
+        ("DPO on Llama 3.1 8B with 60k pairs", "60,000 preference pairs · DPO", "60,000 pairs of up to"),
+        ("DPO no Qwen2.5 14B com 20 mil pares", "20.000 pares de preferência · DPO", "20.000 pares de até"),
+        ("ORPO no Mistral 7B com 5 mil pares", "5.000 pares de preferência · ORPO", "5.000 pares de até"),
+    ],
+)
+def test_a_preference_runs_pairs_are_understood_as_the_pairs_the_assumptions_count(
+    ask, question, said, counted
+):
+    # "Entendi: … 20.000 exemplos de treino · DPO" over "20.000 pares de até 2.048 tokens por resposta" had
+    # counted the same data two ways.
+    out = ask(question)
+    assert said in out.splitlines()[0] and counted in out
+    assert "exemplos de treino" not in out.splitlines()[0] and "training examples" not in out.splitlines()[0]
+
+
+def test_a_run_on_single_examples_keeps_saying_examples(ask):
+    assert "10.000 exemplos de treino · KTO" in ask("KTO no Llama 3.1 8B com 10 mil exemplos").splitlines()[0]
