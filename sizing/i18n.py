@@ -109,26 +109,40 @@ def t(lang: str, key: str, /, **params: Any) -> str:
             raise KeyError(f"no message {key!r}")
         if len(_TEMPLATES) >= _TEMPLATES_SIZE:
             _TEMPLATES.clear()
+            _COUNTED.clear()
         template = _TEMPLATES[(lang, key)] = found
+        _COUNTED[(lang, key)] = _counted_noun(lang_of(lang), found)
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
         params["currency"] = currency(params["currency"], lang_of(lang))
     out = template.format(**params)
-    if "1 " in out:  # a count of exactly one in the singular: "≥ 1 token/s", "1 exemplo", not "1 exemplos"
-        pattern, table = _singulars(lang_of(lang))
-        if pattern is not None:
-            out = pattern.sub(lambda m: "1 " + table[m[1]], out)
+    # A count of exactly one in the singular ("≥ 1 token/s", "1 exemplo", not "1 exemplos"): looked for only in
+    # the messages with a [singular] noun right after a placeholder, the few that can write one.
+    if _COUNTED.get((lang, key)) and "1 " in out:
+        pattern, table, _ = _singulars(lang_of(lang))
+        out = pattern.sub(lambda m: "1 " + table[m[1]], out)
     return out
 
 
+_COUNTED: dict[
+    tuple[str, str], bool
+] = {}  # by _TEMPLATES' keys: whether a placeholder counts a [singular] noun
+
+
+def _counted_noun(lang: str, template: str) -> bool:
+    slot = _singulars(lang)[2]
+    return slot is not None and slot.search(template) is not None
+
+
 @cache
-def _singulars(lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
+def _singulars(lang: str) -> tuple[re.Pattern | None, dict[str, str], re.Pattern | None]:
     """The message file's [singular] nouns after a whole 1: not the end of 21, 0,1 or 2.001 (a pt-PT group is
-    a no-break space), and no longer word ("tokens" is not "tokens/s")."""
+    a no-break space), and no longer word ("tokens" is not "tokens/s"); and the same nouns after a placeholder,
+    which a template must have to write one."""
     table = dict(v.split("|", 1) for k, v in messages(lang).items() if k.startswith("singular."))
     if not table:
-        return None, table
-    words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
-    return re.compile(rf"(?<![\d.,])(?<!\d[ \u00a0\u202f])1 ({words})(?![\w/-])"), table
+        return None, table, None
+    nouns = "(" + "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True)) + r")(?![\w/-])"
+    return re.compile(r"(?<![\d.,])(?<!\d[ \u00a0\u202f])1 " + nouns), table, re.compile(r"\} " + nouns)
 
 
 def currency(code: str | None, lang: str) -> str:
