@@ -266,3 +266,14 @@ def test_a_preference_runs_pairs_are_understood_as_the_pairs_the_assumptions_cou
 
 def test_a_run_on_single_examples_keeps_saying_examples(ask):
     assert "10.000 exemplos de treino · KTO" in ask("KTO no Llama 3.1 8B com 10 mil exemplos").splitlines()[0]
+
+
+def test_an_alternative_just_under_a_chats_pace_says_so_and_keeps_a_decimal(ask):
+    # "(~10 tokens/s por usuário …)" for 9,8 tokens/s had passed for a chat's pace, unflagged.
+    out = ask(
+        "RAG com Llama 3.1 8B, system prompt de 2000 tokens, 30 usuários, 5 documentos de 1000 tokens por pergunta"
+    )
+    for line in out.split("\nAlternativas\n")[1].split("\n\n")[0].splitlines():
+        speed = number(re.search(r"\(~([\d,]+) tokens/s por usuário", line)[1], "pt-BR")
+        assert (speed < 10) == ("abaixo do ritmo de um chat (10 tokens/s" in line), line
+        assert speed != 10 or "~10 tokens/s" not in line
