@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query
+from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query, training
 from sizing.budget import BudgetCheck, currency_mismatch
 from sizing.budget import check as check_budget
 from sizing.catalog import BUDGET_ID, load_catalog
@@ -20,7 +20,7 @@ from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
 from sizing.query import MOST_SIDES, foreign
 from sizing.result import Memory, SizingResult
-from sizing.workload import Stage
+from sizing.workload import Method, Stage
 
 from .templating import SYNTAX, TEMPLATES, direct_call_context, kept_template, kept_templates_class
 
@@ -1155,7 +1155,10 @@ def budget_pick_lines(result: SizingResult, amount: str, cur: str, lang: str) ->
             i18n.t(lang, f"cost.budget_pick{gpu}", setup=pick.setup, currency=cur, price=price, mode=mode)
         ]
     if pick.this:
-        return [i18n.t(lang, "cost.budget_none_this", amount=amount)]
+        # the cheapest at the answer's precision: an alternative at a lower one may cost less, and is listed
+        return [
+            i18n.t(lang, "cost.budget_none_this", amount=amount, precision=result.workload.precision_name)
+        ]
     return [i18n.t(lang, f"cost.budget_none{gpu}", amount=amount, setup=pick.setup, currency=cur, price=price,
                    mode=mode)]  # fmt: skip
 
@@ -1303,9 +1306,10 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
         # fits there) and the first change that makes it fit on them, as the serving's own answer leads with
         side[0] = v.text
         if v.changes and not v.setup.fits:
+            key = "answer.to_fit_gpus" if v.changes[0].kind == "more_gpus" else "answer.to_fit"
             side.insert(
                 1,
-                f"{i18n.t(lang, 'answer.to_fit', setup=advice.describe(v.setup, lang))} {v.changes[0].text}",
+                f"{i18n.t(lang, key, setup=advice.describe(v.setup, lang), gpu=v.setup.gpu_name)} {v.changes[0].text}",
             )
     # "e depois servir em h100 ou h200": each other GPU weighed, its verdict after the first one's
     compared = [a.text for a in served.alternatives if a.kind == "compared_gpu"]
@@ -1707,16 +1711,23 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.read_tokens", n=i18n.count(w.read_tokens, lang)) + (period or by))
     if w.examples:
         rl = w.method is not None and w.method.is_rl  # an RL run's examples are its prompts
+        # A preference method's examples are pairs (a chosen and a rejected answer, training.PREFERENCE), as the
+        # assumptions count them: "60.000 pares", not "60.000 exemplos de treino" above "60.000 pares" below.
+        kind = (
+            "pairs"
+            if training.PREFERENCE.get((w.method or Method.sft).value, (False, 1))[1] > 1
+            else "examples"
+        )
         parts.append(
             t("understood.rl_prompts", n=i18n.number(w.examples, lang))
             if rl
             else t(
-                "understood.examples_average" if w.example_average else "understood.examples_length",
+                f"understood.{kind}_average" if w.example_average else f"understood.{kind}_length",
                 n=i18n.number(w.examples, lang),
                 length=i18n.tokens(w.example_tokens, lang),
             )
             if w.example_tokens
-            else t("understood.examples", n=i18n.number(w.examples, lang))
+            else t(f"understood.{kind}", n=i18n.number(w.examples, lang))
         )
     if w.lora_adapters:
         n = w.lora_adapters

@@ -6,6 +6,8 @@ inside the engine stay exact and are only rounded here, for display.
 
 from __future__ import annotations
 
+import math
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -107,10 +109,40 @@ def t(lang: str, key: str, /, **params: Any) -> str:
             raise KeyError(f"no message {key!r}")
         if len(_TEMPLATES) >= _TEMPLATES_SIZE:
             _TEMPLATES.clear()
+            _COUNTED.clear()
         template = _TEMPLATES[(lang, key)] = found
+        _COUNTED[(lang, key)] = _counted_noun(lang_of(lang), found)
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
         params["currency"] = currency(params["currency"], lang_of(lang))
-    return template.format(**params)
+    out = template.format(**params)
+    # A count of exactly one in the singular ("≥ 1 token/s", "1 exemplo", not "1 exemplos"): looked for only in
+    # the messages with a [singular] noun right after a placeholder, the few that can write one.
+    if _COUNTED.get((lang, key)) and "1 " in out:
+        pattern, table, _ = _singulars(lang_of(lang))
+        out = pattern.sub(lambda m: "1 " + table[m[1]], out)
+    return out
+
+
+_COUNTED: dict[
+    tuple[str, str], bool
+] = {}  # by _TEMPLATES' keys: whether a placeholder counts a [singular] noun
+
+
+def _counted_noun(lang: str, template: str) -> bool:
+    slot = _singulars(lang)[2]
+    return slot is not None and slot.search(template) is not None
+
+
+@cache
+def _singulars(lang: str) -> tuple[re.Pattern | None, dict[str, str], re.Pattern | None]:
+    """The message file's [singular] nouns after a whole 1: not the end of 21, 0,1 or 2.001 (a pt-PT group is
+    a no-break space), and no longer word ("tokens" is not "tokens/s"); and the same nouns after a placeholder,
+    which a template must have to write one."""
+    table = dict(v.split("|", 1) for k, v in messages(lang).items() if k.startswith("singular."))
+    if not table:
+        return None, table, None
+    nouns = "(" + "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True)) + r")(?![\w/-])"
+    return re.compile(r"(?<![\d.,])(?<!\d[ \u00a0\u202f])1 " + nouns), table, re.compile(r"\} " + nouns)
 
 
 def currency(code: str | None, lang: str) -> str:
@@ -176,7 +208,7 @@ def gb(n_bytes: float, lang: str) -> str:
 
 def money(value: float, lang: str) -> str:
     """An amount in the offering's currency: cents below 1,000, whole above ("40,00", "29.200")."""
-    return number(value, lang, 2 if value < 1000 else 0)
+    return number(value, lang, _tiny_digits(value) or (2 if value < 1000 else 0))
 
 
 def data_size(n_bytes: float, lang: str) -> str:
@@ -222,7 +254,15 @@ def duration(days: float, lang: str) -> str:
 
 def gpu_hours(value: float, lang: str) -> str:
     """GPU-hours to a tenth below 10 ("0,6", "1,4"), whole from 10: a short fine-tune is not "1 horas"."""
-    return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
+    return number(value, lang, _tiny_digits(value) or (2 if value < 0.1 else (1 if value < 10 else 0)))
+
+
+def _tiny_digits(value: float) -> int | None:
+    """Two significant digits for an amount under a hundredth that is not zero: a one-example test run had
+    cost "R$ 0,00 (0,00 GPU-horas)", and "a mais barata: R$ 0,00 … contra R$ 0,00" said nothing."""
+    if 0 < value < 0.005:  # from 0.005 two decimals say 0,01
+        return min(1 - math.floor(math.log10(value)), 8)
+    return None
 
 
 def day_count(days: float, lang: str) -> str:

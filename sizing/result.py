@@ -598,7 +598,9 @@ class Verdict(Record, kw_only=True):
         """The message over `changes`: what makes it fit, or what makes it carry the load."""
         if self.over_plan:
             return "answer.to_plan"
-        return "answer.to_serve" if self.unserved else "answer.to_fit"
+        key = "answer.to_serve" if self.unserved else "answer.to_fit"
+        # Beside "Com 2× H100: cabe", "Para caber em 1× H100:" named a count the change leaves: the GPU alone.
+        return key + "_gpus" if any(c.kind == "more_gpus" for c in self.changes) else key
 
 
 class Contract(Record, kw_only=True):

@@ -112,7 +112,7 @@ def test_slack_leads_with_the_verdict_too():
     verdict = next(i for i, t in enumerate(texts) if t.startswith("2× H100 SXM 80 GB: não cabe;"))
     recommendation = next(i for i, t in enumerate(texts) if t.startswith("*Recomendação: 2× H200"))
     assert verdict < recommendation
-    assert "Para caber em 2× H100 SXM 80 GB" in texts[verdict]
+    assert "Para caber em GPUs H100 SXM 80 GB" in texts[verdict]
     assert message.text.splitlines()[1] == "2× H100 SXM 80 GB: não cabe"  # the notification's first lines
 
 

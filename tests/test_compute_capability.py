@@ -43,7 +43,7 @@ def test_fp8_on_a_t4_is_no_fit_and_the_changes_use_a_format_it_runs(capsys):
 
 def test_a_16_bit_model_too_big_for_a_t4_is_not_offered_fp8_there(capsys):
     text = answer(capsys, "qwen2.5 7b numa t4")
-    verdict = text.split("Para caber em 1× T4 16 GB:")[1].split("\n\n")[0]
+    verdict = text.split("Para caber em GPUs T4 16 GB:")[1].split("\n\n")[0]
     assert "FP8" not in verdict and "Em INT4 (AWQ/GPTQ g128): cabe" in verdict
 
 

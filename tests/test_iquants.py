@@ -165,7 +165,7 @@ def test_where_4_bits_fits_no_smaller_file_is_offered(text, change):
 
 def test_a_served_load_is_never_pointed_to_a_1_or_2_bit_file():
     out = answer("llama 70b numa 4090, 100 requisições por minuto")
-    assert "Para caber em 1× RTX 4090 24 GB:" in verdict(out) and "GGUF" not in verdict(out)
+    assert "Para caber em GPUs RTX 4090 24 GB:" in verdict(out) and "GGUF" not in verdict(out)
 
 
 @pytest.mark.parametrize(

@@ -472,7 +472,7 @@ def test_hrs_words_for_the_people_are_a_head_count(capsys, question, read):
         ),
         (
             "fazer SFT e depois DPO no qwen 7b com 10 mil pares de preferências",
-            "10.000 exemplos de treino · DPO",
+            "10.000 pares de preferência · DPO",
         ),
     ],
 )

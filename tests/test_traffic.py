@@ -2077,7 +2077,7 @@ def test_a_batch_with_a_deadline_runs_at_one_pace_with_no_peak_hour():
     said = " ".join(batch.assumptions)
     assert "Lote de 1.000.000 pedidos em 1 dia: 12 requisições/s do início ao fim, sem hora de pico" in said
     # No one waits on a batch's answers: traffic.toml [latency_batch]'s loose limits, not a chat's.
-    assert "primeiro token em até 600 s e pelo menos 1 tokens/s por sequência" in said
+    assert "primeiro token em até 600 s e pelo menos 1 token/s por sequência" in said
     assert batch.workload.load.ttft_target_s == 600
     assert "contínuas (1.000.000 pedidos ÷ 1 dia), do início ao fim do lote" in render_text(batch)
 
@@ -2400,7 +2400,7 @@ def test_a_daily_volume_of_documents_is_sized_for_throughput_not_a_chats_first_t
     batch = load_catalog().traffic.latency_batch
     assert result.workload.load.ttft_target_s == batch.ttft_s == 600
     [said] = [a for a in result.assumptions if a.startswith("Um volume de trabalho por dia não é um chat")]
-    assert "primeiro token em até 600 s e pelo menos 1 tokens/s por sequência" in said
+    assert "primeiro token em até 600 s e pelo menos 1 token/s por sequência" in said
     assert "não os 2,0 s de um chat" in said and "“primeira resposta em 5 s”" in said
     assert not any(a.startswith("Latência dimensionada para") for a in result.assumptions)
     # and how to spread the day's volume as a batch, after it
@@ -2495,7 +2495,7 @@ def test_a_contract_analysis_counted_a_day_is_a_pipeline(text):
         (
             "en",
             "A volume of work a day is not a chat: nobody waits on each answer as it comes, so latency is sized"
-            " only to keep the work moving, first token within 600 s and at least 1 tokens/s per sequence",
+            " only to keep the work moving, first token within 600 s and at least 1 token/s per sequence",
         ),
         (
             "pt-PT",
@@ -3488,12 +3488,12 @@ def test_the_long_prompts_latency_is_said_in_each_language(lang, line):
             "llama 3.1 8b numa h200 com 800 req/min",
             "1× H200 SXM 141 GB: cabe na memória, com 58,2 GB livres por GPU, mas não dá conta desta carga: "
             "o pico pede 102% do que ela sustenta",
-            "Para dar conta desta carga em 1× H200 SXM 141 GB:\n  • Com 2× H200 SXM 141 GB (2 cópias",
+            "Para dar conta desta carga em GPUs H200 SXM 141 GB:\n  • Com 2× H200 SXM 141 GB (2 cópias",
         ),
         (
             "can an h200 serve llama 3.1 8b at 800 requests per minute?",
             "1× H200 SXM 141 GB: fits in memory, with 58.2 GB free per GPU, but does not keep up with this load",
-            "To keep up with this load on 1× H200 SXM 141 GB:\n  • With 2× H200 SXM 141 GB",
+            "To keep up with this load on H200 SXM 141 GB GPUs:\n  • With 2× H200 SXM 141 GB",
         ),
     ],
 )
