@@ -265,6 +265,9 @@ class Query(msgspec.Struct):
     trades: list[str] = []
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
+    # "temos 10 mil por mês" with no word of money: a budget or requests? (as typed, its amount as typed)
+    amount_a_month: list[tuple[str, str]] = []
+    vague_many: list[tuple[str, int]] = []  # "muitos usuários" read as our default: (as typed, the count)
     # A precision ruled out ("sem 4 bits", "no 4-bit please"): (as typed, the precision sized instead, the GPU that
     # runs no 8-bit when that is why it is 16-bit, else None)
     ruled_out: list[tuple[str, str, str | None]] = []
@@ -739,6 +742,14 @@ MONEY = regexes.compile(
     r"(?![.,\d]*\s*(?:ms|s|seg|segundos?|seconds?|secs?|milissegundos?|milliseconds?)\b)"
     rf"(?!\s*(?:{_W('durations.day')}|{_W('durations.week')}|{_W('durations.month')}|{_W('durations.hour')}|{_W('durations.year')})\b)"
 )
+# "temos 10 mil por mês": thousands a month with no noun, no currency and no budget word: money or requests? With
+# a word of money in the question ("quanto custa?", "can spend") a budget; else the answer asks which, and sizes
+# without it (it had been a context of 10,000 tokens and a cost asked).
+AMOUNT_A_MONTH = regexes.compile(
+    r"(?<![\w.,$])(?P<n>\d+(?:[.,]\d+)*)\s*(?P<k>mil|k)\s+(?:por|ao|per|a|every|each)\s+(?:mes|month)\b"
+    r"(?!\s+(?:de\s+|of\s+)?[a-z]{3,}(?<!\bthe)(?<!\bfor)(?<!\bpra)(?<!\bpara)(?<!\bcom)(?<!\bwith)(?<!\band))"
+)
+_MONEY_CUES = regexes.compile(rf"\b(?:{_W('words.money_cues')})\b|r\$|us\$|\$|€")
 # A budget's period after its amount ("R$ 15 mil por mês", "$20k/month", "mensais") or before it ("orçamento
 # mensal de", "monthly budget of"); a price by the hour or by the GPU is no budget.
 _BUDGET_MONTHLY_AFTER = regexes.compile(
@@ -840,6 +851,20 @@ def _lead_end(m: re.Match) -> int:
     """Where a ceiling's word MONEY took before the amount ("under $2/h") ends, in the match (0: none)."""
     lead = _CEILING_LEAD.match(m.group(0))
     return lead.end() if lead else 0
+
+
+def _amount_a_month(scan: _Scan) -> None:
+    """ "temos 10 mil por mês": a budget a month where the question speaks of money elsewhere, else a question
+    back (AMOUNT_A_MONTH); never a context."""
+    for m in list(AMOUNT_A_MONTH.finditer(scan.work)):
+        typed = scan.original[m.start() : m.end()].strip()
+        rest = scan.work[: m.start()] + scan.work[m.end() :]
+        if _MONEY_CUES.search(rest) and "budget" not in scan.found:
+            amount = _money_number(m.group("n")) * 1000
+            scan.found["budget"] = [((amount, None, True), typed)]
+        else:
+            scan.found.setdefault("amount_a_month", []).append((scan.original[m.start() : m.end("k")], typed))
+        scan.blank(*m.span())
 
 
 def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str | None], int] | None:
@@ -5974,6 +5999,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 end = price.end()  # "US$ 2 por hora": a price paid elsewhere, said whole as not understood
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
+    if "mes" in scan.work or "month" in scan.work:  # what MONEY left: no currency, no budget word
+        _amount_a_month(scan)
     _data_per_period(scan)  # before the volumes of words and the traffic, which read it as requests
     if _LENGTH_UNIT.search(scan.work):  # the pattern's nouns make it slow to fail (~15 µs)
         for m in list(scan.finditer(traffic_query.WORD_LENGTHS)):
@@ -6646,6 +6673,9 @@ def _horizon(scan: _Scan) -> None:
             scan.blank(*m.span())
 
 
+_SAID_IN_FILLER = ("network", "on_premise")
+
+
 def _topics_beside(scan: _Scan, query: Query) -> None:
     """ "spot? qwen3 32b", "vocês têm DPA? ...", "vocês guardam logs das requisições do llama 3.1 70b?": a
     subject's words (sizing/topics.py BESIDE) that no other reading took are said in a note beside the sizing,
@@ -6655,7 +6685,10 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
     for key, start, end in topic_words.beside(plain, told=scan.told_of(plain)):
         left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
         # "vocês têm suporte? llama 8b": our support asked, though "suporte" had also named the task
-        if key == "support" or any(word and word not in FILLER for word in left):
+        # "over a private link", "on-prem": words that are filler alone ("private", "link") say the subject
+        # together, so left over at all they earn its note (they had been dropped without a word)
+        said = key in _SAID_IN_FILLER and any(left)
+        if key == "support" or said or any(word and word not in FILLER for word in left):
             if key != "memory_left":
                 query.noted = list(dict.fromkeys([*query.noted, key]))
             scan.blank(start, end)
@@ -7063,6 +7096,12 @@ VAGUE_FEW = regexes.compile(
 VAGUE_TEAM = regexes.compile(
     rf"(?<![\w.,])(?P<word>{_W('counting.few_team')})(?:\s+(?:de|of)(?=\s+[a-z]))?(?![\w-])"
 )
+# "muitos usuários", "lots of people", "a lot of concurrent users": many, with no least count the word says. Read as
+# traffic.toml's many_users and said so, with the number asked for; it had been one user sized without a word.
+VAGUE_MANY = regexes.compile(
+    rf"(?<![\w.,])(?P<word>{_W('counting.many')})\s+(?=(?P<who>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
+    rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()}))\b)"
+)
 _FEW = 3
 # "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
 # "uns 10" are ("10ish" had been "Not understood", "10 e poucos" split into two questions)
@@ -7097,6 +7136,14 @@ def _vague_few(scan: _Scan, m: re.Match) -> str:
     typed = re.sub(r"\s+(?:de|of)$", "", typed)
     scan.found.setdefault("vague_counts", []).append((_FEW, typed))
     return f"{_FEW:<{len(m.group(0))}}"
+
+
+def _vague_many(scan: _Scan, m: re.Match) -> str:
+    n = load_catalog().traffic.population.many_users
+    # said with the people it counts ("lots of people"): the word alone ("lots") says too little
+    typed = scan.original[m.start() : m.end("who")]
+    scan.found.setdefault("vague_many", []).append((n, typed))
+    return f"{n:<{len(m.group(0))}}"
 
 
 def _vague_team(scan: _Scan, m: re.Match) -> str:
@@ -7172,6 +7219,7 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
     scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
+    scan.sub(VAGUE_MANY, lambda m: _vague_many(scan, m))
     scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
@@ -10695,6 +10743,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)
     query.vague_counts = [(typed, n) for n, typed in scan.found.get("vague_counts", [])]
+    query.vague_many = [(typed, n) for n, typed in scan.found.get("vague_many", [])]
+    query.amount_a_month = [(typed, amount) for amount, typed in scan.found.get("amount_a_month", [])]
     for (pilot, production), _typed in scan.found.get("rate_phases", []):
         query.rate_phases.append((pilot, production))
     for pilot, typed in scan.found.get("pilot_users", []):

@@ -1,0 +1,198 @@
+"""Questions as people type them in Slack, nineteenth round (2026-12-07): how customers really ask. Many people
+said with no number ("muitos usuários", "lots of people") are read as our stated default and the number asked
+for, never one user sized without a word; on-prem and air-gapped beside a sizing are the customer's own
+machines, and a private link a way in, each with its note; Each answer is what the user sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gpu_size_run import UNKNOWN, answer
+from tests.gpu_size_run import reads as _reads
+
+from .slack_harness import slash_reply_text
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+# -- many people, no number ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been one user sized without a word (or "Not understood: lots", "lot")
+        ("llama 8b muitos usuários", "Entendi: Llama 3.1 8B · 10 usuários simultâneos", "Li “muitos usuários” como 10, a nossa estimativa padrão"),
+        ("llama 8b for many users", "Understood: Llama 3.1 8B · 10 concurrent users", "I read “many users” as 10, our default estimate"),
+        ("llama 8b for lots of people", "10 concurrent users", "I read “lots of people” as 10"),
+        ("llama 8b for a lot of concurrent users", "10 concurrent users", "give the number for an exact sizing"),
+        ("llama 8b pra um monte de gente", "10 usuários simultâneos", "Li “um monte de gente” como 10"),
+        ("llama 70b para imensos utilizadores", "Percebi: Llama 3.1 70B · 10 utilizadores em simultâneo", "indique o número"),
+        # the people the traffic reader counts are a head-count, as "10 advogados" is
+        ("llama 8b for many lawyers", "Understood: Llama 3.1 8B · 10 people", "I read “many lawyers” as 10"),
+        # as before: "vários" says at least a few, the least it says
+        ("llama 8b para vários usuários", "3 usuários simultâneos", "Li “vários” como 3, o mínimo que a palavra diz"),
+    ],
+)  # fmt: skip
+def test_many_people_with_no_number_are_the_stated_default(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+def test_many_users_are_sized_as_that_many_at_once(capsys):
+    out = answer(capsys, "llama 8b muitos usuários")
+    assert "(10 × 0,54 GB por conversa de 4.096 tokens)" in out, out
+
+
+def test_many_things_that_are_not_people_count_nothing(capsys):
+    lines = _reads(
+        capsys, "many models, llama 8b for 5 users", "Understood: Llama 3.1 8B · 5 concurrent users"
+    )
+    assert not any("default estimate" in line for line in lines), lines
+
+
+# -- where it runs, how the users reach it ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had been sized with no word of it: the customer's own machines, which we do not rent
+        (
+            "llama 70b 20 usuários on-prem",
+            "se há oferta para as máquinas de vocês (on-premise ou colocation)",
+        ),
+        ("llama 70b 20 users air-gapped", "se há oferta para as máquinas de vocês"),
+        ("llama 70b, 20 users, on-premise", "A conta de memória é a mesma nas GPUs de vocês"),
+        # each had been dropped without a word (or "Não entendi: internet")
+        ("llama 70b 20 usuários, private link", "o dimensionamento é o mesmo"),
+        ("llama 70b 20 users over a private link", "the sales team confirms it in the proposal"),
+        ("llama 70b 20 users, no internet", "rede sem acesso à internet"),
+    ],
+)
+def test_hosting_and_network_words_beside_a_sizing_get_their_note(capsys, question, said):
+    _reads(capsys, question, "Llama 3.1 70B · 20 ", said)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama 70b 20 usuários, dados não podem sair do Brasil",
+        "llama 70b 20 usuários, LGPD",
+        "llama 70b 20 users, data must stay in Brazil",
+    ],
+)
+def test_data_residency_beside_a_sizing_is_answered_by_where_the_gpus_are(capsys, question):
+    out = answer(capsys, question)
+    lines = out.splitlines()
+    assert "Llama 3.1 70B · 20 " in lines[0] and not any(line.startswith(UNKNOWN) for line in lines), lines
+    assert "LGPD: as GPUs ficam no Brasil" in out or "LGPD: the GPUs are in Brazil" in out, out
+
+
+# -- the fastest, of a service -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had been read and dropped: the smallest setup recommended, "memory" said to decide
+        ("llama 70b 20 users, the fastest", "What decided: the fastest, as asked."),
+        ("llama 70b 20 usuários, o mais rápido", "O que decidiu: o mais rápido, como pedido."),
+        ("llama 8b 10 usuários, o mais rápido possível", "O que decidiu: o mais rápido, como pedido."),
+    ],
+)
+def test_the_fastest_service_is_the_setup_that_answers_soonest(capsys, question, said):
+    out = answer(capsys, question)
+    assert said in out, out
+    assert "responde cada usuário mais cedo" in out or "answers each user soonest" in out, out
+    assert "memória. " not in out and "What decided: memory" not in out, out
+
+
+def test_the_fastest_is_faster_than_the_smallest_and_says_which_it_replaces(capsys):
+    plain = answer(capsys, "llama 70b 20 users", "--lang", "en")
+    fastest = answer(capsys, "llama 70b 20 users, the fastest", "--lang", "en")
+
+    def first_token(out: str) -> float:
+        line = next(line for line in out.splitlines() if line.startswith("Performance:"))
+        return float(line.split("first token in ~")[1].split(" s")[0])
+
+    assert first_token(fastest) < first_token(plain), (plain, fastest)
+    assert (
+        "Without that, the recommendation would be 2× H200 SXM 141 GB, the smallest that serves." in fastest
+    )
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch, capsys):
+    from tests.data_folders import priced_answers
+
+    yield from priced_answers(
+        tmp_path, monkeypatch, capsys, {None: "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0 }"}
+    )
+
+
+def test_the_fastest_within_a_budget_is_chosen_among_those_within_it(priced):
+    # every GPU at 6.00 an hour dedicated over the 730-hour month: 4× H100 is 17,520 a month, 2× H200 8,760
+    roomy = priced("llama 70b 20 users, the fastest, budget 20k a month")
+    assert "Recommendation: 4× H100 SXM 80 GB" in roomy, roomy
+    assert "What decided: the fastest within the budget, as asked." in roomy, roomy
+    tight = priced("llama 70b 20 users, the fastest, budget 12k a month")
+    assert "Recommendation: 2× H200 SXM 141 GB" in tight, tight
+    assert "2× H200 SXM 141 GB answers each user soonest" in tight, tight
+
+
+def test_which_is_the_fastest_gpu_is_still_a_comparison(capsys):
+    out = answer(capsys, "qual o mais rápido para llama 70b 20 usuários?")
+    assert "o mais rápido, como pedido" not in out, out
+
+
+# -- an amount a month with no word of money ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been a context of 10,000 tokens and a cost asked
+        ("llama 8b, temos 10 mil por mês", "Entendi: Llama 3.1 8B", "“10 mil por mês” é um orçamento ou um volume"),
+        ("llama 8b 20 users, we have 10k a month", "Understood: Llama 3.1 8B · 20 concurrent users", "Say “a budget of 10k a month” or “10k requests a month”"),
+        ("llama 70b, 30 utilizadores, temos 5 mil por mês", "30 utilizadores em simultâneo", "“5 mil pedidos por mês”"),
+    ],
+)  # fmt: skip
+def test_an_amount_a_month_alone_is_asked_about(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert "context" not in lines[0] and "contexto" not in lines[0] and "orçamento de" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # a word of money elsewhere says what the amount is
+        ("llama 8b 20 usuários, temos 10 mil por mês, quanto custa?", "20 usuários simultâneos · orçamento de 10.000 por mês"),
+        ("llama 8b 20 users, we can pay 10k a month", "20 concurrent users · budget of 10,000 a month"),
+        # as before: the budget's word, or the requests', says it
+        ("llama 8b, 10 mil por mês de orçamento", "Entendi: Llama 3.1 8B · orçamento de 10.000 por mês"),
+        ("llama 8b 20 usuários, 10 mil requisições por mês", "10.000 requisições por mês"),
+    ],
+)  # fmt: skip
+def test_an_amount_a_month_beside_money_is_a_budget(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert not any("é um orçamento ou um volume" in line or "a budget or a volume" in line for line in lines)
+
+
+# -- in Slack ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("llama 8b muitos usuários", "Li “muitos usuários” como 10"),
+        ("llama 70b 20 usuários on-prem", "se há oferta para as máquinas de vocês"),
+        ("llama 70b 20 usuários, o mais rápido", "o mais rápido, como pedido"),
+        ("llama 8b, temos 10 mil por mês", "é um orçamento ou um volume"),
+    ],
+)
+def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
+    text = slash_reply_text(tmp_path, question)
+    assert said in text, text
