@@ -497,6 +497,11 @@ ONE_SECOND = regexes.compile(
     r"\b(?:de|em|ate|than|under|within|in)\s+(?P<one>um|one|a)(?=\s+(?:segundo|second)\b(?!\s+(?:modelo|model|gpu|servidor|server)))"
 )
 ONE_BEFORE_NOUN = regexes.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
+# "numa gpu", "numa placa de vídeo": "em uma", one GPU, as "em uma gpu" is (it had been dropped, no count read)
+# (not a card of the customer's own, said by its memory: "numa placa de vídeo de 12gb" is read as that machine)
+ONE_ON_GPU = regexes.compile(
+    rf"\bnuma(?=\s+(?:gpu|{_W('counts.gpus')})\b)(?!\s+[a-z ]{{0,24}}?\d+(?:[.,]\d+)?\s*(?:gb|gib)\b)"
+)
 _CONTEXT_WORD = _W("keys.context")
 # "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
 _CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|is|be)\s*){0,2}"
@@ -6541,6 +6546,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
 
     _topics_beside(scan, query)
     _concepts_beside(scan, query)
+    if CUSTOMER_NAMED.search(scan.original):
+        _customer_named(scan)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
         _platform_default(scan, catalog)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and scan.search(_FAMILY_CUE):
@@ -6674,6 +6681,20 @@ def _horizon(scan: _Scan) -> None:
 
 
 _SAID_IN_FILLER = ("network", "on_premise")
+# "llama 70b pra 20 usuários, cliente da Acme", "customer at Globex asks...": who the question is for, a name as
+# capitalised as typed; nothing to size (it had been "Não entendi: Acme"). Read last, so that a model or a GPU
+# named there is read first.
+CUSTOMER_NAMED = regexes.compile(
+    r"\b(?:[Cc]liente|[Cc]ustomer|[Cc]lient|[Ll]ead|[Pp]rospect)s?\s+(?:da|do|de|na|no|from|at|of)\s+"
+    r"(?P<name>[A-ZÀ-Ý][\w&.-]*(?:\s+[A-ZÀ-Ý][\w&.-]*){0,2})"
+)
+
+
+def _customer_named(scan: _Scan) -> None:
+    for m in CUSTOMER_NAMED.finditer(scan.original):
+        start, end = m.span("name")
+        if not any(i in scan.taken for i in range(start, end)):
+            scan.blank(start, end)
 
 
 def _topics_beside(scan: _Scan, query: Query) -> None:
@@ -7102,6 +7123,10 @@ VAGUE_MANY = regexes.compile(
     rf"(?<![\w.,])(?P<word>{_W('counting.many')})\s+(?=(?P<who>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
     rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()}))\b)"
 )
+# "a big team", "uma equipe grande": a large group with no count, read as VAGUE_MANY reads "many users"
+VAGUE_MANY_TEAM = regexes.compile(
+    rf"(?<![\w.,])(?P<word>{_W('counting.many_team')})(?:\s+(?:de|of)(?=\s+[a-z]))?(?![\w-])"
+)
 _FEW = 3
 # "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
 # "uns 10" are ("10ish" had been "Not understood", "10 e poucos" split into two questions)
@@ -7146,14 +7171,14 @@ def _vague_many(scan: _Scan, m: re.Match) -> str:
     return f"{n:<{len(m.group(0))}}"
 
 
-def _vague_team(scan: _Scan, m: re.Match) -> str:
-    scan.found.setdefault("vague_counts", []).append((_FEW, scan.original[m.start() : m.end("word")]))
+def _vague_team(scan: _Scan, m: re.Match, n: int = _FEW, kind: str = "vague_counts") -> str:
+    scan.found.setdefault(kind, []).append((n, scan.original[m.start() : m.end("word")]))
     if m.end() > m.end("word"):  # "a small group of testers": the count, the people after it read as they are
-        return f"{_FEW:<{len(m.group(0))}}"
+        return f"{n:<{len(m.group(0))}}"
     # alone, the group is people at once, as "3 users" is (in the phrase's room; a phrase too short for the
     # noun leaves the count alone, read as plain people)
-    said = f"{_FEW} users"
-    return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{_FEW:<{len(m.group(0))}}"
+    said = f"{n} users"
+    return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{n:<{len(m.group(0))}}"
 
 
 def _number_words(scan: _Scan) -> None:
@@ -7221,9 +7246,14 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
     scan.sub(VAGUE_MANY, lambda m: _vague_many(scan, m))
     scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
+    if scan.may_match(VAGUE_MANY_TEAM):
+        many = load_catalog().traffic.population.many_users
+        scan.sub(VAGUE_MANY_TEAM, lambda m: _vague_team(scan, m, many, "vague_many"))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
+    if "numa" in scan.work:
+        scan.sub(ONE_ON_GPU, lambda m: f"{1:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_DURATION, lambda m: f"{1:<{len(m.group(0))}}")
     if "segundo" in scan.work or "second" in scan.work:
         scan.work = ONE_SECOND.sub(

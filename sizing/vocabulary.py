@@ -135,6 +135,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "few",
         "few_team",
         "many",
+        "many_team",
     ),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": (

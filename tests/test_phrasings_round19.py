@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gpu_size_run import UNKNOWN, answer
+from tests.gpu_size_run import UNKNOWN, answer, answer_json
 from tests.gpu_size_run import reads as _reads
 
 from .slack_harness import slash_reply_text
@@ -51,6 +51,82 @@ def test_many_things_that_are_not_people_count_nothing(capsys):
         capsys, "many models, llama 8b for 5 users", "Understood: Llama 3.1 8B · 5 concurrent users"
     )
     assert not any("default estimate" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been one user sized without a word (or "Not understood: large")
+        ("llama 8b para uma equipe grande", "Entendi: Llama 3.1 8B · 10 usuários simultâneos", "Li “uma equipe grande” como 10"),
+        ("llama 8b for a large team", "Understood: Llama 3.1 8B · 10 concurrent users", "I read “a large team” as 10"),
+        ("llama 8b for a large group of analysts", "Understood: Llama 3.1 8B · 10 people", "I read “a large group” as 10"),
+        ("llama 8b para uma equipa grande", "Percebi: Llama 3.1 8B · 10 utilizadores em simultâneo", "Li “uma equipa grande” como 10"),
+        ("llama 8b pra muita gente", "Entendi: Llama 3.1 8B · 10 usuários simultâneos", "Li “muita gente” como 10"),
+        ("llama 8b para bastante gente", "10 usuários simultâneos", "Li “bastante gente” como 10"),
+    ],
+)  # fmt: skip
+def test_a_large_group_with_no_number_is_the_stated_default(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+def test_the_default_for_many_is_the_data_files(tmp_path, monkeypatch, capsys):
+    # an operator who sets population.many_users in traffic.toml changes what "many users" is read as
+    from sizing.catalog import load_catalog
+    from tests.data_folders import data_copy
+
+    data = data_copy(tmp_path)
+    traffic = data / "traffic.toml"
+    traffic.write_text(traffic.read_text().replace("many_users = 10", "many_users = 25"))
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    try:
+        # a question no other test asks: the reading of a text is kept for the process's life
+        _reads(capsys, "qwen 7b for many users", "25 concurrent users", "I read “many users” as 25")
+    finally:
+        load_catalog.cache_clear()
+
+
+# -- one GPU said with "numa", Portugal's graphics card, the customer's name --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been dropped without a word: no count, the recommendation's own
+        ("llama 70b 20 usuários numa gpu", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · 1 GPU"),
+        ("llama 70b 20 usuários numa placa de vídeo", "20 usuários simultâneos · 1 GPU"),
+        ("llama 70b 20 utilizadores numa placa gráfica", "Percebi: Llama 3.1 70B · 20 utilizadores em simultâneo · 1 GPU"),
+        ("llama 8b em 2 placas gráficas", "Llama 3.1 8B · 2 GPUs"),
+        # as before: a GPU named after "numa" is one of it
+        ("llama 70b numa H100 ou numa H200", "1× H100 SXM 80 GB ou 1× H200 SXM 141 GB"),
+    ],
+)  # fmt: skip
+def test_one_gpu_said_with_numa_and_portugals_graphics_card(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_one_gpu_said_with_numa_is_judged_as_one(capsys):
+    assert answer_json(capsys, "llama 8b 10 usuários numa gpu")["workload"]["gpu_count"] == 1
+    assert answer_json(capsys, "llama 8b 10 usuários")["workload"]["gpu_count"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi: Acme" (or the name's words)
+        ("llama 70b pra 20 usuários, cliente da Acme", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("customer at Globex Corp wants llama 70b for 20 users", "Understood: Llama 3.1 70B · 20 concurrent users"),
+        ("o cliente do Banco Azul quer llama 70b pra 20 usuários", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("lead from Initech: qwen 72b, 30 users, fp8", "Qwen2.5 72B · FP8 (8-bit) · 30 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_the_customers_name_is_who_asks_nothing_to_size(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_an_unknown_word_beside_a_customer_is_still_said(capsys):
+    lines = answer(capsys, "llama 70b 20 users, cliente da Acme, blorf").splitlines()
+    assert "Não entendi: “blorf”." in lines, lines
 
 
 # -- where it runs, how the users reach it ---------------------------------------------------------------------------
