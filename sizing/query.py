@@ -500,7 +500,7 @@ ONE_BEFORE_NOUN = regexes.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
 # "numa gpu", "numa placa de vídeo": "em uma", one GPU, as "em uma gpu" is (it had been dropped, no count read)
 # (not a card of the customer's own, said by its memory: "numa placa de vídeo de 12gb" is read as that machine)
 ONE_ON_GPU = regexes.compile(
-    rf"\bnuma(?=\s+(?:gpu|{_W('counts.gpus')})\b)(?!\s+[a-z ]{{0,24}}?\d+(?:[.,]\d+)?\s*(?:gb|gib)\b)"
+    rf"\bnuma(?=\s+(?:gpu|{_W('counts.gpus')})\b)(?!\s+[a-z ]{{0,24}}?\d+(?:[.,]\d+)?\s*(?:gb|gib|g|gigas?)\b)"
 )
 _CONTEXT_WORD = _W("keys.context")
 # "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
@@ -5484,8 +5484,19 @@ OLLAMA_TAG = regexes.compile(
 _TAG_PARTS = {"it": "", "instruct": "", "chat": "", "text": "", "qat": "q4_0"}
 
 
+# A tag's context window ("phi3:14b-medium-128k-instruct-q4_K_M") names the variant with the words before it:
+# part of the model's name, Phi-3 Medium 128K (its "128k" had been a context asked, "medium" not understood).
+_TAG_WINDOW = regexes.compile(r"(?i)\d+k")
+
+
 def _ollama_tag(m: re.Match, bare: list[str]) -> str:
     parts = [part for p in m.group(3).split("-") if p and (part := _TAG_PARTS.get(p.lower(), p))]
+    window = next((i for i, p in enumerate(parts) if _TAG_WINDOW.fullmatch(p)), None)
+    if window is not None:
+        name, parts = "-".join([m.group(1), *parts[: window + 1]]), parts[window + 1 :]
+        if not parts:  # no file after it: Ollama's default, said so, as below
+            bare.append(m.group(0))
+        return " ".join([name, m.group(2), *(parts or ["ollama"])])
     if not parts:
         # "gemma3:27b" names no file: `ollama pull` takes the tag's default, Q4_K_M for the library's models
         # (https://ollama.com/library, each tag's default). A precision typed with it still wins (RUNTIME_DEFAULTS).
@@ -7120,7 +7131,8 @@ VAGUE_TEAM = regexes.compile(
 # "muitos usuários", "lots of people", "a lot of concurrent users": many, with no least count the word says. Read as
 # traffic.toml's many_users and said so, with the number asked for; it had been one user sized without a word.
 VAGUE_MANY = regexes.compile(
-    rf"(?<![\w.,])(?P<word>{_W('counting.many')})\s+(?=(?P<who>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
+    # not "how many users?", a count asked, nor "too many", "so many", "as many as"
+    rf"(?<![\w.,])(?<!how\s)(?<!too\s)(?<!so\s)(?<!as\s)(?P<word>{_W('counting.many')})\s+(?=(?P<who>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
     rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()}))\b)"
 )
 # "a big team", "uma equipe grande": a large group with no count, read as VAGUE_MANY reads "many users"

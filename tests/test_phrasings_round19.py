@@ -129,6 +129,45 @@ def test_an_unknown_word_beside_a_customer_is_still_said(capsys):
     assert "Não entendi: “blorf”." in lines, lines
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["how many users can llama 8b hold on an l40s?", "llama 8b, too many users for one gpu?"],
+)
+def test_how_many_users_asked_is_no_vague_count(capsys, question):
+    lines = answer(capsys, question).splitlines()
+    assert not any("default estimate" in line for line in lines), lines
+    assert "10 concurrent users" not in lines[0] and "10 usuários" not in lines[0], lines
+
+
+# -- Ollama tags with their context window ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been a context of 128k tokens asked, and "Não entendi: medium" (or "mini")
+        ("phi3:14b-medium-128k-instruct-q4_K_M", "Entendi: Phi-3 Medium 128K · GGUF Q4_K_M"),
+        ("phi3:3.8b-mini-128k-instruct-q4_K_M 5 usuários", "Phi-3 Mini 128K (arquitetura do Phi-3.5 Mini 3.8B) · GGUF Q4_K_M · 5 usuários"),
+        # as before
+        ("mistral:7b-instruct-v0.3-q8_0", "Entendi: Mistral 7B v0.3 · GGUF Q8_0"),
+        ("deepseek-r1:14b-qwen-distill-q4_K_M", "Entendi: DeepSeek R1 Distill Qwen 14B · GGUF Q4_K_M"),
+        ("qwen2.5:72b-instruct-q4_K_M 10 users", "Qwen2.5 72B · GGUF Q4_K_M · 10 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_an_ollama_tags_window_names_the_variant_not_a_context(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "contexto" not in lines[0], lines
+
+
+def test_an_ollama_tag_with_a_window_and_no_file_is_ollamas_default(capsys):
+    _reads(
+        capsys,
+        "phi3:14b-medium-128k 10 usuários",
+        "Phi-3 Medium 128K · GGUF Q4_K_M · 10 usuários simultâneos",
+        "é uma tag do Ollama sem arquivo",
+    )
+
+
 # -- where it runs, how the users reach it ---------------------------------------------------------------------------
 
 
