@@ -5970,7 +5970,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if (
                 m.group("in_word")
                 or (_FILE_AFTER_MODEL.match(m.group(0)) and not _LAUNCHING.search(scan.work))
-            ) and _model_before(scan, m.start(), catalog):
+            ) and (
+                _model_before(scan, m.start(), catalog)
+                # "e no q4?", "and in q4?" in a thread on a model: that model's file (it had been "Não entendi o
+                # pedido", a date asked of nothing)
+                or (base is not None and base.model is not None and opens_as_follow_up(scan.original))
+            ):
                 continue  # "llama 8b in q4", "run llama 70b in q3", "o 8b no q4": the model's file
             if group.startswith("quarter") and traffic_query.growth_before(scan.work, m.start()):
                 continue  # "we'll double by Q4": when the load grows, read with the growth
@@ -11363,6 +11368,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true
             # there said first (they had been "Não entendi o pedido", or the H100 sized with no yes or no)
             query.noted = list(dict.fromkeys([*query.noted, *(note for note, _, _ in notes)]))
+            if (
+                "cloud_own" in query.noted
+            ):  # the thread's own note on their servers says it, not the topic's again
+                query.noted = [note for note in query.noted if note != "on_premise"]
             query.noted_names = {**query.noted_names, **{note: name for note, name, _ in notes if name}}
             said = " ".join(plain[start:end] for _, _, (start, end) in notes)
             query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]

@@ -296,6 +296,63 @@ def test_an_amount_a_month_beside_money_is_a_budget(capsys, question, read):
     assert not any("é um orçamento ou um volume" in line or "a budget or a volume" in line for line in lines)
 
 
+# -- follow-ups in a thread --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    from bot.log import RequestLog
+    from bot.pipeline import Pipeline
+
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "read"),
+    [
+        # each had been "Não entendi o pedido": a quarter of the year asked of nothing
+        ("e no q4?", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 4 usuários simultâneos"),
+        ("e no Q4?", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 4 usuários simultâneos"),
+        ("and in q4?", "Understood: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 4 concurrent users"),
+        # the new readings, in a thread
+        ("e com muitos usuários?", "Entendi: Llama 3.1 70B · 10 usuários simultâneos"),
+        ("e numa gpu só?", "Entendi: Llama 3.1 70B · 4 usuários simultâneos · 1 GPU"),
+    ],
+)
+def test_follow_ups_in_a_thread(monkeypatch, pipeline, follow_up, read):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    from tests.test_thread_followups import reply_in_thread
+
+    out = reply_in_thread(pipeline, "llama 70b pra 4 usuários", follow_up)
+    assert out.splitlines()[0] == read, out
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "said"),
+    [
+        # each had been read and had no effect (or "Não entendi o pedido")
+        ("e o mais rápido?", "O que decidiu: o mais rápido, como pedido."),
+        ("e a mais rápida?", "O que decidiu: o mais rápido, como pedido."),
+        ("what about the lowest latency?", "What decided: the fastest, as asked."),
+    ],
+)
+def test_the_fastest_asked_in_a_thread(monkeypatch, pipeline, follow_up, said):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    from tests.test_thread_followups import reply_in_thread
+
+    out = reply_in_thread(pipeline, "llama 70b pra 10 usuários", follow_up)
+    assert said in out, out
+
+
+@pytest.mark.parametrize("follow_up", ["e se lançar no Q4?", "e no Q4 de 2027?"])
+def test_a_launch_quarter_in_a_thread_is_no_file(monkeypatch, pipeline, follow_up):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    from tests.test_thread_followups import reply_in_thread
+
+    out = reply_in_thread(pipeline, "llama 70b pra 10 usuários", follow_up)
+    assert "INT4" not in out.splitlines()[0], out
+
+
 # -- in Slack ----------------------------------------------------------------------------------------------------------
 
 
