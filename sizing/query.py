@@ -267,6 +267,9 @@ class Query(msgspec.Struct):
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
     # "temos 10 mil por mês" with no word of money: a budget or requests? (as typed, its amount as typed)
     amount_a_month: list[tuple[str, str]] = []
+    # "llama 70b ou qwen": a family beside the model, with no size, weighed against it: (as typed, its model
+    # nearest the sized one's size, as an example); the answer asks which (it had been dropped without a word)
+    family_unsized: list[tuple[str, str]] = []
     vague_many: list[tuple[str, int]] = []  # "muitos usuários" read as our default: (as typed, the count)
     # A precision ruled out ("sem 4 bits", "no 4-bit please"): (as typed, the precision sized instead, the GPU that
     # runs no 8-bit when that is why it is 16-bit, else None)
@@ -11824,8 +11827,31 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.family_candidate = named_beyond or _unknown_family(scan, query, family_words(catalog))
     elif scan.found.get("family_version"):
         query.family_candidate = (scan.found["family_version"][0], [])
+    if model and scan.found.get("family") and _CHOICE_OR.search(scan.work):
+        query.family_unsized = _families_unsized(scan, model, catalog)
     query.workload = Workload.given({"model": model or size, **workload})
     return query
+
+
+# "ou", "or", "vs", "x" between two models: a choice weighed
+_CHOICE_OR = regexes.compile(r"(?:^|\s)(?:ou|or|vs\.?|versus|x)(?:\s|$)")
+
+
+def _families_unsized(scan: _Scan, model: str, catalog: Catalog) -> list[tuple[str, str]]:
+    """The family words said beside a sized model of another family ("llama 70b ou qwen"), each with its model
+    nearest the sized one's size, to name as an example."""
+    try:
+        params = catalog.model(model).params
+    except KeyError:  # a model the catalogue does not hold (scaled, named as asked): no size to be near
+        return []
+    out = []
+    for word, typed in scan.found["family"]:
+        members = family_members(catalog).get(normalize(word), [])
+        if not members or model in members:
+            continue
+        nearest = min((catalog.model(m) for m in members), key=lambda m: abs(math.log(m.params / params)))
+        out.append((typed, nearest.name))
+    return out
 
 
 _COMMA_VERSION = regexes.compile(r"(?<![\w.,])[a-z]+[\s_-]*\d,\d(?=[\s_-]+\d+(?:[.,]\d+)?\s*b\b)")

@@ -296,6 +296,44 @@ def test_an_amount_a_month_beside_money_is_a_budget(capsys, question, read):
     assert not any("é um orçamento ou um volume" in line or "a budget or a volume" in line for line in lines)
 
 
+# -- two models with "or", GPUs in a spec sheet's order ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had sized the first model alone, the second dropped without a word
+        ("llama 70b ou qwen pra 20 usuários", "Entendi: Llama 3.1 70B · 20 usuários simultâneos", "Qual “qwen”? Sem o tamanho, ficou fora da comparação: diga qual, por exemplo “Qwen2.5 72B”."),
+        ("llama 70b or gemma for 10 users?", "Understood: Llama 3.1 70B · 10 concurrent users", "Which “gemma”? With no size it is left out of the comparison"),
+        ("llama 8b vs qwen 20 users", "Llama 3.1 8B · 20 usuários simultâneos", "por exemplo “Qwen3 8B”"),
+    ],
+)  # fmt: skip
+def test_a_family_with_no_size_weighed_against_a_model_is_asked_which(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize(
+    "question", ["llama 70b, 20 usuários", "llama 3.1 70b llama pra 20 usuários", "qwen 72b ou qwen 32b"]
+)
+def test_a_family_of_the_model_itself_asks_nothing(capsys, question):
+    lines = answer(capsys, question).splitlines()
+    assert not any(line.startswith(("Qual “", "Which “")) for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Not understood: SXM" (the memory before the form factor)
+        ("llama 70b on 2x H100 80GB SXM", "Understood: Llama 3.1 70B · 2× H100 SXM 80 GB"),
+        ("llama 70b on 2x A100 80GB SXM", "Understood: Llama 3.1 70B · 2× A100 SXM 80 GB"),
+        ("llama 70b em 1x H200 141GB SXM", "Entendi: Llama 3.1 70B · 1× H200 SXM 141 GB"),
+        ("llama 8b on A100 40GB SXM", "Understood: Llama 3.1 8B · 1× A100 SXM 40 GB"),
+    ],
+)
+def test_a_gpu_with_its_memory_before_its_form_factor(capsys, question, read):
+    _reads(capsys, question, read)
+
+
 # -- follow-ups in a thread --------------------------------------------------------------------------------------------
 
 
