@@ -2831,9 +2831,11 @@ _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 # "20 mil tokens por consulta", "20k tokens per query": the words that make the length each request's.
 _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
-# "português europeu", "european portuguese": the language's variety (the answer's, or the data's), no place
+# "português europeu", "european portuguese", "português de Portugal", "Portugal Portuguese": the language's
+# variety (the answer's, or the data's), no place ("em português de Portugal" had been users in Europe)
 EUROPE = regexes.compile(
-    rf"(?<![\w'])(?<!portugues\s)(?<!português\s)(?:{_W('words.europe')})(?![\w'])(?!\s+portuguese\b)"
+    rf"(?<![\w'])(?<!portugues\s)(?<!português\s)(?<!portugues\sde\s)(?<!português\sde\s)"
+    rf"(?<!portuguese\sfrom\s)(?:{_W('words.europe')})(?![\w'])(?!\s+portuguese\b)"
 )
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 # Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens. Nor started inside a run of
@@ -7151,7 +7153,7 @@ _FEW = 3
 # "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
 # "uns 10" are ("10ish" had been "Not understood", "10 e poucos" split into two questions)
 ABOUT_AFTER = regexes.compile(
-    r"(?<![\w.,])(\d+)(?:\s*-?\s*ish\b|\s+(?:e|and)\s+(?:poucos|poucas|tantos|tantas|a\s+few|some)\b)"
+    r"(?<![\w.,])(\d+)(?:\s*-?\s*ish\b|\s+(?:e|and)\s+(?:poucos|poucas|tantos|tantas|tal|a\s+few|some)\b)"
 )
 _VAGUE_UNITS = {
     "dezenas": 10,

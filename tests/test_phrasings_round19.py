@@ -334,6 +334,51 @@ def test_a_gpu_with_its_memory_before_its_form_factor(capsys, question, read):
     _reads(capsys, question, read)
 
 
+# -- Portugal's Portuguese, "20 e tal", a firewall -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # each had been users in Europe, with its latency note: the language's variety, no place
+        "llama 70b, 20 pessoas ao mesmo tempo, respostas em português de Portugal",
+        "llama 70b for 20 users, answers in Portuguese from Portugal",
+    ],
+)
+def test_portuguese_from_portugal_is_a_language_not_users_in_europe(capsys, question):
+    lines = _reads(capsys, question, "Llama 3.1 70B · 20 ")
+    assert "Europa" not in lines[0] and "Europe" not in lines[0], lines
+
+
+def test_users_in_portugal_are_still_in_europe(capsys):
+    _reads(
+        capsys,
+        "llama 70b para 20 utilizadores, estamos em Portugal",
+        "20 utilizadores em simultâneo · utilizadores na Europa (latência)",
+    )
+
+
+def test_twenty_and_something_is_about_twenty(capsys):
+    # had been "Não percebi: tal"
+    _reads(
+        capsys,
+        "llama 70b para uns 20 e tal utilizadores",
+        "Percebi: Llama 3.1 70B · 20 utilizadores em simultâneo",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # had been "Not understood: behind, firewall"
+        ("llama 70b 20 users, behind our firewall", "the sizing is the same"),
+        ("llama 70b 20 usuários atrás do nosso firewall", "o dimensionamento é o mesmo"),
+    ],
+)
+def test_a_firewall_beside_a_sizing_is_the_network_note(capsys, question, said):
+    _reads(capsys, question, "Llama 3.1 70B · 20 ", said)
+
+
 # -- follow-ups in a thread --------------------------------------------------------------------------------------------
 
 
