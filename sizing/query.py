@@ -456,7 +456,18 @@ def chat_shorthand(text: str) -> str:
                 spans.append((m.start(), m.end(), f" {words[spelt]} "))
     for start, end, words in sorted(spans, reverse=True):
         text = text[:start] + words + text[end:]
+    if "-" in text:
+        text = GLUED_UNIT.sub(r"\1 ", text)
     return text
+
+
+# "llama 70b-fp8", "32k-ctx": a size or a context glued by a hyphen to the word after it, a space (the precision
+# had been dropped as "Não entendi: fp8"); not inside a hyphenated name ("llama-3.1-70b-fp8", a repo's, read as one)
+GLUED_UNIT = regexes.compile(
+    r"(?<![\w./-])(\d{1,4}(?:\.\d)?[bk])-(?=(?:fp8|fp16|bf16|fp4|int4|int8|awq|gptq|nf4|gguf|[48][\s-]?bits?|ctx"
+    r"|context|contexto)\b)",
+    re.IGNORECASE,
+)
 
 
 NUMBER_WORDS = VOCAB.numbers
@@ -6702,11 +6713,13 @@ def _horizon(scan: _Scan) -> None:
 
 
 _SAID_IN_FILLER = ("network", "on_premise")
-# "llama 70b pra 20 usuários, cliente da Acme", "customer at Globex asks...": who the question is for, a name as
+# "llama 70b pra 20 usuários, cliente da Acme", "customer at Globex asks...", "o pessoal da Acme", "the folks at
+# Initech": who the question is for, a name as
 # capitalised as typed; nothing to size (it had been "Não entendi: Acme"). Read last, so that a model or a GPU
 # named there is read first.
 CUSTOMER_NAMED = regexes.compile(
-    r"\b(?:[Cc]liente|[Cc]ustomer|[Cc]lient|[Ll]ead|[Pp]rospect)s?\s+(?:da|do|de|na|no|from|at|of)\s+"
+    r"\b(?:[Cc]liente|[Cc]ustomer|[Cc]lient|[Ll]ead|[Pp]rospect|[Pp]essoal|[Ee]quipe|[Ee]quipa|[Gg]alera|[Ff]olks|[Tt]eam"
+    r"|[Gg]uys|[Pp]eople)s?\s+(?:da|do|de|na|no|from|at|of)\s+"
     r"(?P<name>[A-ZÀ-Ý][\w&.-]*(?:\s+[A-ZÀ-Ý][\w&.-]*){0,2})"
 )
 

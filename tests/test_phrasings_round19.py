@@ -118,6 +118,10 @@ def test_one_gpu_said_with_numa_is_judged_as_one(capsys):
         ("customer at Globex Corp wants llama 70b for 20 users", "Understood: Llama 3.1 70B · 20 concurrent users"),
         ("o cliente do Banco Azul quer llama 70b pra 20 usuários", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
         ("lead from Initech: qwen 72b, 30 users, fp8", "Qwen2.5 72B · FP8 (8-bit) · 30 usuários simultâneos"),
+        ("o pessoal da Acme quer llama 70b pra 30 pessoas", "Entendi: Llama 3.1 70B · 30 usuários simultâneos"),
+        ("the folks at Acme want llama 70b for 30 people", "Understood: Llama 3.1 70B · 30 concurrent users"),
+        # had been "Not understood: customer's"
+        ("customer's question: what do we need for llama 70b, 30 users?", "Understood: Llama 3.1 70B · 30 concurrent users"),
     ],
 )  # fmt: skip
 def test_the_customers_name_is_who_asks_nothing_to_size(capsys, question, read):
@@ -377,6 +381,22 @@ def test_twenty_and_something_is_about_twenty(capsys):
 )
 def test_a_firewall_beside_a_sizing_is_the_network_note(capsys, question, said):
     _reads(capsys, question, "Llama 3.1 70B · 20 ", said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had dropped the precision (or the context's word) as not understood
+        ("llama 70b-fp8 32k-ctx 20u", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 32k de contexto · 20 usuários simultâneos"),
+        ("qwen 32b-awq, 10 users", "Entendi: Qwen2.5 32B · INT4 (AWQ/GPTQ g128) · 10 usuários simultâneos"),
+        ("llama 8b-4bit 10 users", "Entendi: Llama 3.1 8B · INT4 (AWQ/GPTQ g128) · 10 usuários simultâneos"),
+        ("llama 70b 128k-context 5 users", "Understood: Llama 3.1 70B · 128k context · 5 concurrent users"),
+        # as before: a hyphenated name is one name
+        ("llama-3.1-70b-fp8 20 users", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_size_glued_to_its_precision_or_context(capsys, question, read):
+    _reads(capsys, question, read)
 
 
 # -- follow-ups in a thread --------------------------------------------------------------------------------------------
