@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
 from tests.gpu_size_run import UNKNOWN, answer, answer_json
 from tests.gpu_size_run import reads as _reads
 
 from .slack_harness import slash_reply_text
+from .test_thread_followups import reply_in_thread
 
 
 @pytest.fixture(autouse=True)
@@ -404,9 +407,6 @@ def test_a_size_glued_to_its_precision_or_context(capsys, question, read):
 
 @pytest.fixture(scope="module")
 def pipeline(tmp_path_factory):
-    from bot.log import RequestLog
-    from bot.pipeline import Pipeline
-
     return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
 
 
@@ -422,10 +422,7 @@ def pipeline(tmp_path_factory):
         ("e numa gpu só?", "Entendi: Llama 3.1 70B · 4 usuários simultâneos · 1 GPU"),
     ],
 )
-def test_follow_ups_in_a_thread(monkeypatch, pipeline, follow_up, read):
-    monkeypatch.setenv("GPU_SIZER_HUB", "off")
-    from tests.test_thread_followups import reply_in_thread
-
+def test_follow_ups_in_a_thread(pipeline, follow_up, read):
     out = reply_in_thread(pipeline, "llama 70b pra 4 usuários", follow_up)
     assert out.splitlines()[0] == read, out
 
@@ -439,19 +436,13 @@ def test_follow_ups_in_a_thread(monkeypatch, pipeline, follow_up, read):
         ("what about the lowest latency?", "What decided: the fastest, as asked."),
     ],
 )
-def test_the_fastest_asked_in_a_thread(monkeypatch, pipeline, follow_up, said):
-    monkeypatch.setenv("GPU_SIZER_HUB", "off")
-    from tests.test_thread_followups import reply_in_thread
-
+def test_the_fastest_asked_in_a_thread(pipeline, follow_up, said):
     out = reply_in_thread(pipeline, "llama 70b pra 10 usuários", follow_up)
     assert said in out, out
 
 
 @pytest.mark.parametrize("follow_up", ["e se lançar no Q4?", "e no Q4 de 2027?"])
-def test_a_launch_quarter_in_a_thread_is_no_file(monkeypatch, pipeline, follow_up):
-    monkeypatch.setenv("GPU_SIZER_HUB", "off")
-    from tests.test_thread_followups import reply_in_thread
-
+def test_a_launch_quarter_in_a_thread_is_no_file(pipeline, follow_up):
     out = reply_in_thread(pipeline, "llama 70b pra 10 usuários", follow_up)
     assert "INT4" not in out.splitlines()[0], out
 
