@@ -1854,6 +1854,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.vague_count", typed=typed, n=i18n.number(n, lang)))
     for typed, n in query.vague_many:
         lines.append(t("understood.vague_many", typed=typed, n=i18n.number(n, lang)))
+    for typed in query.whole_group:
+        lines.append(t("understood.whole_group", typed=typed))
     for typed, example in query.family_unsized:
         lines.append(t("understood.family_unsized", typed=typed, example=example))
     for typed, amount in query.amount_a_month:

@@ -270,6 +270,8 @@ class Query(msgspec.Struct):
     # "llama 70b ou qwen": a family beside the model, with no size, weighed against it: (as typed, its model
     # nearest the sized one's size, as an example); the answer asks which (it had been dropped without a word)
     family_unsized: list[tuple[str, str]] = []
+    # "para toda a empresa" with no count of any load: as typed, the head-count asked for
+    whole_group: list[str] = []
     vague_many: list[tuple[str, int]] = []  # "muitos usuários" read as our default: (as typed, the count)
     # A precision ruled out ("sem 4 bits", "no 4-bit please"): (as typed, the precision sized instead, the GPU that
     # runs no 8-bit when that is why it is 16-bit, else None)
@@ -7162,6 +7164,8 @@ VAGUE_MANY = regexes.compile(
 VAGUE_MANY_TEAM = regexes.compile(
     rf"(?<![\w.,])(?P<word>{_W('counting.many_team')})(?:\s+(?:de|of)(?=\s+[a-z]))?(?![\w-])"
 )
+# "para toda a empresa", "for the whole company": the whole organisation, no number; asked for (the answer's note)
+WHOLE_GROUP = regexes.compile(rf"(?<![\w.,])(?:{_W('counting.whole_group')})(?![\w-])")
 _FEW = 3
 # "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
 # "uns 10" are ("10ish" had been "Not understood", "10 e poucos" split into two questions)
@@ -7281,6 +7285,8 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
     scan.sub(VAGUE_MANY, lambda m: _vague_many(scan, m))
     scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
+    if scan.may_match(WHOLE_GROUP):
+        scan.take(WHOLE_GROUP, "whole_group", lambda m: True)
     if scan.may_match(VAGUE_MANY_TEAM):
         many = load_catalog().traffic.population.many_users
         scan.sub(VAGUE_MANY_TEAM, lambda m: _vague_team(scan, m, many, "vague_many"))
@@ -11842,6 +11848,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.family_candidate = named_beyond or _unknown_family(scan, query, family_words(catalog))
     elif scan.found.get("family_version"):
         query.family_candidate = (scan.found["family_version"][0], [])
+    if scan.found.get("whole_group") and not any(workload.get(k) for k in LOAD_FIELDS):
+        query.whole_group = [typed for _, typed in scan.found["whole_group"]]
     if model and scan.found.get("family") and _CHOICE_OR.search(scan.work):
         query.family_unsized = _families_unsized(scan, model, catalog)
     query.workload = Workload.given({"model": model or size, **workload})

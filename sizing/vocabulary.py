@@ -136,6 +136,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "few_team",
         "many",
         "many_team",
+        "whole_group",
     ),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": (

@@ -137,6 +137,31 @@ def test_an_unknown_word_beside_a_customer_is_still_said(capsys):
 
 
 @pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had sized one user without a word
+        ("llama 70b para toda a empresa", "Quantas pessoas são “toda a empresa”? Diga o número"),
+        ("llama 70b for everyone in the company", "How many people is “everyone in the company”?"),
+        ("llama 70b para a galera toda", "esta resposta é para uma conversa por vez"),
+    ],
+)
+def test_a_whole_company_with_no_number_is_asked_how_many(capsys, question, said):
+    _reads(capsys, question, "Llama 3.1 70B", said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("llama 70b para a empresa toda, 500 funcionários", "Entendi: Llama 3.1 70B · 500 pessoas"),
+        ("llama 70b for the whole company, 2000 employees", "Understood: Llama 3.1 70B · 2,000 people"),
+    ],
+)
+def test_a_whole_company_with_its_head_count_asks_nothing(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert not any("Quantas pessoas" in line or "How many people" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
     "question",
     ["how many users can llama 8b hold on an l40s?", "llama 8b, too many users for one gpu?"],
 )
