@@ -2998,6 +2998,8 @@ def fastest_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup
         return None
     # on a tie, the fewer GPUs, then the recommendation's own order (it comes first)
     best = min(options, key=lambda s: (round(answer_s(s), 3), s.count))
+    if math.isinf(answer_s(best)):
+        return None  # no setup's speed is estimated: nothing says which is the fastest
     return best, bounded
 
 

@@ -472,7 +472,7 @@ def _sized(
                 decided = "availability"
             elif budget_pick is not None and budget_pick.chosen:
                 decided = "budget_month" if budget_pick.monthly else "budget_hour"
-            elif fastest is not None:
+            elif fastest is not None and rec.performance is not None:
                 decided = "fastest_service"
         if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
