@@ -878,6 +878,8 @@ def _amount_a_month(scan: _Scan) -> None:
     """ "temos 10 mil por mês": a budget a month where the question speaks of money elsewhere, else a question
     back (AMOUNT_A_MONTH); never a context."""
     for m in list(AMOUNT_A_MONTH.finditer(scan.work)):
+        if traffic_query.items_named_before(scan.work, m.start()):
+            continue  # "resumir processos ..., uns 2 mil por mês": the items' volume, the traffic reader's
         typed = scan.original[m.start() : m.end()].strip()
         rest = scan.work[: m.start()] + scan.work[m.end() :]
         if _MONEY_CUES.search(rest) and "budget" not in scan.found:

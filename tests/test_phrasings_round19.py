@@ -321,6 +321,8 @@ def test_an_amount_a_month_alone_is_asked_about(capsys, question, read, said):
         # as before: the budget's word, or the requests', says it
         ("llama 8b, 10 mil por mês de orçamento", "Entendi: Llama 3.1 8B · orçamento de 10.000 por mês"),
         ("llama 8b 20 usuários, 10 mil requisições por mês", "10.000 requisições por mês"),
+        # the items named before it are what it counts
+        ("llama 70b pra resumir processos de 50 páginas, uns 2 mil por mês", "2.000 requisições por mês"),
     ],
 )  # fmt: skip
 def test_an_amount_a_month_beside_money_is_a_budget(capsys, question, read):
