@@ -7146,10 +7146,11 @@ VAGUE_SCALE = regexes.compile(
 # "Não entendi: punhado" and one user sized.
 # Any people the traffic reader counts follow it too ("um punhado de advogados", "a handful of doctors"), from
 # its own list (traffic_words.toml), so that one list says who is people.
-VAGUE_FEW = regexes.compile(
-    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
-    rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()})\b)"
+_PEOPLE_AFTER = (
+    rf"(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|"
+    rf"{traffic_query.plain_people_words()})"
 )
+VAGUE_FEW = regexes.compile(rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?={_PEOPLE_AFTER}\b)")
 # "for a small team", "uma equipe pequena", "a small group of testers": a small group with no count, read as 3 as
 # "a few" is, and said so; the people after it, if any, are read as they are after any count ("3 testers").
 VAGUE_TEAM = regexes.compile(
@@ -7159,8 +7160,8 @@ VAGUE_TEAM = regexes.compile(
 # traffic.toml's many_users and said so, with the number asked for; it had been one user sized without a word.
 VAGUE_MANY = regexes.compile(
     # not "how many users?", a count asked, nor "too many", "so many", "as many as"
-    rf"(?<![\w.,])(?<!how\s)(?<!too\s)(?<!so\s)(?<!as\s)(?P<word>{_W('counting.many')})\s+(?=(?P<who>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
-    rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()}))\b)"
+    rf"(?<![\w.,])(?<!how\s)(?<!too\s)(?<!so\s)(?<!as\s)(?P<word>{_W('counting.many')})\s+"
+    rf"(?=(?P<who>{_PEOPLE_AFTER})\b)"
 )
 # "a big team", "uma equipe grande": a large group with no count, read as VAGUE_MANY reads "many users"
 VAGUE_MANY_TEAM = regexes.compile(
