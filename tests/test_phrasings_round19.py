@@ -33,6 +33,9 @@ def _no_hub(monkeypatch):
         ("llama 8b for lots of people", "10 concurrent users", "I read “lots of people” as 10"),
         ("llama 8b for a lot of concurrent users", "10 concurrent users", "give the number for an exact sizing"),
         ("llama 8b pra um monte de gente", "10 usuários simultâneos", "Li “um monte de gente” como 10"),
+        ("llama 8b for a crowd of users", "10 concurrent users", "I read “a crowd of users” as 10"),
+        ("llama 8b pra uma multidão de usuários", "10 usuários simultâneos", "Li “uma multidão de usuários” como 10"),
+        ("llama 70b for a huge number of users", "10 concurrent users", "I read “a huge number of users” as 10"),
         ("llama 70b para imensos utilizadores", "Percebi: Llama 3.1 70B · 10 utilizadores em simultâneo", "indique o número"),
         # the people the traffic reader counts are a head-count, as "10 advogados" is
         ("llama 8b for many lawyers", "Understood: Llama 3.1 8B · 10 people", "I read “many lawyers” as 10"),
