@@ -1863,6 +1863,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
     for typed, n in query.vague_counts:
         lines.append(t("understood.vague_count", typed=typed, n=i18n.number(n, lang)))
+    for typed, n in query.vague_many:
+        lines.append(t("understood.vague_many", typed=typed, n=i18n.number(n, lang)))
+    for typed in query.whole_group:
+        lines.append(t("understood.whole_group", typed=typed))
+    for typed, example in query.family_unsized:
+        lines.append(t("understood.family_unsized", typed=typed, example=example))
+    for typed, amount in query.amount_a_month:
+        lines.append(t("understood.amount_a_month", typed=typed, amount=amount))
     for typed, precision, gpu in query.ruled_out:
         name = load_catalog().precision(precision).name
         lines.append(t("understood.ruled_out_gpu" if gpu else "understood.ruled_out", typed=typed, precision=name, gpu=gpu))  # fmt: skip

@@ -2973,6 +2973,68 @@ def _fewest_on(plan: Plan, gpu, catalog: Catalog) -> Setup | None:
     return None
 
 
+def _service_budget(plan: Plan, catalog: Catalog) -> bool:
+    """Whether a service's budget can be weighed: given, prices to weigh it against, in their currency (a month's
+    not for a training's or a batch's, which sizing/run_budget.py weighs)."""
+    from .budget import currency_mismatch
+
+    budget, offering = plan.budget, catalog.offering
+    if budget is None or not offering.has_prices or currency_mismatch(budget, offering.currency):
+        return False
+    return budget.hourly or not (plan.stage.is_training or plan.batch_seconds)
+
+
+def _budget_price(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[float, str] | None:
+    """A setup's price as the service's budget is said (its month, or its hour, each GPU's or the whole
+    setup's), in its cheapest contract mode or the one the customer named where it is priced: (price, mode)."""
+    from .budget import hour_prices
+
+    c = cost(plan, setup, catalog)
+    if c is None:
+        return None
+    if not plan.budget.hourly:  # a service runs the month through: its month in each contract mode
+        by_mode = {m: mc.per_month for m, mc in c.by_contract_mode.items()}
+    else:
+        by_mode = hour_prices(
+            plan.budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count
+        )
+    if plan.contract in by_mode:  # the mode the customer named is the one they would pay: weighed alone
+        return by_mode[plan.contract], plan.contract
+    return min((p, m) for m, p in by_mode.items())
+
+
+def fastest_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, bool] | None:
+    """ "the fastest", "o mais rápido" of a service: of the setups that serve the load (the recommendation and
+    the fewest of each GPU we rent that serve it), within the budget where one is given and can be weighed, the
+    one whose answer arrives soonest at the load sized: its first token, then the answer's tokens at each user's
+    speed (performance.py's estimate). The setup and whether a budget bounded the choice. None: not asked, a
+    GPU named (the customer's choice, judged as asked), or nothing within the budget (budget_pick says so)."""
+    if rec is None or not plan.fastest or plan.gpu or plan.gpus or plan.stage.is_training:
+        return None
+    options = [rec, *(s for s in fewest_of_each(plan, catalog) if not same_setup(s, rec))]
+    bounded = _service_budget(plan, catalog)
+    if bounded:
+        options = [
+            s
+            for s in options
+            if (p := _budget_price(plan, s, catalog)) is not None and p[0] <= plan.budget.amount
+        ]
+
+    def answer_s(setup: Setup) -> float:
+        perf = setup.performance or traffic.performance(plan, setup, catalog)
+        setup.performance = perf
+        # no estimate: never the fastest
+        return math.inf if perf is None else perf.ttft_s + plan.output * perf.tpot_ms / 1000
+
+    if not options:
+        return None
+    # on a tie, the fewer GPUs, then the recommendation's own order (it comes first)
+    best = min(options, key=lambda s: (round(answer_s(s), 3), s.count))
+    if math.isinf(answer_s(best)):
+        return None  # no setup's speed is estimated: nothing says which is the fastest
+    return best, bounded
+
+
 def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, BudgetPick] | None:
     """A service's budget, an hour's ("até R$ 20/hora", "R$ 5 por GPU por hora") or a month's ("orçamento de R$
     20 mil por mês"), chooses the setup: when the recommendation passes it, the smallest setup that serves the
@@ -2983,34 +3045,14 @@ def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup,
     and a training's choose in sizing/run_budget.py), nothing priced to weigh it against, a budget in another
     currency, or the recommendation already within it. Prices are compared as typed, never converted
     (sizing/budget.py)."""
-    from .budget import currency_mismatch, hour_prices
 
     budget = plan.budget
-    offering = catalog.offering
-    if (
-        rec is None
-        or budget is None
-        or not offering.has_prices
-        or currency_mismatch(budget, offering.currency)
-    ):
+    if rec is None or not _service_budget(plan, catalog):
         return None
     monthly = not budget.hourly
-    if monthly and (plan.stage.is_training or plan.batch_seconds):
-        return None
 
     def price(setup: Setup) -> tuple[float, str] | None:
-        c = cost(plan, setup, catalog)
-        if c is None:
-            return None
-        if monthly:  # a service runs the month through: its month in each contract mode
-            by_mode = {m: mc.per_month for m, mc in c.by_contract_mode.items()}
-        else:
-            by_mode = hour_prices(
-                budget, {m: mc.per_hour for m, mc in c.by_contract_mode.items()}, setup.count
-            )
-        if plan.contract in by_mode:  # the mode the customer named is the one they would pay: weighed alone
-            return by_mode[plan.contract], plan.contract
-        return min((p, m) for m, p in by_mode.items())
+        return _budget_price(plan, setup, catalog)
 
     own = price(rec)
     if own is not None and own[0] <= budget.amount:

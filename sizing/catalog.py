@@ -536,6 +536,7 @@ class PopulationSettings(Strict, kw_only=True):
     head_count_reading_at_most: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.5
     head_count_reading_from: Annotated[int, msgspec.Meta(ge=2)] = 50
     daily_share_of_monthly: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.20
+    many_users: Annotated[int, msgspec.Meta(ge=2)] = 10
 
 
 class DailySettings(Strict, kw_only=True):

@@ -347,8 +347,13 @@ def _sized(
             ]
             plan = plan.but(days=None, days_assumed=False)
     budget_pick = None
+    # "the fastest" of a service: the setup that answers soonest among those that serve (within the budget, when
+    # one is given), said as what decided; it had been read and the smallest recommended all the same
+    fastest = None if brief or run_pick else advice.fastest_pick(plan, rec, catalog)
+    if fastest is not None:
+        unasked, (rec, bounded) = rec, fastest
     # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
-    if (
+    elif (
         not (plan.stage.is_training or plan.gpu or plan.gpus or brief or run_pick)
         and (picked := advice.budget_pick(plan, rec, catalog)) is not None
     ):
@@ -467,6 +472,8 @@ def _sized(
                 decided = "availability"
             elif budget_pick is not None and budget_pick.chosen:
                 decided = "budget_month" if budget_pick.monthly else "budget_hour"
+            elif fastest is not None and rec.performance is not None:
+                decided = "fastest_service"
         if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
             # The cheaper setups first, and the alternatives they repeat no longer.
@@ -724,6 +731,8 @@ def _sized(
         decided=(
             t(lang, f"decided.{decided}", setup=advice.describe(rec, lang), without=budget_pick.setup)
             if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
+            else _fastest_decided(plan, rec, unasked, bounded)
+            if decided == "fastest_service"
             else _run_budget_decided(run_pick, decided, lang)
             if run_pick is not None and decided and decided.endswith((run_pick.job, run_pick.job + "_none"))
             else advice.decided_text(plan, rec, decided, catalog, avail)
@@ -739,6 +748,17 @@ def _sized(
         run_choice=run_choice,
         run_budget_pick=run_pick,
     )
+
+
+def _fastest_decided(plan: Plan, rec: Setup, unasked: Setup, bounded: bool) -> str:
+    """What "the fastest" decided of a service: the setup, its first token and speed per user (its performance
+    at the load sized), and the recommendation it replaces, if another."""
+    lang, perf = plan.lang, rec.performance
+    said = t(lang, "decided.fastest_service" + ("_budget" if bounded else ""), setup=advice.describe(rec, lang),
+             ttft=i18n.number(perf.ttft_s, lang, 2), tps=i18n.number(perf.tokens_per_s_per_user, lang))  # fmt: skip
+    if not advice.same_setup(rec, unasked):
+        said += " " + t(lang, "decided.fastest_service_without", without=advice.describe(unasked, lang))
+    return said
 
 
 def _run_budget_decided(pick, decided: str, lang: str) -> str:

@@ -265,6 +265,14 @@ class Query(msgspec.Struct):
     trades: list[str] = []
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
+    # "temos 10 mil por mês" with no word of money: a budget or requests? (as typed, its amount as typed)
+    amount_a_month: list[tuple[str, str]] = []
+    # "llama 70b ou qwen": a family beside the model, with no size, weighed against it: (as typed, its model
+    # nearest the sized one's size, as an example); the answer asks which (it had been dropped without a word)
+    family_unsized: list[tuple[str, str]] = []
+    # "para toda a empresa" with no count of any load: as typed, the head-count asked for
+    whole_group: list[str] = []
+    vague_many: list[tuple[str, int]] = []  # "muitos usuários" read as our default: (as typed, the count)
     # A precision ruled out ("sem 4 bits", "no 4-bit please"): (as typed, the precision sized instead, the GPU that
     # runs no 8-bit when that is why it is 16-bit, else None)
     ruled_out: list[tuple[str, str, str | None]] = []
@@ -450,7 +458,18 @@ def chat_shorthand(text: str) -> str:
                 spans.append((m.start(), m.end(), f" {words[spelt]} "))
     for start, end, words in sorted(spans, reverse=True):
         text = text[:start] + words + text[end:]
+    if "-" in text:
+        text = GLUED_UNIT.sub(r"\1 ", text)
     return text
+
+
+# "llama 70b-fp8", "32k-ctx": a size or a context glued by a hyphen to the word after it, a space (the precision
+# had been dropped as "Não entendi: fp8"); not inside a hyphenated name ("llama-3.1-70b-fp8", a repo's, read as one)
+GLUED_UNIT = regexes.compile(
+    r"(?<![\w./-])(\d{1,4}(?:\.\d)?[bk])-(?=(?:fp8|fp16|bf16|fp4|int4|int8|awq|gptq|nf4|gguf|[48][\s-]?bits?|ctx"
+    r"|context|contexto)\b)",
+    re.IGNORECASE,
+)
 
 
 NUMBER_WORDS = VOCAB.numbers
@@ -494,6 +513,11 @@ ONE_SECOND = regexes.compile(
     r"\b(?:de|em|ate|than|under|within|in)\s+(?P<one>um|one|a)(?=\s+(?:segundo|second)\b(?!\s+(?:modelo|model|gpu|servidor|server)))"
 )
 ONE_BEFORE_NOUN = regexes.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
+# "numa gpu", "numa placa de vídeo": "em uma", one GPU, as "em uma gpu" is (it had been dropped, no count read)
+# (not a card of the customer's own, said by its memory: "numa placa de vídeo de 12gb" is read as that machine)
+ONE_ON_GPU = regexes.compile(
+    rf"\bnuma(?=\s+(?:gpu|{_W('counts.gpus')})\b)(?!\s+[a-z ]{{0,24}}?\d+(?:[.,]\d+)?\s*(?:gb|gib|g|gigas?)\b)"
+)
 _CONTEXT_WORD = _W("keys.context")
 # "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
 _CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|is|be)\s*){0,2}"
@@ -739,6 +763,14 @@ MONEY = regexes.compile(
     r"(?![.,\d]*\s*(?:ms|s|seg|segundos?|seconds?|secs?|milissegundos?|milliseconds?)\b)"
     rf"(?!\s*(?:{_W('durations.day')}|{_W('durations.week')}|{_W('durations.month')}|{_W('durations.hour')}|{_W('durations.year')})\b)"
 )
+# "temos 10 mil por mês": thousands a month with no noun, no currency and no budget word: money or requests? With
+# a word of money in the question ("quanto custa?", "can spend") a budget; else the answer asks which, and sizes
+# without it (it had been a context of 10,000 tokens and a cost asked).
+AMOUNT_A_MONTH = regexes.compile(
+    r"(?<![\w.,$])(?P<n>\d+(?:[.,]\d+)*)\s*(?P<k>mil|k)\s+(?:por|ao|per|a|every|each)\s+(?:mes|month)\b"
+    r"(?!\s+(?:de\s+|of\s+)?[a-z]{3,}(?<!\bthe)(?<!\bfor)(?<!\bpra)(?<!\bpara)(?<!\bcom)(?<!\bwith)(?<!\band))"
+)
+_MONEY_CUES = regexes.compile(rf"\b(?:{_W('words.money_cues')})\b|r\$|us\$|\$|€")
 # A budget's period after its amount ("R$ 15 mil por mês", "$20k/month", "mensais") or before it ("orçamento
 # mensal de", "monthly budget of"); a price by the hour or by the GPU is no budget.
 _BUDGET_MONTHLY_AFTER = regexes.compile(
@@ -840,6 +872,22 @@ def _lead_end(m: re.Match) -> int:
     """Where a ceiling's word MONEY took before the amount ("under $2/h") ends, in the match (0: none)."""
     lead = _CEILING_LEAD.match(m.group(0))
     return lead.end() if lead else 0
+
+
+def _amount_a_month(scan: _Scan) -> None:
+    """ "temos 10 mil por mês": a budget a month where the question speaks of money elsewhere, else a question
+    back (AMOUNT_A_MONTH); never a context."""
+    for m in list(AMOUNT_A_MONTH.finditer(scan.work)):
+        if traffic_query.items_named_before(scan.work, m.start()):
+            continue  # "resumir processos ..., uns 2 mil por mês": the items' volume, the traffic reader's
+        typed = scan.original[m.start() : m.end()].strip()
+        rest = scan.work[: m.start()] + scan.work[m.end() :]
+        if _MONEY_CUES.search(rest) and "budget" not in scan.found:
+            amount = _money_number(m.group("n")) * 1000
+            scan.found["budget"] = [((amount, None, True), typed)]
+        else:
+            scan.found.setdefault("amount_a_month", []).append((scan.original[m.start() : m.end("k")], typed))
+        scan.blank(*m.span())
 
 
 def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str | None], int] | None:
@@ -2798,9 +2846,11 @@ _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 # "20 mil tokens por consulta", "20k tokens per query": the words that make the length each request's.
 _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
-# "português europeu", "european portuguese": the language's variety (the answer's, or the data's), no place
+# "português europeu", "european portuguese", "português de Portugal", "Portugal Portuguese": the language's
+# variety (the answer's, or the data's), no place ("em português de Portugal" had been users in Europe)
 EUROPE = regexes.compile(
-    rf"(?<![\w'])(?<!portugues\s)(?<!português\s)(?:{_W('words.europe')})(?![\w'])(?!\s+portuguese\b)"
+    rf"(?<![\w'])(?<!portugues\s)(?<!português\s)(?<!portugues\sde\s)(?<!português\sde\s)"
+    rf"(?<!portuguese\sfrom\s)(?:{_W('words.europe')})(?![\w'])(?!\s+portuguese\b)"
 )
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 # Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens. Nor started inside a run of
@@ -5454,8 +5504,19 @@ OLLAMA_TAG = regexes.compile(
 _TAG_PARTS = {"it": "", "instruct": "", "chat": "", "text": "", "qat": "q4_0"}
 
 
+# A tag's context window ("phi3:14b-medium-128k-instruct-q4_K_M") names the variant with the words before it:
+# part of the model's name, Phi-3 Medium 128K (its "128k" had been a context asked, "medium" not understood).
+_TAG_WINDOW = regexes.compile(r"(?i)\d+k")
+
+
 def _ollama_tag(m: re.Match, bare: list[str]) -> str:
     parts = [part for p in m.group(3).split("-") if p and (part := _TAG_PARTS.get(p.lower(), p))]
+    window = next((i for i, p in enumerate(parts) if _TAG_WINDOW.fullmatch(p)), None)
+    if window is not None:
+        name, parts = "-".join([m.group(1), *parts[: window + 1]]), parts[window + 1 :]
+        if not parts:  # no file after it: Ollama's default, said so, as below
+            bare.append(m.group(0))
+        return " ".join([name, m.group(2), *(parts or ["ollama"])])
     if not parts:
         # "gemma3:27b" names no file: `ollama pull` takes the tag's default, Q4_K_M for the library's models
         # (https://ollama.com/library, each tag's default). A precision typed with it still wins (RUNTIME_DEFAULTS).
@@ -5929,7 +5990,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if (
                 m.group("in_word")
                 or (_FILE_AFTER_MODEL.match(m.group(0)) and not _LAUNCHING.search(scan.work))
-            ) and _model_before(scan, m.start(), catalog):
+            ) and (
+                _model_before(scan, m.start(), catalog)
+                # "e no q4?", "and in q4?" in a thread on a model: that model's file (it had been "Não entendi o
+                # pedido", a date asked of nothing)
+                or (base is not None and base.model is not None and opens_as_follow_up(scan.original))
+            ):
                 continue  # "llama 8b in q4", "run llama 70b in q3", "o 8b no q4": the model's file
             if group.startswith("quarter") and traffic_query.growth_before(scan.work, m.start()):
                 continue  # "we'll double by Q4": when the load grows, read with the growth
@@ -5974,6 +6040,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 end = price.end()  # "US$ 2 por hora": a price paid elsewhere, said whole as not understood
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
+    if "mes" in scan.work or "month" in scan.work:  # what MONEY left: no currency, no budget word
+        _amount_a_month(scan)
     _data_per_period(scan)  # before the volumes of words and the traffic, which read it as requests
     if _LENGTH_UNIT.search(scan.work):  # the pattern's nouns make it slow to fail (~15 µs)
         for m in list(scan.finditer(traffic_query.WORD_LENGTHS)):
@@ -6514,6 +6582,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
 
     _topics_beside(scan, query)
     _concepts_beside(scan, query)
+    if CUSTOMER_NAMED.search(scan.original):
+        _customer_named(scan)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
         _platform_default(scan, catalog)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and scan.search(_FAMILY_CUE):
@@ -6646,6 +6716,25 @@ def _horizon(scan: _Scan) -> None:
             scan.blank(*m.span())
 
 
+_SAID_IN_FILLER = ("network", "on_premise")
+# "llama 70b pra 20 usuários, cliente da Acme", "customer at Globex asks...", "o pessoal da Acme", "the folks at
+# Initech": who the question is for, a name as
+# capitalised as typed; nothing to size (it had been "Não entendi: Acme"). Read last, so that a model or a GPU
+# named there is read first.
+CUSTOMER_NAMED = regexes.compile(
+    r"\b(?:[Cc]liente|[Cc]ustomer|[Cc]lient|[Ll]ead|[Pp]rospect|[Pp]essoal|[Ee]quipe|[Ee]quipa|[Gg]alera|[Ff]olks|[Tt]eam"
+    r"|[Gg]uys|[Pp]eople)s?\s+(?:da|do|de|na|no|from|at|of)\s+"
+    r"(?P<name>[A-ZÀ-Ý][\w&.-]*(?:\s+[A-ZÀ-Ý][\w&.-]*){0,2})"
+)
+
+
+def _customer_named(scan: _Scan) -> None:
+    for m in CUSTOMER_NAMED.finditer(scan.original):
+        start, end = m.span("name")
+        if not any(i in scan.taken for i in range(start, end)):
+            scan.blank(start, end)
+
+
 def _topics_beside(scan: _Scan, query: Query) -> None:
     """ "spot? qwen3 32b", "vocês têm DPA? ...", "vocês guardam logs das requisições do llama 3.1 70b?": a
     subject's words (sizing/topics.py BESIDE) that no other reading took are said in a note beside the sizing,
@@ -6655,7 +6744,10 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
     for key, start, end in topic_words.beside(plain, told=scan.told_of(plain)):
         left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
         # "vocês têm suporte? llama 8b": our support asked, though "suporte" had also named the task
-        if key == "support" or any(word and word not in FILLER for word in left):
+        # "over a private link", "on-prem": words that are filler alone ("private", "link") say the subject
+        # together, so left over at all they earn its note (they had been dropped without a word)
+        said = key in _SAID_IN_FILLER and any(left)
+        if key == "support" or said or any(word and word not in FILLER for word in left):
             if key != "memory_left":
                 query.noted = list(dict.fromkeys([*query.noted, key]))
             scan.blank(start, end)
@@ -7054,20 +7146,34 @@ VAGUE_SCALE = regexes.compile(
 # "Não entendi: punhado" and one user sized.
 # Any people the traffic reader counts follow it too ("um punhado de advogados", "a handful of doctors"), from
 # its own list (traffic_words.toml), so that one list says who is people.
-VAGUE_FEW = regexes.compile(
-    rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?=(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|"
-    rf"{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|{traffic_query.plain_people_words()})\b)"
+_PEOPLE_AFTER = (
+    rf"(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{traffic_query.people_words()}|{traffic_query.at_once_trade_words()}|"
+    rf"{traffic_query.plain_people_words()})"
 )
+VAGUE_FEW = regexes.compile(rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?={_PEOPLE_AFTER}\b)")
 # "for a small team", "uma equipe pequena", "a small group of testers": a small group with no count, read as 3 as
 # "a few" is, and said so; the people after it, if any, are read as they are after any count ("3 testers").
 VAGUE_TEAM = regexes.compile(
     rf"(?<![\w.,])(?P<word>{_W('counting.few_team')})(?:\s+(?:de|of)(?=\s+[a-z]))?(?![\w-])"
 )
+# "muitos usuários", "lots of people", "a lot of concurrent users": many, with no least count the word says. Read as
+# traffic.toml's many_users and said so, with the number asked for; it had been one user sized without a word.
+VAGUE_MANY = regexes.compile(
+    # not "how many users?", a count asked, nor "too many", "so many", "as many as"
+    rf"(?<![\w.,])(?<!how\s)(?<!too\s)(?<!so\s)(?<!as\s)(?P<word>{_W('counting.many')})\s+"
+    rf"(?=(?P<who>{_PEOPLE_AFTER})\b)"
+)
+# "a big team", "uma equipe grande": a large group with no count, read as VAGUE_MANY reads "many users"
+VAGUE_MANY_TEAM = regexes.compile(
+    rf"(?<![\w.,])(?P<word>{_W('counting.many_team')})(?:\s+(?:de|of)(?=\s+[a-z]))?(?![\w-])"
+)
+# "para toda a empresa", "for the whole company": the whole organisation, no number; asked for (the answer's note)
+WHOLE_GROUP = regexes.compile(rf"(?<![\w.,])(?:{_W('counting.whole_group')})(?![\w-])")
 _FEW = 3
 # "10ish users", "20-ish", "uns 10 e poucos usuários", "10 e tantos": about the number said, read as it, as "~10" and
 # "uns 10" are ("10ish" had been "Not understood", "10 e poucos" split into two questions)
 ABOUT_AFTER = regexes.compile(
-    r"(?<![\w.,])(\d+)(?:\s*-?\s*ish\b|\s+(?:e|and)\s+(?:poucos|poucas|tantos|tantas|a\s+few|some)\b)"
+    r"(?<![\w.,])(\d+)(?:\s*-?\s*ish\b|\s+(?:e|and)\s+(?:poucos|poucas|tantos|tantas|tal|a\s+few|some)\b)"
 )
 _VAGUE_UNITS = {
     "dezenas": 10,
@@ -7099,14 +7205,22 @@ def _vague_few(scan: _Scan, m: re.Match) -> str:
     return f"{_FEW:<{len(m.group(0))}}"
 
 
-def _vague_team(scan: _Scan, m: re.Match) -> str:
-    scan.found.setdefault("vague_counts", []).append((_FEW, scan.original[m.start() : m.end("word")]))
+def _vague_many(scan: _Scan, m: re.Match) -> str:
+    n = load_catalog().traffic.population.many_users
+    # said with the people it counts ("lots of people"): the word alone ("lots") says too little
+    typed = scan.original[m.start() : m.end("who")]
+    scan.found.setdefault("vague_many", []).append((n, typed))
+    return f"{n:<{len(m.group(0))}}"
+
+
+def _vague_team(scan: _Scan, m: re.Match, n: int = _FEW, kind: str = "vague_counts") -> str:
+    scan.found.setdefault(kind, []).append((n, scan.original[m.start() : m.end("word")]))
     if m.end() > m.end("word"):  # "a small group of testers": the count, the people after it read as they are
-        return f"{_FEW:<{len(m.group(0))}}"
+        return f"{n:<{len(m.group(0))}}"
     # alone, the group is people at once, as "3 users" is (in the phrase's room; a phrase too short for the
     # noun leaves the count alone, read as plain people)
-    said = f"{_FEW} users"
-    return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{_FEW:<{len(m.group(0))}}"
+    said = f"{n} users"
+    return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{n:<{len(m.group(0))}}"
 
 
 def _number_words(scan: _Scan) -> None:
@@ -7172,10 +7286,18 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
     scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
+    scan.sub(VAGUE_MANY, lambda m: _vague_many(scan, m))
     scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
+    if scan.may_match(WHOLE_GROUP):
+        scan.take(WHOLE_GROUP, "whole_group", lambda m: True)
+    if scan.may_match(VAGUE_MANY_TEAM):
+        many = load_catalog().traffic.population.many_users
+        scan.sub(VAGUE_MANY_TEAM, lambda m: _vague_team(scan, m, many, "vague_many"))
     scan.sub(BARE_THOUSAND, bare)
     scan.sub(HALF, lambda m: f"{0.5:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_NOUN, lambda m: f"{1:<{len(m.group(0))}}")
+    if "numa" in scan.work:
+        scan.sub(ONE_ON_GPU, lambda m: f"{1:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_DURATION, lambda m: f"{1:<{len(m.group(0))}}")
     if "segundo" in scan.work or "second" in scan.work:
         scan.work = ONE_SECOND.sub(
@@ -10695,6 +10817,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)
     query.vague_counts = [(typed, n) for n, typed in scan.found.get("vague_counts", [])]
+    query.vague_many = [(typed, n) for n, typed in scan.found.get("vague_many", [])]
+    query.amount_a_month = [(typed, amount) for amount, typed in scan.found.get("amount_a_month", [])]
     for (pilot, production), _typed in scan.found.get("rate_phases", []):
         query.rate_phases.append((pilot, production))
     for pilot, typed in scan.found.get("pilot_users", []):
@@ -11271,6 +11395,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true
             # there said first (they had been "Não entendi o pedido", or the H100 sized with no yes or no)
             query.noted = list(dict.fromkeys([*query.noted, *(note for note, _, _ in notes)]))
+            if (
+                "cloud_own" in query.noted
+            ):  # the thread's own note on their servers says it, not the topic's again
+                query.noted = [note for note in query.noted if note != "on_premise"]
             query.noted_names = {**query.noted_names, **{note: name for note, name, _ in notes if name}}
             said = " ".join(plain[start:end] for _, _, (start, end) in notes)
             query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
@@ -11723,8 +11851,33 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.family_candidate = named_beyond or _unknown_family(scan, query, family_words(catalog))
     elif scan.found.get("family_version"):
         query.family_candidate = (scan.found["family_version"][0], [])
+    if scan.found.get("whole_group") and not any(workload.get(k) for k in LOAD_FIELDS):
+        query.whole_group = [typed for _, typed in scan.found["whole_group"]]
+    if model and scan.found.get("family") and _CHOICE_OR.search(scan.work):
+        query.family_unsized = _families_unsized(scan, model, catalog)
     query.workload = Workload.given({"model": model or size, **workload})
     return query
+
+
+# "ou", "or", "vs", "x" between two models: a choice weighed
+_CHOICE_OR = regexes.compile(r"(?:^|\s)(?:ou|or|vs\.?|versus|x)(?:\s|$)")
+
+
+def _families_unsized(scan: _Scan, model: str, catalog: Catalog) -> list[tuple[str, str]]:
+    """The family words said beside a sized model of another family ("llama 70b ou qwen"), each with its model
+    nearest the sized one's size, to name as an example."""
+    try:
+        params = catalog.model(model).params
+    except KeyError:  # a model the catalogue does not hold (scaled, named as asked): no size to be near
+        return []
+    out = []
+    for word, typed in scan.found["family"]:
+        members = family_members(catalog).get(normalize(word), [])
+        if not members or model in members:
+            continue
+        nearest = min((catalog.model(m) for m in members), key=lambda m: abs(math.log(m.params / params)))
+        out.append((typed, nearest.name))
+    return out
 
 
 _COMMA_VERSION = regexes.compile(r"(?<![\w.,])[a-z]+[\s_-]*\d,\d(?=[\s_-]+\d+(?:[.,]\d+)?\s*b\b)")

@@ -2431,6 +2431,20 @@ def one_of(one: str | None, many: str) -> bool:
     return many in (one, one + "s", one + "es", one[:-1] + "is", one[:-1] + "ns", one[:-1] + "ies")
 
 
+def items_named_before(text: str, at: int) -> bool:
+    """Whether items of work are named before `at` in the sentence ("resumir processos de 50 páginas, uns 2 mil
+    por mês"): a bare count a month after them is their volume (the items_per_period reading)."""
+    return _items_named().search(text, max(0, at - 120), at) is not None
+
+
+@cache
+def _items_named() -> re.Pattern:
+    w = _words()
+    return regexes.compile(
+        rf"\b(?:{_alternatives(w['items'])}|{_alternatives(w['item'])})\b[^.;!?\n]{{0,80}}$"
+    )
+
+
 def people_words() -> str:
     """traffic_words.toml's head-count nouns ("funcionarios", "advogados"), as one alternation."""
     return _alternatives(_words()["people"])

@@ -94,6 +94,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "fits_alone_before",
         "cheaper",
         "fastest",
+        "money_cues",
         "contract_question",
         "asker_before",
         "asker_group",
@@ -133,6 +134,9 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "quarter",
         "few",
         "few_team",
+        "many",
+        "many_team",
+        "whole_group",
     ),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": (
