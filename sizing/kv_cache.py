@@ -265,7 +265,7 @@ def max_tokens(
     kv_bytes: float,
     tp: int = 1,
     pp: int = 1,
-    also: Callable[[int], int] | None = None,
+    also: Callable[[int], float] | None = None,
 ) -> int:
     """Longest context that `conversations` conversations can each hold within `budget` bytes per GPU;
     `also` gives what else one conversation of that many tokens keeps there (a draft model's KV cache).

@@ -44,7 +44,7 @@ import msgspec
 
 from . import kv_cache, serving
 from .architecture import Architecture
-from .catalog import GPU, Catalog, Precision
+from .catalog import GPU, Catalog, ModelEntry, Precision
 from .weights import weight_bytes
 
 # -- efficiency factors -----------------------------------------------------------------------------
@@ -321,7 +321,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
 
 
 def replica(
-    arch: Architecture,
+    arch: ModelEntry,
     precision: Precision,
     gpu: GPU,
     catalog: Catalog,

@@ -62,7 +62,7 @@ def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, tuple[float, in
     return cached[1], cached[2]
 
 
-def _search_order(catalog: Catalog) -> list[tuple[Shape, int, str, int, float, int]]:
+def _search_order(catalog: Catalog) -> list[tuple[Shape, int, str, float, float, int]]:
     """The shapes recommend() walks (candidates), each with what its choice rule reads of it: its GPUs in
     all, its GPU's id and memory class, its offer's price and place. Worked out once per catalogue: the rule
     is read at every shape of every search, a dozen shapes a search and a few searches a question."""
