@@ -614,7 +614,7 @@ def test_words_to_translate_or_write_are_tokens_to_generate_at_the_stated_tokens
     assert query.word_lengths[0][1:] == (tokens, 1.5)
     r = size(query.workload.but(lang=query.detected_lang))
     text = render_text(r, query)
-    assert "1,5 tokens por palavra" in text or "1.5 tokens a word" in text
+    assert "1,5 token por palavra" in text or "1.5 tokens a word" in text
     assert "tokens gerados levam" in text or "generated tokens take" in text
 
 
@@ -714,7 +714,7 @@ def test_words_read_are_timed_at_the_pace_prompts_are_read(text, said):
     query, answer = _answer(text)
     assert query.workload.read_tokens and query.workload.generated_tokens is None
     assert said in answer
-    assert "1,5 tokens por palavra" in answer or "1.5 tokens a word" in answer
+    assert "1,5 token por palavra" in answer or "1.5 tokens a word" in answer
     if "respostas de 200" not in text and "classify" not in text:
         assert (
             "20 tokens (nosso padrão)" in answer or "20 tokens (our default)" in answer
@@ -1301,7 +1301,7 @@ def test_a_thread_follow_up_changes_the_share_of_people_at_once(tmp_path):
         )
         [first] = slack.fake.wait_for("chat.postMessage")
         text = _text(first.params["blocks"])
-        assert "5.000 pessoas" in text and "10% delas" in text and "1,4 requisições/s no pico" in text
+        assert "5.000 pessoas" in text and "10% delas" in text and "1,4 requisição/s no pico" in text
         follow = sr.message(
             "e se 20% usarem ao mesmo tempo?", thread_ts="1700000101.000100", ts="1700000102.000100"
         )
@@ -1820,7 +1820,7 @@ def test_the_understood_line_says_a_plain_context_in_tokens(text, said):
             "llama 8b, 20 usuarios, documentos de 2000 palavras",
             "prompt_tokens",
             3000,
-            "(1,5 tokens por palavra",
+            "(1,5 token por palavra",
         ),
         (
             "llama 8b summarize 2,000-word reports, 5000 a day",
