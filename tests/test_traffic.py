@@ -2320,7 +2320,9 @@ def test_a_batch_of_long_documents_is_not_held_to_a_chats_first_token():
             "qwen2.5 7b 1m resumir 500 contratos de 200 páginas em 1 semana, primeiro token em 2 s"
         ).workload
     )
-    assert given.workload.load.ttft_target_s == 2  # a target given still holds
+    # a target given that no setup meets even unloaded: sized for the fastest there is, and said missed
+    assert given.workload.load.ttft_target_s > 2
+    assert "nenhuma configuração que alugamos dá o primeiro token em até 2,0 s" in given.decided
 
 
 def test_what_each_of_the_daily_users_sends_with_replies_and_an_approximate_count():
@@ -2536,12 +2538,14 @@ def test_a_prompt_no_setup_reads_within_the_chat_default_is_still_sized():
     assert not any(a.startswith(("Latência dimensionada para", "Prompts longos")) for a in r.assumptions)
     perf = r.recommendation.performance
     assert perf.meets_targets and 30 < perf.ttft_s < 63
-    # A target the question gives stands, and the answer says nothing meets it.
+    # A target the question gives that nothing meets even unloaded: the answer says so where it says what
+    # decided, and recommends what comes closest (it had recommended nothing).
     asked = size(
         parse("qwen 2.5 72b para 30 analistas, contratos de 100 páginas, primeira resposta em 2 s").workload
     )
-    assert asked.recommendation is None
-    assert any("nem sem carga" in line for line in asked.estimates.text)
+    assert asked.recommendation is not None and asked.recommendation.performance.meets_targets
+    assert "nenhuma configuração que alugamos dá o primeiro token em até 2,0 s" in asked.decided
+    assert "nem sem carga" in asked.decided and asked.workload.load.ttft_target_s > 2
 
 
 @pytest.mark.parametrize(
