@@ -2018,6 +2018,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             # the smaller one is sized for the single conversation assumed, which nobody asked about.
             key = "named.smaller_enough_cloud" if budget else "named.smaller_enough"
             smaller = " " + t(lang, key, setup=advice.describe(rec, lang))
+            if (dearer := _dearer_run(plan, asked, rec, catalog)) is not None:
+                # "Mas 1× L40 já basta" beside an L40S that runs it for less, sooner: the smaller one holds the
+                # run, and costs more for it
+                smaller = " " + dearer
             fewest = (
                 traffic.recommend(plan, catalog, only=catalog.gpu(asked.gpu))
                 if not (budget or plan.stage.is_training) and asked.in_offering and rec.gpu != asked.gpu
@@ -2124,6 +2128,21 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         text += " " + t(lang, "named.tight_changes")
     return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight,
                    unserved=unserved, over_plan=over_plan)  # fmt: skip
+
+
+def _dearer_run(plan: Plan, asked, rec, catalog: Catalog) -> str | None:
+    """A timed training's smaller setup said to hold the run where the one named runs it for no more: what the
+    smaller one costs per run, and in how long; None when the named run costs more or no prices are known."""
+    if not (plan.stage.is_training and plan.timed and catalog.offering.has_prices):
+        return None
+    mine, theirs = advice.cost(plan, asked, catalog), advice.cost(plan, rec, catalog)
+    if mine is None or theirs is None or mine.project_total is None or theirs.project_total is None:
+        return None
+    if mine.project_total > theirs.project_total:
+        return None
+    return t(plan.lang, "named.smaller_costs_more", setup=advice.describe(rec, plan.lang),
+             currency=catalog.offering.currency, total=i18n.money(theirs.project_total, plan.lang),
+             days=advice.days_text(advice.training_days(plan, rec, catalog), plan.lang))  # fmt: skip
 
 
 def _beyond_servers(asked, catalog: Catalog) -> dict | None:
