@@ -1781,6 +1781,19 @@ def decided_text(
     params = dict(setup=describe(rec, plan.lang), base=base_text, replicas=rec.replicas, copy=copy)
     if avail is not None:
         params.update(load=avail.load_replicas, required=avail.required_replicas, spare=avail.spare_replicas)
+    if plan.missed_tokens_per_s is not None and plan.missed_ttft is None and decided != "availability":
+        # the speed asked for is beyond every setup we rent: said as a first token out of reach is (below)
+        reached = 1 / traffic.alone(plan, rec, catalog).tpot_s
+        text = t(plan.lang, "decided.speed_unreachable", setup=params["setup"], precision=plan.precision.name,
+                 asked=i18n.speed(plan.missed_tokens_per_s, plan.lang),
+                 fastest=i18n.number(traffic.fastest_speed(plan, catalog) or reached, plan.lang),
+                 target=i18n.speed(1 / plan.tpot_target, plan.lang), reached=i18n.number(reached, plan.lang))  # fmt: skip
+        lower = serving_lower_precision(plan.but(tpot_target=1 / plan.missed_tokens_per_s,
+                                                 missed_tokens_per_s=None), catalog)  # fmt: skip
+        if lower is not None:
+            text += " " + t(plan.lang, "decided.speed_unreachable_lower", precision=lower[0].precision.name,
+                            setup=describe(lower[1], plan.lang), asked=i18n.speed(plan.missed_tokens_per_s, plan.lang))  # fmt: skip
+        return text + (" " + t(plan.lang, "decided.availability_met", **params) if avail is not None else "")
     if plan.missed_ttft is not None and decided != "availability":
         # the first token asked for is beyond every setup we rent: said here, with what the recommendation reaches,
         # for the lines below it (its capacity, "Sustenta ... em até") are sized for that

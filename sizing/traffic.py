@@ -650,9 +650,14 @@ def first_token_one_copy(plan: Plan, setup: Setup, catalog: Catalog, copies: int
 def first_token_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
     """The time to the first token on one copy of `setup` for a request that finds no other in flight, as
     _misses_unloaded() and fastest_first_token() time it."""
+    return alone(plan, setup, catalog).ttft_s
+
+
+def alone(plan: Plan, setup: Setup, catalog: Catalog) -> perf.Load:
+    """One copy of `setup` serving a request that finds no other in flight: its first token and speed."""
     gpu = catalog.gpu(setup.gpu)
     r = replica(plan, gpu, setup.tensor_parallel, setup.pipeline_parallel, catalog, 1)
-    return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
+    return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history)
 
 
 def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:
@@ -664,6 +669,18 @@ def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:
             r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
             return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
     return None
+
+
+def fastest_speed(plan: Plan, catalog: Catalog) -> float | None:
+    """The most tokens a second any setup we rent gives one conversation of this plan, unloaded."""
+    best = None
+    for shape in candidates(catalog):
+        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
+        if one.fits:
+            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
+            speed = 1 / perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).tpot_s
+            best = speed if best is None else max(best, speed)
+    return best
 
 
 def fastest_first_token(plan: Plan, catalog: Catalog) -> float | None:

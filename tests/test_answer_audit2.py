@@ -265,3 +265,44 @@ def test_a_smaller_setup_that_costs_more_per_run_is_not_said_to_be_enough(ask, q
     said = re.search(r"1× L40 48 GB (?:também comporta o treino, mas custa mais por execução|holds the run too, "
                      r"but costs more per run): (?:R\$|BRL) (\d[\d.,]*\d)", named)  # fmt: skip
     assert said and costs[0] < number(said[1], "en" if "Project cost" in out else "pt-BR") == costs[1]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "asked"),
+    [
+        ("Qwen2.5 72B, 1 usuário, 100 tokens/s", "pt-BR", 100),
+        ("qwen2.5 7b, 1 user, 500 tokens/s", "en", 500),
+    ],
+)
+def test_a_speed_no_setup_gives_recommends_the_fastest_and_says_what_is_reachable(ask, question, lang, asked):
+    # "Recomendação: nenhuma configuração da nossa oferta comporta esta carga" had been said of a model that
+    # fits: the speed asked was out of reach, not the memory.
+    out = ask(question)
+    lines = out.splitlines()
+    rec = next(line for line in lines if line.startswith(("Recomendação:", "Recommendation:")))
+    setup = re.match(r"(?:Recomendação|Recommendation): (\d+× .+?)(?: ·|$)", rec)
+    assert setup, rec
+    decided = next(line for line in lines if re.match(r"  (O que decidiu|What decided):", line))
+    assert re.search(
+        rf"(?:alugamos dá|we rent gives) {asked} tokens/s (?:a cada usuário|to each user)", decided
+    )
+    assert setup[1] in decided
+    fastest = number(re.search(r"(?:a mais rápida|the fastest), ~([\d.,]+) tokens/s", decided)[1], lang)
+    target = number(re.search(r"(?:pelo menos|at least) ([\d.,]+) tokens/s", decided)[1], lang)
+    assert target <= fastest < asked
+    perf = next(line for line in lines if line.startswith(("Desempenho:", "Performance:")))
+    assert number(re.search(r"~([\d.,]+) tokens/s", perf)[1], lang) >= target
+    sustains = next(line for line in lines if line.startswith(("Sustenta", "Sustains")))
+    assert f"{i18n.speed(target, lang)} tokens/s" in sustains
+
+
+def test_a_speed_a_smaller_precision_gives_is_named_where_it_is_missed(ask):
+    decided = next(
+        line
+        for line in ask("Qwen2.5 72B, 1 usuário, 100 tokens/s").splitlines()
+        if line.startswith("  O que decidiu:")
+    )
+    assert "Em BF16/FP16 (16-bit), nenhuma configuração" in decided
+    assert re.search(
+        r"Em INT4 \(AWQ/GPTQ g128\), \d+× H\d00 SXM \d+ GB dá 100 tokens/s a cada usuário\.", decided
+    )
