@@ -115,12 +115,26 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
         params["currency"] = currency(params["currency"], lang_of(lang))
     out = template.format(**params)
+    if " a {" in template and lang_of(lang) == "en":
+        out = _A_NUMBER.sub(_article, out)
     # A count CLDR calls "one" takes the singular ("≥ 1 token/s", "1 exemplo", pt-BR's "1,0 requisição/s"):
     # looked for only in the messages with a [singular] noun right after a placeholder, the few that can write one.
     if _COUNTED.get((lang, key)):
         pattern, table, _ = _singulars(lang_of(lang))
         out = pattern.sub(lambda m: m[1] + " " + table[m[2]], out)
     return out
+
+
+# English's article before a figure goes by how it is said: "an 8,000-token prompt", "an 11,000", "an 800×600
+# image" (eight, eleven, eighteen, eighty start with a vowel sound), "a 1,000-token prompt".
+_A_NUMBER = re.compile(r"\b([Aa]) (?=(\d{1,3})(?:,\d{3})*(?![\d,]))")
+
+
+def _article(m: re.Match) -> str:
+    lead = int(m[2])  # the figure's first group, said first: "8" of 8,000, "800" of 800
+    said = lead // 100 if lead >= 100 else lead
+    vowel = said in (8, 11, 18) or 80 <= said <= 89
+    return m[1] + ("n " if vowel else " ")
 
 
 _COUNTED: dict[

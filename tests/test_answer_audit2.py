@@ -306,3 +306,21 @@ def test_a_speed_a_smaller_precision_gives_is_named_where_it_is_missed(ask):
     assert re.search(
         r"Em INT4 \(AWQ/GPTQ g128\), \d+× H\d00 SXM \d+ GB dá 100 tokens/s a cada usuário\.", decided
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Llama 3.1 8B, 5 users, 8k prompts, first token within 0.5 s, 40 tokens/s",
+            "for an 8,000-token prompt",
+        ),
+        ("Llama 3.1 8B, 5 users, 11000-token prompts", "for an 11,000-token prompt"),
+        ("Llama 3.1 8B, 5 users, 1000-token prompts", "for a 1,000-token prompt"),
+    ],
+)
+def test_english_says_an_before_a_figure_said_with_a_vowel(ask, question, said):
+    # "first token in ~0.39 s for a 8,000-token prompt"
+    out = ask(question)
+    assert said in out
+    assert not re.search(r"\ba (8|11|18|8\d)(,\d{3})*\b", out)
