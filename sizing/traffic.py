@@ -660,36 +660,27 @@ def alone(plan: Plan, setup: Setup, catalog: Catalog) -> perf.Load:
     return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history)
 
 
-def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:
-    """The time to the first token, unloaded, on the smallest setup we rent that holds one conversation of
-    this plan (candidates() weighs them smallest first): what reading the prompt alone takes there."""
+def _alone_on_each(plan: Plan, catalog: Catalog):
+    """One conversation of this plan, unloaded, on each setup we rent that holds it, smallest first
+    (candidates()): its first token and speed there."""
     for shape in candidates(catalog):
         one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
         if one.fits:
             r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
-            return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
-    return None
+            yield perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history)
+
+
+def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:
+    """The time to the first token, unloaded, on the smallest setup we rent that holds one conversation of
+    this plan: what reading the prompt alone takes there."""
+    return next((load.ttft_s for load in _alone_on_each(plan, catalog)), None)
 
 
 def fastest_speed(plan: Plan, catalog: Catalog) -> float | None:
     """The most tokens a second any setup we rent gives one conversation of this plan, unloaded."""
-    best = None
-    for shape in candidates(catalog):
-        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
-        if one.fits:
-            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
-            speed = 1 / perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).tpot_s
-            best = speed if best is None else max(best, speed)
-    return best
+    return max((1 / load.tpot_s for load in _alone_on_each(plan, catalog)), default=None)
 
 
 def fastest_first_token(plan: Plan, catalog: Catalog) -> float | None:
     """The shortest time to the first token any setup we rent gives this prompt, unloaded."""
-    best = None
-    for shape in candidates(catalog):
-        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
-        if one.fits:
-            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
-            ttft = perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
-            best = ttft if best is None else min(best, ttft)
-    return best
+    return min((load.ttft_s for load in _alone_on_each(plan, catalog)), default=None)

@@ -8,20 +8,7 @@ import pytest
 
 from sizing import i18n
 from tests.data_folders import priced_answers
-
-PRICES = {
-    "l40s": "{ on_demand = 9.0, reserved = 6.5 }",
-    "l40": "{ on_demand = 7.0, reserved = 5.0 }",
-    "a100-80gb-sxm": "{ on_demand = 12.0, reserved = 9.0 }",
-    "h100-sxm": "{ on_demand = 20.0, reserved = 14.0 }",
-    "h200-sxm": "{ on_demand = 26.0, reserved = 19.0 }",
-}
-
-
-def number(text: str, lang: str) -> float:
-    """A figure as the answer writes it: "1.078" and "0,2" in Portuguese, "1,078" and "0.2" in English."""
-    group, decimal = (",", ".") if lang == "en" else (".", ",")
-    return float(text.replace(group, "").replace("\u00a0", "").replace(decimal, "."))
+from tests.test_answer_audit import PRICES, number
 
 
 @pytest.fixture
@@ -131,6 +118,15 @@ def test_an_answer_never_writes_one_point_zero_requests_in_the_plural_in_brazil(
     assert not re.search(r"(?<![\d.,])[01] requisições/", out)
 
 
+def recommended_and_decided(out: str) -> tuple[str, str]:
+    """The setup recommended, as its line names it, and the line that says what decided it."""
+    lines = out.splitlines()
+    rec = next(line for line in lines if line.startswith(("Recomendação:", "Recommendation:")))
+    setup = re.match(r"(?:Recomendação|Recommendation): (\d+× .+?)(?: ·|$)", rec)
+    assert setup, rec
+    return setup[1], next(line for line in lines if re.match(r"  (O que decidiu|What decided):", line))
+
+
 UNREACHABLE_FIRST_TOKEN = [
     ("qwen2.5 7b, 1 usuário, prompts de 30 mil tokens, primeiro token em 0,2 s", "pt-BR", 0.2),
     ("Llama 3.1 8B, 1 user, 100k-token prompts, first token within 1 s", "en", 1.0),
@@ -152,15 +148,12 @@ def test_a_first_token_no_setup_gives_recommends_the_closest_and_says_what_is_re
     # recommendation reaches.
     out = ask(question)
     lines = out.splitlines()
-    rec = next(line for line in lines if line.startswith(("Recomendação:", "Recommendation:")))
-    setup = re.match(r"(?:Recomendação|Recommendation): (\d+× .+?)(?: ·|$)", rec)
-    assert setup, rec
-    decided = next(line for line in lines if re.match(r"  (O que decidiu|What decided):", line))
+    setup, decided = recommended_and_decided(out)
     said = re.search(
         r"(?:alugamos dá o primeiro token em até|we rent gives the first token within) ([\d.,]+) s", decided
     )
     assert said and number(said[1], lang) == asked, decided
-    assert setup[1] in decided, decided
+    assert setup in decided, decided
     fastest, reached, sized = (number(re.search(p, decided)[1], lang) for p in (FASTEST, REACHED, SIZED))
     assert asked < fastest <= reached <= sized
     # the performance line's first token is between what is reached and the target said, which the load is sized at
@@ -279,14 +272,11 @@ def test_a_speed_no_setup_gives_recommends_the_fastest_and_says_what_is_reachabl
     # fits: the speed asked was out of reach, not the memory.
     out = ask(question)
     lines = out.splitlines()
-    rec = next(line for line in lines if line.startswith(("Recomendação:", "Recommendation:")))
-    setup = re.match(r"(?:Recomendação|Recommendation): (\d+× .+?)(?: ·|$)", rec)
-    assert setup, rec
-    decided = next(line for line in lines if re.match(r"  (O que decidiu|What decided):", line))
+    setup, decided = recommended_and_decided(out)
     assert re.search(
         rf"(?:alugamos dá|we rent gives) {asked} tokens/s (?:a cada usuário|to each user)", decided
     )
-    assert setup[1] in decided
+    assert setup in decided
     fastest = number(re.search(r"(?:a mais rápida|the fastest), ~([\d.,]+) tokens/s", decided)[1], lang)
     target = number(re.search(r"(?:pelo menos|at least) ([\d.,]+) tokens/s", decided)[1], lang)
     assert target <= fastest < asked
