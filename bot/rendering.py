@@ -1008,7 +1008,7 @@ def _schedule_lines(c, cur: str, lang: str, off_hours: str | None = None) -> lis
 def budget_amount(amount: float, currency: str | None, lang: str) -> str:
     """A budget as the answers write it: "R$ 12.000" (in English "BRL 12,000"), or the amount alone when no
     currency is known."""
-    return f"{i18n.currency(currency, lang)} {i18n.money(amount, lang)}".strip()
+    return i18n.amount(i18n.money(amount, lang), currency, lang)
 
 
 def converted_lines(budget, amount: str, lang: str) -> list[str]:

@@ -1781,6 +1781,39 @@ def decided_text(
     params = dict(setup=describe(rec, plan.lang), base=base_text, replicas=rec.replicas, copy=copy)
     if avail is not None:
         params.update(load=avail.load_replicas, required=avail.required_replicas, spare=avail.spare_replicas)
+    if plan.missed_tokens_per_s is not None and plan.missed_ttft is None and decided != "availability":
+        # the speed asked for is beyond every setup we rent: said as a first token out of reach is (below)
+        reached = 1 / traffic.alone(plan, rec, catalog).tpot_s
+        text = t(plan.lang, "decided.speed_unreachable", setup=params["setup"], precision=plan.precision.name,
+                 asked=i18n.speed(plan.missed_tokens_per_s, plan.lang),
+                 fastest=i18n.number(traffic.fastest_speed(plan, catalog) or reached, plan.lang),
+                 target=i18n.speed(1 / plan.tpot_target, plan.lang), reached=i18n.number(reached, plan.lang))  # fmt: skip
+        lower = serving_lower_precision(plan.but(tpot_target=1 / plan.missed_tokens_per_s,
+                                                 missed_tokens_per_s=None), catalog)  # fmt: skip
+        if lower is not None:
+            text += " " + t(plan.lang, "decided.speed_unreachable_lower", precision=lower[0].precision.name,
+                            setup=describe(lower[1], plan.lang), asked=i18n.speed(plan.missed_tokens_per_s, plan.lang))  # fmt: skip
+        return text + (" " + t(plan.lang, "decided.availability_met", **params) if avail is not None else "")
+    if plan.missed_ttft is not None and decided != "availability":
+        # the first token asked for is beyond every setup we rent: said here, with what the recommendation reaches,
+        # for the lines below it (its capacity, "Sustenta ... em até") are sized for that
+        alone, fastest = (
+            traffic.first_token_alone(plan, rec, catalog),
+            traffic.fastest_first_token(plan, catalog),
+        )
+
+        def missed(s: float) -> str:  # never "~1,0 s" for what misses 1,0 s
+            return i18n.number(s, plan.lang, 0 if s >= 10 else (1 if round(s, 1) > plan.missed_ttft else 2))
+
+        text = t(plan.lang, "decided.latency_unreachable", setup=params["setup"], precision=plan.precision.name,
+                 asked=i18n.seconds(plan.missed_ttft, plan.lang), prompt=i18n.tokens(plan.prompt, plan.lang),
+                 reached=missed(alone), fastest=missed(fastest or alone),
+                 target=i18n.seconds(plan.ttft_target, plan.lang))  # fmt: skip
+        lower = serving_lower_precision(plan.but(ttft_target=plan.missed_ttft, missed_ttft=None), catalog)
+        if lower is not None:  # a smaller precision reads the prompt in time: the one way to the target asked
+            text += " " + t(plan.lang, "decided.latency_unreachable_lower", precision=lower[0].precision.name,
+                            setup=describe(lower[1], plan.lang), asked=i18n.seconds(plan.missed_ttft, plan.lang))  # fmt: skip
+        return text + (" " + t(plan.lang, "decided.availability_met", **params) if avail is not None else "")
     if decided == "availability":
         assert avail is not None
         load = "load_one" if avail.load_replicas == 1 else "load_other"
@@ -1800,6 +1833,8 @@ def decided_text(
             # how far the smaller setup misses: reading the prompt alone there against the target
             key = "decided.latency_ttft"
             digits = 0 if reading >= 10 else 1
+            if round(reading, digits) <= plan.ttft_target:  # "lê o prompt em ~0,5 s" had missed 0,5 s by 0,03
+                digits = 2
             params.update(reading=i18n.number(reading, plan.lang, digits),
                           target=i18n.seconds(plan.ttft_target, plan.lang))  # fmt: skip
     else:

@@ -88,10 +88,23 @@ def job(text: str, catalog: Catalog) -> Job | None:
                tokens_said=said, hours=hours)  # fmt: skip
 
 
-def smallest_rented(catalog: Catalog) -> GPU:
-    """The GPU we rent with the least memory (the faster of those alike): what an encoder alone is put on."""
-    offered = [catalog.gpu(o.gpu) for o in catalog.offering.offer]
-    return min(offered, key=lambda g: (g.memory_marketing_gb, -g.bf16_dense_tflops))
+def smallest_rented(catalog: Catalog, bandwidth_bound: bool = False) -> GPU:
+    """The GPU we rent with the least memory: what an encoder or a speech model alone is put on. Among those
+    alike, the one whose work costs least where prices are configured (hourly price over speed), else the
+    faster; speed as what bounds the model: TFLOPs for an encoder's one pass over its input, memory bandwidth
+    for a decoder reading its weights at every token (Whisper), where an L40S is no faster than an L40."""
+
+    def speed(g: GPU) -> float:
+        return g.bandwidth_gb_s if bandwidth_bound else g.bf16_dense_tflops
+
+    def hourly(o) -> float:
+        prices = o.price_per_gpu_hour
+        return prices.get("on_demand") or min(
+            prices.values(), default=math.inf
+        )  # unpriced: never the cheaper
+
+    offered = [(catalog.gpu(o.gpu), hourly(o)) for o in catalog.offering.offer]
+    return min(offered, key=lambda go: (go[0].memory_marketing_gb, go[1] / speed(go[0]), -speed(go[0])))[0]
 
 
 def memory_lines(found: list[tuple[Encoder, bool]], lang: str) -> list[str]:

@@ -322,6 +322,10 @@ def _sized(
             assumptions = list(plan.assumptions)
             # the first token sized for is now ours, not the question's: at the edge it is relaxed as a default is
             edge_workload = workload.but(fast_latency=None, code_completion=None)
+    elif rec is None and plan.given_ttft is not None and by_load(plan) and not plan.stage.is_training:
+        plan, rec = _closest_to_given_first_token(plan, catalog) or (plan, rec)
+    if rec is None and plan.given_tokens_per_s is not None and by_load(plan) and not plan.stage.is_training:
+        plan, rec = _closest_to_given_speed(plan, catalog) or (plan, rec)
     unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
@@ -1145,6 +1149,44 @@ def _fastest_reading_target(plan: Plan, catalog: Catalog):
                  target=i18n.number(target, lang, 1), tps=i18n.speed(1 / plan.tpot_target, lang))  # fmt: skip
         return relaxed.but(assumptions=_in_place_of_default(plan, said, catalog)), rec
     return None
+
+
+def _closest_to_given_first_token(plan: Plan, catalog: Catalog):
+    """(the plan, its recommendation) when the question's first token is one no setup we rent gives even
+    unloaded (30,000 tokens read in 0.2 s): sized for the fastest first token there is, in tenths of a second
+    above it or twice it, so that the answer recommends what comes closest and says what is reachable ("what decided")
+    instead of recommending nothing. None when that target was not the cause (the speed asked for, or the
+    load, is missed too)."""
+    fastest = traffic.fastest_first_token(plan, catalog)
+    if fastest is None or fastest <= plan.ttft_target:
+        return None
+    # As _fastest_reading_target(): the fastest read in tenths, or twice it (one request ahead at most). Within
+    # reason: the closer one unless it takes more copies of the model only so that no request ever waits for
+    # another's read (30 analysts on 100-page contracts: 24 H200s for ~5 s against 8 for ~10 s).
+    found = []
+    for target in (math.ceil(fastest * 10 - 1e-9) / 10, float(math.ceil(2 * fastest - 1e-9))):
+        relaxed = plan.but(ttft_target=target, missed_ttft=plan.ttft_target)
+        rec = _recommendation(relaxed, catalog)
+        if rec is not None and rec.problem is None:
+            found.append((relaxed, rec))
+    if len(found) == 2 and found[1][1].replicas < found[0][1].replicas:
+        return found[1]
+    return found[0] if found else None
+
+
+def _closest_to_given_speed(plan: Plan, catalog: Catalog):
+    """(the plan, its recommendation) when the question's tokens a second per user are more than any setup we
+    rent gives one conversation unloaded (100 tokens/s on a 72B in 16 bits): sized for the fastest there is,
+    in whole tokens a second below it, as _closest_to_given_first_token() for a first token. None when the
+    speed was not the cause."""
+    fastest = traffic.fastest_speed(plan, catalog)
+    if fastest is None or plan.tpot_target is None or fastest >= 1 / plan.tpot_target:
+        return None
+    relaxed = plan.but(
+        tpot_target=1 / max(math.floor(fastest), 1), missed_tokens_per_s=plan.given_tokens_per_s
+    )
+    rec = _recommendation(relaxed, catalog)
+    return (relaxed, rec) if rec is not None and rec.problem is None else None
 
 
 def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:
@@ -2013,6 +2055,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             # the smaller one is sized for the single conversation assumed, which nobody asked about.
             key = "named.smaller_enough_cloud" if budget else "named.smaller_enough"
             smaller = " " + t(lang, key, setup=advice.describe(rec, lang))
+            if (dearer := _dearer_run(plan, asked, rec, catalog)) is not None:
+                # "Mas 1× L40 já basta" beside an L40S that runs it for less, sooner: the smaller one holds the
+                # run, and costs more for it
+                smaller = " " + dearer
             fewest = (
                 traffic.recommend(plan, catalog, only=catalog.gpu(asked.gpu))
                 if not (budget or plan.stage.is_training) and asked.in_offering and rec.gpu != asked.gpu
@@ -2119,6 +2165,21 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         text += " " + t(lang, "named.tight_changes")
     return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight,
                    unserved=unserved, over_plan=over_plan)  # fmt: skip
+
+
+def _dearer_run(plan: Plan, asked, rec, catalog: Catalog) -> str | None:
+    """A timed training's smaller setup said to hold the run where the one named runs it for no more: what the
+    smaller one costs per run, and in how long; None when the named run costs more or no prices are known."""
+    if not (plan.stage.is_training and plan.timed and catalog.offering.has_prices):
+        return None
+    mine, theirs = advice.cost(plan, asked, catalog), advice.cost(plan, rec, catalog)
+    if mine is None or theirs is None or mine.project_total is None or theirs.project_total is None:
+        return None
+    if mine.project_total > theirs.project_total:
+        return None
+    return t(plan.lang, "named.smaller_costs_more", setup=advice.describe(rec, plan.lang),
+             currency=catalog.offering.currency, total=i18n.money(theirs.project_total, plan.lang),
+             days=advice.days_text(advice.training_days(plan, rec, catalog), plan.lang))  # fmt: skip
 
 
 def _beyond_servers(asked, catalog: Catalog) -> dict | None:

@@ -110,17 +110,31 @@ def t(lang: str, key: str, /, **params: Any) -> str:
         if len(_TEMPLATES) >= _TEMPLATES_SIZE:
             _TEMPLATES.clear()
             _COUNTED.clear()
-        template = _TEMPLATES[(lang, key)] = found
+        template = _TEMPLATES[(lang, key)] = _money_layout(lang_of(lang), found)
         _COUNTED[(lang, key)] = _counted_noun(lang_of(lang), found)
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
         params["currency"] = currency(params["currency"], lang_of(lang))
     out = template.format(**params)
-    # A count of exactly one in the singular ("≥ 1 token/s", "1 exemplo", not "1 exemplos"): looked for only in
-    # the messages with a [singular] noun right after a placeholder, the few that can write one.
-    if _COUNTED.get((lang, key)) and "1 " in out:
+    if " a {" in template and lang_of(lang) == "en":
+        out = _A_NUMBER.sub(_article, out)
+    # A count CLDR calls "one" takes the singular ("≥ 1 token/s", "1 exemplo", pt-BR's "1,0 requisição/s"):
+    # looked for only in the messages with a [singular] noun right after a placeholder, the few that can write one.
+    if _COUNTED.get((lang, key)):
         pattern, table, _ = _singulars(lang_of(lang))
-        out = pattern.sub(lambda m: "1 " + table[m[1]], out)
+        out = pattern.sub(lambda m: m[1] + " " + table[m[2]], out)
     return out
+
+
+# English's article before a figure goes by how it is said: "an 8,000-token prompt", "an 11,000", "an 800×600
+# image" (eight, eleven, eighteen, eighty start with a vowel sound), "a 1,000-token prompt".
+_A_NUMBER = re.compile(r"\b([Aa]) (?=(\d{1,3})(?:,\d{3})*(?![\d,]))")
+
+
+def _article(m: re.Match) -> str:
+    lead = int(m[2])  # the figure's first group, said first: "8" of 8,000, "800" of 800
+    said = lead // 100 if lead >= 100 else lead
+    vowel = said in (8, 11, 18) or 80 <= said <= 89
+    return m[1] + ("n " if vowel else " ")
 
 
 _COUNTED: dict[
@@ -133,16 +147,52 @@ def _counted_noun(lang: str, template: str) -> bool:
     return slot is not None and slot.search(template) is not None
 
 
+# CLDR's plural rules for "one", as the message files' [number] one names them: the number written before a
+# singular noun. pt (Brazil) "i = 0..1": a whole part of 0 or 1, decimals or not ("1,0 requisição/s");
+# pt-PT and en "i = 1 and v = 0": exactly 1, no decimals written ("1,0 pedidos/s", "1.0 requests/s").
+_ONE = {"i = 0..1": r"[01](?:{decimal}\d+)?", "i = 1 and v = 0": "1"}
+
+
 @cache
 def _singulars(lang: str) -> tuple[re.Pattern | None, dict[str, str], re.Pattern | None]:
-    """The message file's [singular] nouns after a whole 1: not the end of 21, 0,1 or 2.001 (a pt-PT group is
-    a no-break space), and no longer word ("tokens" is not "tokens/s"); and the same nouns after a placeholder,
-    which a template must have to write one."""
+    """The message file's [singular] nouns after a number CLDR calls "one": not the end of 21, 0,1 or 2.001 (a
+    pt-PT group is a no-break space), and no longer word ("tokens" is not "tokens/s"); and the same nouns after
+    a placeholder, which a template must have to write one."""
     table = dict(v.split("|", 1) for k, v in messages(lang).items() if k.startswith("singular."))
     if not table:
         return None, table, None
+    rule = messages(lang).get("number.one", "i = 1 and v = 0")
+    if rule not in _ONE:
+        raise CatalogError(f"messages/{lang}.toml: [number] one = {rule!r} is none of {sorted(_ONE)}")
+    one = _ONE[rule].format(decimal=re.escape(_symbols(lang)[0]))
     nouns = "(" + "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True)) + r")(?![\w/-])"
-    return re.compile(r"(?<![\d.,])(?<!\d[ \u00a0\u202f])1 " + nouns), table, re.compile(r"\} " + nouns)
+    return (
+        re.compile(rf"(?<![\d.,])(?<!\d[ \u00a0\u202f])({one}) " + nouns),
+        table,
+        re.compile(r"\} " + nouns),
+    )
+
+
+_AMOUNT_AFTER_SYMBOL = re.compile(r"\{currency\} (\{[a-z_0-9]+\})")
+
+
+def _money_layout(lang: str, template: str) -> str:
+    """A message written "{currency} {amount}" as the language lays money out: CLDR's pt-PT pattern
+    "#,##0.00 ¤" puts the symbol after, behind a no-break space ("500,00 €"); pt-BR and en keep it before."""
+    if "{currency}" not in template or messages(lang).get("number.currency_after") != "true":
+        return template
+    return _AMOUNT_AFTER_SYMBOL.sub("\\1\u00a0{currency}", template)
+
+
+def amount(value: str, code: str | None, lang: str) -> str:
+    """A formatted amount with its currency where the language puts it: "R$ 12.000", "12 000 €", "BRL 12,000";
+    the amount alone when no currency is known."""
+    symbol = currency(code, lang)
+    if not symbol:
+        return value
+    if messages(lang_of(lang)).get("number.currency_after") == "true":
+        return f"{value}\u00a0{symbol}"
+    return f"{symbol} {value}"
 
 
 def currency(code: str | None, lang: str) -> str:

@@ -283,6 +283,10 @@ class Plan(msgspec.Struct, frozen=True):
     given_rate: float | None = None
     given_tokens_per_s: float | None = None
     given_ttft: float | None = None
+    # the first token asked for that no setup we rent gives even unloaded: sized for the fastest there is instead
+    missed_ttft: float | None = None
+    # the tokens a second per user asked for that no setup we rent gives even unloaded, as missed_ttft
+    missed_tokens_per_s: float | None = None
     days_assumed: bool = False  # the deadline is the offering's default, not the customer's
     contract: str | None = None  # the contract mode the customer asked for
     production_next: bool = False  # an evaluation said to come before production (Workload.production_next)

@@ -2122,10 +2122,11 @@ EXAMPLE_LENGTH_AFTER = regexes.compile(
 # the sequence holds the longer examples (sizing/plan.py); a maximum ("até 2k tokens") is the sequence.
 _AVERAGE_WORDS = regexes.compile(r"\b(?:media|average|averaging|avg|mean)\b")
 # "DPO com 10 mil pares", "5k pairs": a preference tuning's examples (read when a method is named), unless GPUs
-# follow ("2 pares de A100").
+# follow ("2 pares de A100"); "20 mil pares de 1024 tokens" are pairs of that length (EXAMPLE_LENGTH), not GPUs.
 EXAMPLE_PAIRS = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
-    r"\s*(?:pares|pairs)\b(?!\s+(?:de\s+|of\s+)?(?:[a-z]*\d\w*|gpus?|placas?|rtx|tesla|nvidia|instinct|radeon)\b)"
+    r"\s*(?:pares|pairs)\b(?!\s+(?:de\s+|of\s+)?(?:[a-z]*\d[\w.,]*\b(?!\s*(?:k|mil)?\s*tokens?\b)|gpus?|placas?|rtx|tesla"
+    r"|nvidia|instinct|radeon)\b)"
 )
 # "30 mil imagens e legendas", "30k image-caption pairs": a vision-language fine-tune's examples, each with an
 # image; read before the images alone ("30 mil imagens" had been images in a conversation, "legendas" and
@@ -9907,6 +9908,8 @@ def _method_unsaid(scan: _Scan, workload: dict) -> bool:
     words = {kind for kind, _ in scan.found.get("stage", [])} - {"inference"}
     if not words or not words <= {"train", "fine_tune"}:
         return False
+    if _TRAINED_WHOLE.search(strip_accents(scan.original)):
+        return False  # "treinar o Qwen2.5 7B completo": the whole model, a full fine-tune said
     if any(
         scan.found.get(k)
         for k in (
@@ -10054,7 +10057,20 @@ def _stage(scan: _Scan) -> Stage | None:
     # "treinar o modelo para responder como o nosso suporte": trained to do something, a fine-tune (TEACH)
     if training == ["train"] and TRAINED_TO.search(strip_accents(scan.original)) and "pretrain" not in words:
         return Stage.full
+    # "treinar o Qwen2.5 7B completo com 100 milhões de tokens": a released model trained whole on a dataset is
+    # a full fine-tune (it had been a pre-training); continuing its pre-training takes those words (vocabulary)
+    if (
+        training == ["train"]
+        and scan.found.get("model")
+        and _TRAINED_WHOLE.search(strip_accents(scan.original))
+    ):
+        return Stage.full
     return STAGE_OF[training[0]]
+
+
+_TRAINED_WHOLE = regexes.compile(
+    r"\b(?:complet[oa]|inteir[oa]|fully|todos os (?:seus )?(?:pesos|parametros))\b"
+)
 
 
 # A runtime's name that only implies its usual file ("ollama": Q4_K_M) yields to a precision typed with it.
@@ -12369,7 +12385,9 @@ def _example_length(scan: _Scan, training: bool) -> None:
         typed = scan.original[m.start(group) : m.end(group)].strip()
         average = bool(_AVERAGE_WORDS.search(strip_accents(typed.lower())))
         k = 1000 if average else 1024
-        tokens = round(_float(m.group(n)) * {"k": k, "mil": 1000}.get(m.group(unit) or "", 1))
+        # "de até 1.500 tokens" is grouped thousands, as a count is written (it had been 1,5: "2 tokens")
+        value = _float(m.group(n)) if m.group(unit) else _count(m.group(n))
+        tokens = round(value * {"k": k, "mil": 1000}.get(m.group(unit) or "", 1))
         if tokens <= 0:
             continue
         scan.found.setdefault("example_tokens", []).append((tokens, typed))

@@ -156,7 +156,9 @@ class Answer:
         self.load = load(text)
         self.catalog = catalog
         self.named_gpu = gpu
-        self.smallest = smallest_rented(catalog)
+        self.smallest = smallest_rented(
+            catalog, bandwidth_bound=True
+        )  # its decoder reads the weights per token
         self.gpu = gpu or self.smallest
         self.usable = int(self.gpu.memory_bytes * catalog.offering.serving.memory_utilization)
         # The other GPUs we rent, each once, for the count a load needs on each (fewest memory first)

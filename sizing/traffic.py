@@ -650,29 +650,37 @@ def first_token_one_copy(plan: Plan, setup: Setup, catalog: Catalog, copies: int
 def first_token_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
     """The time to the first token on one copy of `setup` for a request that finds no other in flight, as
     _misses_unloaded() and fastest_first_token() time it."""
+    return alone(plan, setup, catalog).ttft_s
+
+
+def alone(plan: Plan, setup: Setup, catalog: Catalog) -> perf.Load:
+    """One copy of `setup` serving a request that finds no other in flight: its first token and speed."""
     gpu = catalog.gpu(setup.gpu)
     r = replica(plan, gpu, setup.tensor_parallel, setup.pipeline_parallel, catalog, 1)
-    return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
+    return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history)
+
+
+def _alone_on_each(plan: Plan, catalog: Catalog):
+    """One conversation of this plan, unloaded, on each setup we rent that holds it, smallest first
+    (candidates()): its first token and speed there."""
+    for shape in candidates(catalog):
+        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
+        if one.fits:
+            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
+            yield perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history)
 
 
 def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:
     """The time to the first token, unloaded, on the smallest setup we rent that holds one conversation of
-    this plan (candidates() weighs them smallest first): what reading the prompt alone takes there."""
-    for shape in candidates(catalog):
-        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
-        if one.fits:
-            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
-            return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
-    return None
+    this plan: what reading the prompt alone takes there."""
+    return next((load.ttft_s for load in _alone_on_each(plan, catalog)), None)
+
+
+def fastest_speed(plan: Plan, catalog: Catalog) -> float | None:
+    """The most tokens a second any setup we rent gives one conversation of this plan, unloaded."""
+    return max((1 / load.tpot_s for load in _alone_on_each(plan, catalog)), default=None)
 
 
 def fastest_first_token(plan: Plan, catalog: Catalog) -> float | None:
     """The shortest time to the first token any setup we rent gives this prompt, unloaded."""
-    best = None
-    for shape in candidates(catalog):
-        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
-        if one.fits:
-            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
-            ttft = perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
-            best = ttft if best is None else min(best, ttft)
-    return best
+    return min((load.ttft_s for load in _alone_on_each(plan, catalog)), default=None)

@@ -268,7 +268,7 @@ def test_a_services_budget_is_weighed_at_the_mode_named(pipeline):
     "question, locale, decided, under",
     [
         (FULL + ", orçamento de R$ 1 mil", "pt-PT", "O que decidiu: o orçamento do treino. Nenhuma configuração",
-         "Para caber em R$ 1"),
+         "Para caber em 1\u00a0000\u00a0R$"),
         ("full fine-tune of llama 3.1 8b on 2B tokens, budget of R$ 1k", "en-US",
          "What decided: the training budget. No setup that holds the run", "To fit BRL 1,000: at most "),
     ],

@@ -71,7 +71,7 @@ def test_a_rag_s_documents_by_their_tokens_or_words_are_the_collection_too(capsy
     assert "prompts de 2.248 tokens" in _understood(out)
     out = answer(capsys, "rag com documentos de 3000 palavras, llama 8b, 40 pessoas")
     assert "Li “documentos de 3000 palavras” como os documentos da base" in out
-    assert "1,5 tokens por palavra" not in out
+    assert "1,5 token por palavra" not in out and "1,5 tokens por palavra" not in out
 
 
 def test_a_length_said_of_each_question_stays_the_rag_s_prompt(capsys):
@@ -131,7 +131,7 @@ def test_a_document_too_long_for_the_model_is_split(capsys, text, said, hint):
         # "600 palavras" had been "Não entendi"
         (
             "corrigir redações de 600 palavras, llama 8b, 300 alunos",
-            "Li “redações de 600 palavras” como ~900 tokens (1,5 tokens por palavra",
+            "Li “redações de 600 palavras” como ~900 tokens (1,5 token por palavra",
             "prompts de 900 tokens",
         ),
         (
@@ -183,7 +183,7 @@ def test_a_document_too_long_for_the_model_is_split(capsys, text, said, hint):
         # tenth of the contract
         (
             "resumir contratos de 20 páginas em até 200 palavras, llama 8b, 100 por dia",
-            "Li “em até 200 palavras” como ~300 tokens (1,5 tokens por palavra",
+            "Li “em até 200 palavras” como ~300 tokens (1,5 token por palavra",
             "respostas de 300 tokens",
         ),
         (
@@ -244,7 +244,7 @@ def test_one_page_said_in_words(capsys):
         (
             "gerar descrições de produto de 150 palavras, llama 8b, 5 mil por dia",
             "Li “descrições de produto de 150 palavras” como o tamanho de cada resposta, o texto que o modelo "
-            "escreve: respostas de ~225 tokens (1,5 tokens por palavra",
+            "escreve: respostas de ~225 tokens (1,5 token por palavra",
             "respostas de 225 tokens",
         ),
         (

@@ -107,7 +107,7 @@ def test_prices_per_gpu_hour_and_month_for_staff(tmp_path, monkeypatch, capsys):
         assert gpu_size(["quais gpus vocês têm e quanto custa a hora?"]) == 0
         assert "sob demanda: R$ 20,00/h, R$ 14.600/mês; reservada: R$ 14,00/h" in capsys.readouterr().out
         assert gpu_size(["--lang", "pt-PT", "que GPUs têm e quanto custa a hora?"]) == 0
-        assert "R$ 20,00/h" in capsys.readouterr().out
+        assert "20,00\u00a0R$/h" in capsys.readouterr().out  # CLDR pt-PT: the symbol after the amount
         assert gpu_size(["--json", "tabela de preços"]) == 0
         [gpu] = [g for g in json.loads(capsys.readouterr().out)["offering"]["gpus"] if g["gpu"] == "h100-sxm"]
         assert gpu["price_per_gpu_hour"] == {"reserved": 14.0, "on_demand": 20.0}

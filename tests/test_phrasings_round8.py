@@ -336,7 +336,7 @@ def test_the_askers_own_words_leave_nothing_notunderstood_lines(capsys, text, un
         ),
         (
             "temos um orçamento mensal de 10 mil euros, o qwen2.5 72b serve 100 utilizadores?",
-            "100 utilizadores em simultâneo · orçamento de € 10\u00a0000 por mês",  # a no-break space in the number
+            "100 utilizadores em simultâneo · orçamento de 10\u00a0000\u00a0€ por mês",  # no-break spaces: the group, and before the symbol (CLDR pt-PT)
         ),
         (
             "please how many gpu I need for run llama 70b with 100 user in same time?",

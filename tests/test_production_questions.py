@@ -351,7 +351,7 @@ def test_an_alternative_that_misses_the_targets_with_no_queue_says_so(answer):
     )
     alternative = next(line for line in out.splitlines() if "× L40S 48 GB" in line)
     assert "não dá conta desta carga" in alternative
-    assert "~inf s" not in out and "~0 tokens/s" not in out
+    assert "~inf s" not in out and "~0 tokens/s" not in out and "~0 token/s" not in out
 
 
 # -- items counted with their own length, then a period ---------------------------------------------------------

@@ -257,7 +257,7 @@ def test_a_gguf_files_vllm_alternative_is_priced_against_its_copies(priced):
     [
         # each had been priced with no word of what was asked: "por utilizador", "por funcionário", "por conversa"
         ("quanto custa por utilizador o llama 3.3 70b fp8 para 1500 colaboradores em Lisboa?",
-         "Por utilizador (1\u00a0500 utilizadores): a pedido R$ "),
+         "Por utilizador (1\u00a0500 utilizadores): a pedido "),
         ("llama 3.1 8b para 800 funcionários, custo por funcionário por mês", "Por usuário (800 usuários): sob demanda R$ "),
         ("llama 3.3 70b fp8 com 2 mil conversas por dia, reservado, quanto fica por conversa?",
          "por requisição (respostas de 500 tokens, na mesma base do milhão de tokens acima)."),

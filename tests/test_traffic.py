@@ -614,7 +614,7 @@ def test_words_to_translate_or_write_are_tokens_to_generate_at_the_stated_tokens
     assert query.word_lengths[0][1:] == (tokens, 1.5)
     r = size(query.workload.but(lang=query.detected_lang))
     text = render_text(r, query)
-    assert "1,5 tokens por palavra" in text or "1.5 tokens a word" in text
+    assert "1,5 token por palavra" in text or "1.5 tokens a word" in text
     assert "tokens gerados levam" in text or "generated tokens take" in text
 
 
@@ -714,7 +714,7 @@ def test_words_read_are_timed_at_the_pace_prompts_are_read(text, said):
     query, answer = _answer(text)
     assert query.workload.read_tokens and query.workload.generated_tokens is None
     assert said in answer
-    assert "1,5 tokens por palavra" in answer or "1.5 tokens a word" in answer
+    assert "1,5 token por palavra" in answer or "1.5 tokens a word" in answer
     if "respostas de 200" not in text and "classify" not in text:
         assert (
             "20 tokens (nosso padrão)" in answer or "20 tokens (our default)" in answer
@@ -1301,7 +1301,7 @@ def test_a_thread_follow_up_changes_the_share_of_people_at_once(tmp_path):
         )
         [first] = slack.fake.wait_for("chat.postMessage")
         text = _text(first.params["blocks"])
-        assert "5.000 pessoas" in text and "10% delas" in text and "1,4 requisições/s no pico" in text
+        assert "5.000 pessoas" in text and "10% delas" in text and "1,4 requisição/s no pico" in text
         follow = sr.message(
             "e se 20% usarem ao mesmo tempo?", thread_ts="1700000101.000100", ts="1700000102.000100"
         )
@@ -1820,7 +1820,7 @@ def test_the_understood_line_says_a_plain_context_in_tokens(text, said):
             "llama 8b, 20 usuarios, documentos de 2000 palavras",
             "prompt_tokens",
             3000,
-            "(1,5 tokens por palavra",
+            "(1,5 token por palavra",
         ),
         (
             "llama 8b summarize 2,000-word reports, 5000 a day",
@@ -2320,7 +2320,9 @@ def test_a_batch_of_long_documents_is_not_held_to_a_chats_first_token():
             "qwen2.5 7b 1m resumir 500 contratos de 200 páginas em 1 semana, primeiro token em 2 s"
         ).workload
     )
-    assert given.workload.load.ttft_target_s == 2  # a target given still holds
+    # a target given that no setup meets even unloaded: sized for the fastest there is, and said missed
+    assert given.workload.load.ttft_target_s > 2
+    assert "nenhuma configuração que alugamos dá o primeiro token em até 2,0 s" in given.decided
 
 
 def test_what_each_of_the_daily_users_sends_with_replies_and_an_approximate_count():
@@ -2536,12 +2538,14 @@ def test_a_prompt_no_setup_reads_within_the_chat_default_is_still_sized():
     assert not any(a.startswith(("Latência dimensionada para", "Prompts longos")) for a in r.assumptions)
     perf = r.recommendation.performance
     assert perf.meets_targets and 30 < perf.ttft_s < 63
-    # A target the question gives stands, and the answer says nothing meets it.
+    # A target the question gives that nothing meets even unloaded: the answer says so where it says what
+    # decided, and recommends what comes closest (it had recommended nothing).
     asked = size(
         parse("qwen 2.5 72b para 30 analistas, contratos de 100 páginas, primeira resposta em 2 s").workload
     )
-    assert asked.recommendation is None
-    assert any("nem sem carga" in line for line in asked.estimates.text)
+    assert asked.recommendation is not None and asked.recommendation.performance.meets_targets
+    assert "nenhuma configuração que alugamos dá o primeiro token em até 2,0 s" in asked.decided
+    assert "nem sem carga" in asked.decided and asked.workload.load.ttft_target_s > 2
 
 
 @pytest.mark.parametrize(

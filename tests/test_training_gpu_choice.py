@@ -7,6 +7,8 @@ had been the named GPU's verdict, the other GPU again among the alternatives, wi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot import blocks
@@ -57,8 +59,9 @@ def test_each_gpu_has_its_time_and_cost_and_the_cheaper_is_said(capsys, priced, 
     # 4·N·D over each GPU's BF16 peak at its MFU: 989 TFLOPS against 312, both at the 40% published runs
     # logged (Llama 2's A100 hours, Llama 3's H100 MFU), ~3.2× the time on the A100.
     assert "~2 " in h100 and "~7 " in a100
-    money = "BRL" if lang == "en" else "R$"
-    assert f"{money} 18" in h100 and f"{money} 11" in a100
+    money = {"en": "BRL {}", "pt-PT": "{},"}.get(lang, "R$ {}")  # pt-PT: "18,05\u00a0R$" (CLDR)
+    assert money.format(18) in h100 and money.format(11) in a100
+    assert lang != "pt-PT" or ("\u00a0R$" in h100 and not re.search(r"R\$ \d", h100))
     # the conclusion, before the smallest setup when it is a third GPU ("Fora as duas, a menor que serve")
     last = [line for line in block.splitlines() if not line.startswith(("Fora as duas", "Apart from"))][-1]
     if lang == "en":

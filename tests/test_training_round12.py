@@ -126,10 +126,10 @@ def test_a_count_short_beside_the_count_that_serves_is_not_said_twice(capsys):
          "4× H200 SXM 141 GB é a mais rápida: ~36 tokens/s por usuário, contra ~22 em 2× H200 SXM 141 GB, por "
          "R$ 87.600 por mês."),
         ("pt-PT", "2 ou 4 h100 ou h200 pro llama 70b com 50 utilizadores",
-         "A mais barata que serve é 2× H200 SXM 141 GB: R$ 43\u00a0800 por mês (a pedido), contra R$ 64\u00a0240 a "
-         "R$ 87\u00a0600 nas outras.",
+         "A mais barata que serve é 2× H200 SXM 141 GB: 43\u00a0800\u00a0R$ por mês (a pedido), contra 64\u00a0240\u00a0R$ a "
+         "87\u00a0600\u00a0R$ nas outras.",
          "4× H200 SXM 141 GB é a mais rápida: ~36 tokens/s por utilizador, contra ~22 em 2× H200 SXM 141 GB, "
-         "por R$ 87\u00a0600 por mês."),
+         "por 87\u00a0600\u00a0R$ por mês."),
         ("en", "2 or 4 h100 or h200 for llama 70b with 50 users",
          "The cheapest that serves is 2× H200 SXM 141 GB: BRL 43,800 a month (on demand), against BRL 64,240 "
          "to BRL 87,600 on the others.",
@@ -149,7 +149,10 @@ def test_with_prices_the_cheapest_setup_that_serves_is_said_with_its_own_month(
         ("4× H100 SXM 80 GB", "64"),
         ("4× H200 SXM 141 GB", "87"),
     ):
-        assert re.search(rf"(?:R\$|BRL) {month}\D\d{{3}} ", bullets[setup]), bullets[setup]
+        # the symbol before the amount, or after it in pt-PT (CLDR "#,##0.00 ¤")
+        assert re.search(
+            rf"(?:R\$|BRL) {month}\D\d{{3}} |(?<!\d){month}\D\d{{3}}\u00a0R\$", bullets[setup]
+        ), bullets[setup]
 
 
 def test_none_named_serving_weighs_the_fewest_of_each_that_would(capsys):
