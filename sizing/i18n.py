@@ -118,10 +118,13 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if " a {" in template and lang_of(lang) == "en":
         out = _A_NUMBER.sub(_article, out)
     # A count CLDR calls "one" takes the singular ("≥ 1 token/s", "1 exemplo", pt-BR's "1,0 requisição/s"):
-    # looked for only in the messages with a [singular] noun right after a placeholder, the few that can write one.
-    if _COUNTED.get((lang, key)):
-        pattern, table, _ = _singulars(lang_of(lang))
-        out = pattern.sub(lambda m: m[1] + " " + table[m[2]], out)
+    # looked for only in the messages with a [singular] noun right after a placeholder, the few that can write one,
+    # and only when one of those placeholders' values ends in such a number (most are 2 or more: no pass over the
+    # whole text for them).
+    if counted := _COUNTED.get((lang, key)):
+        pattern, table, _, one = _singulars(lang_of(lang))
+        if any(one.search(str(params.get(name, ""))) for name in counted):
+            out = pattern.sub(lambda m: m[1] + " " + table[m[2]], out)
     return out
 
 
@@ -137,14 +140,13 @@ def _article(m: re.Match) -> str:
     return m[1] + ("n " if vowel else " ")
 
 
-_COUNTED: dict[
-    tuple[str, str], bool
-] = {}  # by _TEMPLATES' keys: whether a placeholder counts a [singular] noun
+# by _TEMPLATES' keys: the placeholders right before a [singular] noun (none: the message never writes one)
+_COUNTED: dict[tuple[str, str], tuple[str, ...]] = {}
 
 
-def _counted_noun(lang: str, template: str) -> bool:
+def _counted_noun(lang: str, template: str) -> tuple[str, ...]:
     slot = _singulars(lang)[2]
-    return slot is not None and slot.search(template) is not None
+    return () if slot is None else tuple(dict.fromkeys(slot.findall(template)))
 
 
 # CLDR's plural rules for "one", as the message files' [number] one names them: the number written before a
@@ -154,22 +156,28 @@ _ONE = {"i = 0..1": r"[01](?:{decimal}\d+)?", "i = 1 and v = 0": "1"}
 
 
 @cache
-def _singulars(lang: str) -> tuple[re.Pattern | None, dict[str, str], re.Pattern | None]:
+def _singulars(
+    lang: str,
+) -> tuple[re.Pattern | None, dict[str, str], re.Pattern | None, re.Pattern | None]:
     """The message file's [singular] nouns after a number CLDR calls "one": not the end of 21, 0,1 or 2.001 (a
     pt-PT group is a no-break space), and no longer word ("tokens" is not "tokens/s"); and the same nouns after
     a placeholder, which a template must have to write one."""
     table = dict(v.split("|", 1) for k, v in messages(lang).items() if k.startswith("singular."))
     if not table:
-        return None, table, None
+        return None, table, None, None
     rule = messages(lang).get("number.one", "i = 1 and v = 0")
     if rule not in _ONE:
         raise CatalogError(f"messages/{lang}.toml: [number] one = {rule!r} is none of {sorted(_ONE)}")
     one = _ONE[rule].format(decimal=re.escape(_symbols(lang)[0]))
-    nouns = "(" + "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True)) + r")(?![\w/-])"
+    words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
+    nouns = f"({words})" + r"(?![\w/-])"
     return (
         re.compile(rf"(?<![\d.,])(?<!\d[ \u00a0\u202f])({one}) " + nouns),
         table,
-        re.compile(r"\} " + nouns),
+        # the placeholder's name: "{users} usuários", "{rate:.1f} requisições/s"
+        re.compile(r"\{(\w+)[^{}]*\} (?:" + words + r")(?![\w/-])"),
+        # a value that ends in a number CLDR calls "one", as the text pattern reads it
+        re.compile(rf"(?<![\d.,])(?<!\d[ \u00a0\u202f])(?:{one})$"),
     )
 
 
