@@ -6154,10 +6154,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     training = scan.training_said() or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
+    # "qual o mais rápido?" alone compares GPUs; in a thread ("qual a mais rápida?", "which is the fastest?" under an
+    # answer) it asks for the fastest setup of the workload already sized
     scan.take(
         FASTEST,
         "fastest",
-        lambda m: None if _WHICH_BEFORE.search(scan.work, max(0, m.start() - 24), m.start()) else True,
+        lambda m: (
+            None
+            if base is None and _WHICH_BEFORE.search(scan.work, max(0, m.start() - 24), m.start())
+            else True
+        ),
     )
     scan.take(PER_USER, "cost_per_user", _cost_per_user)
     scan.take(PER_REQUESTS, "cost_per_requests", _cost_per_requests)

@@ -464,6 +464,11 @@ def test_follow_ups_in_a_thread(pipeline, follow_up, read):
         ("e o mais rápido?", "O que decidiu: o mais rápido, como pedido."),
         ("e a mais rápida?", "O que decidiu: o mais rápido, como pedido."),
         ("what about the lowest latency?", "What decided: the fastest, as asked."),
+        # asked with "qual"/"which" under an answer: the workload's fastest setup (had been "Não entendi o pedido"
+        # and "I didn't understand the request: “fastest”"); alone, "qual o mais rápido?" still compares nothing
+        ("qual a mais rápida?", "O que decidiu: o mais rápido, como pedido."),
+        ("qual o mais rápido?", "O que decidiu: o mais rápido, como pedido."),
+        ("which is the fastest?", "What decided: the fastest, as asked."),
     ],
 )
 def test_the_fastest_asked_in_a_thread(pipeline, follow_up, said):
