@@ -590,6 +590,8 @@ class _Workload:
         chunked prefill): the other prompts' share of GPU time stretches every step; with multi-step
         scheduling a request joins the batch only between blocks of steps."""
         if rate >= self.budget_rate:
+            if rate > self.budget_rate * (1 + 1e-9):
+                return math.inf, math.inf  # more than the full steps complete: the queue grows without bound
             # Every step full (_budget): the answers decode at its step, the prompts that do not fit wait for a
             # first token, as long as Little's law says the requests in flight beyond them take.
             tpot = self.budget_step
