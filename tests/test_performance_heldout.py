@@ -53,7 +53,7 @@ LONG_PREFILL = (
 )
 BURST_TAIL = (
     "the benchmark harness's burst(): a 1,000-request ShareGPT burst of Qwen3-8B drains faster than "
-    "BURST_EFFICIENCY (0.35, fitted on the gpt-oss bursts R3/R4) says; the share that would fit these rows "
+    "BURST_EFFICIENCY (0.362, fitted on the gpt-oss bursts R3/R4) says; the share that would fit these rows "
     "ranges from about 0.55 (H100, RTX 4090) to 1.1 (A100), so no constant does. The product never quotes a burst: its "
     "saturated figure is the steady state at the slots vLLM admits."
 )
