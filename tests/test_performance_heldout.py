@@ -120,14 +120,20 @@ def figure_case(row: dict, figure: str, gaps: dict[str, str]):
     return pytest.param(row, figure, id=rid, marks=marks)
 
 
-@pytest.mark.parametrize(("row", "figure"), list(_cases()))
-def test_held_out_run_is_reproduced(row, figure, catalog):
-    predicted = predict(row, catalog)[figure]
+def held_to_its_band(row: dict, figure: str, catalog, model_figure: str | None = None) -> None:
+    """The model's figure (`model_figure`, the measured one's name by default) against the measured one: a stock
+    engine's within STOCK_BAND, a tuned engine's throughput a ceiling not passed by more than VENDOR_CEILING."""
+    predicted = predict(row, catalog)[model_figure or figure]
     ratio = predicted / row[figure]
     if _vendor(row):
         assert ratio <= VENDOR_CEILING, f"{figure}: model {predicted:.1f} above the tuned {row[figure]}"
     else:
         assert abs(ratio - 1) <= STOCK_BAND, f"{figure}: model {predicted:.1f}, measured {row[figure]}"
+
+
+@pytest.mark.parametrize(("row", "figure"), list(_cases()))
+def test_held_out_run_is_reproduced(row, figure, catalog):
+    held_to_its_band(row, figure, catalog)
 
 
 def test_held_out_ids_are_unique():

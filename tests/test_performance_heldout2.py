@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from .test_performance import STOCK_BAND, VENDOR_CEILING, _vendor, predict
-from .test_performance_heldout import figure_case, heldout_id
+from .test_performance import _vendor, predict
+from .test_performance_heldout import figure_case, held_to_its_band, heldout_id
 
 ROWS = json.loads((Path(__file__).parent / "fixtures" / "throughput_heldout2.json").read_text())["rows"]
 
@@ -96,15 +96,7 @@ def _cases():
 
 @pytest.mark.parametrize(("row", "figure"), list(_cases()))
 def test_held_out_run_is_reproduced(row, figure, catalog):
-    predicted = predict(row, catalog)[FIGURES[figure]]
-    if _vendor(row):
-        assert predicted / row[figure] <= VENDOR_CEILING, (
-            f"model {predicted:.1f} above the tuned {row[figure]}"
-        )
-    else:
-        assert abs(predicted / row[figure] - 1) <= STOCK_BAND, (
-            f"{figure}: model {predicted:.1f}, measured {row[figure]}"
-        )
+    held_to_its_band(row, figure, catalog, FIGURES[figure])
 
 
 def test_held_out_ids_are_unique():
