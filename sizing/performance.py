@@ -549,9 +549,11 @@ class _Workload:
         budget, C - (slots - 1) tokens, each chunk step as long as step(slots - 1) plus that chunk's compute, the
         steps between reads decoding all the slots: per completion, c = prompt / (C - slots + 1) chunk steps
         and d = (output - c (slots - 1)) / slots decode steps (d >= 0 as slots <= B), so one request ends every
-        c x chunk step + d x step(slots), and an answer's tokens wait, on average, (c (slots - 1) x chunk
-        step + d slots x step(slots)) / output. A prompt read alongside few answers is what slows them there,
-        not the whole load's prompts shared over every step.
+        c x chunk step + d x step(slots) per slot, and an answer's tokens wait, on average, (c (slots - 1) x chunk
+        step + d slots x step(slots)) / output; a slot holds each request for REQUEST_OVERHEAD_S, its chunk
+        steps and its answer (Little's law gives the rate). A prompt read alongside few answers is what slows
+        them there, not the whole load's prompts shared over every step; where Load.latencies' sharing
+        completes fewer requests, it stays the bound.
         Pipeline stages: every micro-batch (vLLM V0: a scheduler per virtual engine; V1: a scheduled batch per
         stage in flight) has a budget of its own, so each carries its share of the sequences, a step is one
         micro-batch through every stage (with a prompt's whole compute), and pp of them run at once.
@@ -565,22 +567,20 @@ class _Workload:
         per_token = self.work * pp / prompt  # a prompt token's compute through every stage
         decoding = budget * output / (prompt + output)  # in one micro-batch
         slots = max(r.kv_limit(self.history + prompt + output) / pp, 1.0)
-        # Every slot busy is the schedule below: never more requests a second than the slots' own loop completes
-        # (its requests' fixed overhead included), so a saturated copy answers at the schedule's step.
-        busy = self.rate_at(slots * pp, closed=True)
         if decoding <= slots:
             step = self._step(max(decoding, 1.0)) + (budget - decoding) * per_token
-            return min(pp * decoding / (output * step), busy), step
+            # With every slot busy the budget is full: never more requests a second than the slots' own loop
+            # completes (its requests' fixed overhead included), so a saturated copy answers at this step.
+            return min(pp * decoding / (output * step), self.rate_at(slots * pp, closed=True)), step
         others = slots - 1
         chunk = budget - others
         reads = prompt / chunk
         decodes = (output - reads * others) / slots
         read_step = self._step(max(others, 1.0)) + chunk * per_token
         full_step = self._step(slots)
-        per_request = reads * read_step + decodes * full_step
-        return min(pp / per_request, busy), (
-            reads * others * read_step + decodes * slots * full_step
-        ) / output
+        tpot = (reads * others * read_step + decodes * slots * full_step) / output
+        # Each slot holds a request for its fixed overhead, its prompt's chunk steps and its answer (Little's law).
+        return pp * slots / (REQUEST_OVERHEAD_S + reads * read_step + output * tpot), tpot
 
     def others(self, concurrency: float, closed: bool) -> float:
         """The prefill work per request, in seconds, that stretches a request's steps: the other requests'.

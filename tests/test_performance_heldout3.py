@@ -25,12 +25,12 @@ MOE_PREFILL = (
     "in all, ~12.6% of 4 x 989), where the model reads every prompt at PREFILL_MFU (52%, fitted on dense models "
     "and holding there): vLLM's fused MoE kernels with 128 experts of 1,408 columns run prefill far below a dense "
     "GEMM's rate (gpt-oss on the H100 reaches ~17%: test_performance_heldout2.H100_MXFP4_PREFILL). Throughput is "
-    "over the model's wherever prompts weigh (ShareGPT +40%, 4,000 tokens +47%, 128 tokens +90% to +222%)."
+    "over the model's wherever prompts weigh (ShareGPT +41% and +42%, 4,000 tokens +49%, 128 tokens +93% and +232%)."
 )
 STRETCHED_STEPS = (
     "the mean TPOT of a burst counts the prompt chunks riding in every step; with GLM-4.5-Air's prompts read ~4x "
     "slower than the model says (MOE_PREFILL) those steps are 1.6-2.3x the model's. The decode step itself is not "
-    "the gap: the H100 ShareGPT run's median inter-token latency, 47.1 ms, is within the band of the model's 59.5."
+    "the gap: the H100 ShareGPT run's median inter-token latency, 47.1 ms, is within the band of the model's 61.0."
 )
 
 _GLM = "vLLM-GLM-4.5-Air-4x{}-tp4-{}-rinf-BF16-{}"
