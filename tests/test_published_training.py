@@ -210,6 +210,19 @@ def test_interleaved_with_many_micro_batches_holds_korthikantis_share_more_activ
     assert "a primeira GPU mantém 1,38× as ativações do 1F1B em andamento" in text
 
 
+@pytest.mark.parametrize(
+    ("question", "understood", "assumed"),
+    [("pretrain llama 3.1 70b on 64 h100, tp 8, pp 4, interleaved, 4 virtual stages per GPU",
+      "interleaved 1F1B (4 virtual stages a GPU)", "the first GPU keeps 1.19× 1F1B's activations in flight"),
+     ("pré-treino do llama 3.1 70b em 64 h100, tp 8, pp 4, 1F1B intercalado, idioma pt-PT",
+      "1F1B intercalado (2 etapas virtuais por GPU)", "a primeira GPU mantém 1,38× as ativações do 1F1B em curso")],
+)  # fmt: skip
+def test_the_interleaved_schedule_is_said_in_the_questions_language(capsys, question, understood, assumed):
+    # 1 + (p - 1)/(p·v): 1 + 3/16 with 4 virtual stages, 1 + 3/8 with torchtitan's default 2
+    text = answer(capsys, question)
+    assert understood in text.splitlines()[0] and assumed in text
+
+
 def test_zero_bubble_v_is_read_and_sized_as_1f1b(capsys):
     plain = answer_json(capsys, ONE_F_ONE_B)["verdict"]["setup"]["per_gpu"]
     for said in (", ZBVZeroBubble", " com zero bubble", ", zb-v schedule"):
