@@ -2513,12 +2513,15 @@ SELECTIVE_RECOMPUTE, FULL_RECOMPUTE = (
 # DeepSeek-V3's DualPipe schedule for the pipeline stages (sizing/training.py memory, dualpipe)
 DUALPIPE = regexes.compile(rf"(?<![\w-]){_W('training.dualpipe')}(?![\w-])")
 # The interleaved and zero-bubble V pipeline schedules (sizing/training.py memory, virtual_stages), and the virtual
-# stages a GPU said; "interleaved" before an attention word is a model's layer pattern, not a schedule
+# stages a GPU said; "interleaved" before an attention word is a model's layer pattern ("interleaved sliding window
+# attention"), before a data word a data set's ("interleaved image-text data"), "interleaved thinking" a reasoning
+# mode: none is a schedule
 VIRTUAL_STAGES = regexes.compile(
     rf"\b{_W('keys.vpp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.vpp_stages')}\b"
 )
 INTERLEAVED = regexes.compile(
-    rf"(?<![\w-]){_W('training.interleaved')}(?![\w-])(?!\s+(?:sliding|local|global|attention|aten[cç][aã]o)\b)"
+    rf"(?<![\w-]){_W('training.interleaved')}(?![\w-])(?!\s+(?:sliding|local|global|attention|aten[cç][aã]o|thinking"
+    r"|reasoning|racioc\w*|pensamento|m?rope|imag\w*|text\w*|v[ií]deo\w*|multimodal|data|dados|documents?)\b)"
 )
 ZERO_BUBBLE = regexes.compile(rf"(?<![\w-]){_W('training.zero_bubble')}(?![\w-])")
 # torch.compile named for a training run; served, vLLM compiles by default, so the words are read and left be

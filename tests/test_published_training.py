@@ -243,9 +243,16 @@ def test_an_interleaved_schedule_without_room_for_its_stages_is_a_clear_error(ca
     assert "dá a cada GPU vários estágios do pipeline" in err and "Traceback" not in err
 
 
-def test_interleaved_attention_is_no_pipeline_schedule(capsys):
-    said = answer_json(capsys, "gemma 3 27b with interleaved sliding window attention, 32k context, 10 users")
-    assert "pipeline_schedule" not in said["workload"] or said["workload"]["pipeline_schedule"] is None
+@pytest.mark.parametrize(
+    "question",
+    ["gemma 3 27b with interleaved sliding window attention, 32k context, 10 users",
+     "fine-tune qwen2.5 vl 7b on interleaved image-text data",
+     "full fine-tune llama 3.1 8b on interleaved documents, 4 h100",
+     "full fine-tune qwen3 8b with interleaved thinking traces, 4 h100"],
+)  # fmt: skip
+def test_interleaved_attention_data_or_thinking_is_no_pipeline_schedule(capsys, question):
+    said = answer_json(capsys, question)
+    assert said["workload"].get("pipeline_schedule") is None
 
 
 def test_torchtitan_is_never_suggested_for_a_fine_tune(capsys):
