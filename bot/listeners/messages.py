@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 
@@ -12,6 +13,7 @@ from slack_sdk.errors import SlackApiError
 from sizing import i18n
 from sizing.workload import Workload
 
+from ..blocks import led_by
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
@@ -75,7 +77,7 @@ def register(app: App, services) -> None:
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
             text, follow_up = _with_thread_question(client, services, event, text)
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
-        _post(client, services, event, thread_ts, reply, update=update)
+        _post(client, services, event, thread_ts, _files_unread(event, text, reply), update=update)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
         if event.get("subtype") == "message_deleted" or _tombstoned(event):
@@ -174,6 +176,7 @@ def register(app: App, services) -> None:
         reply = services.pipeline.ask(
             text, where, base=base if follow_up else None, unread_link=_unread(linked)
         )
+        reply = _files_unread(event, text, reply)
         _post(client, services, event, thread_ts, reply, dm_key=_dm_key(services, event), update=update)
         return True
 
@@ -451,6 +454,19 @@ def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
         return said, Linked()
     linked = read_links(client, event.get("channel"), message_text(event, False))
     return "\n".join(filter(None, (said, *linked.words))), linked
+
+
+def _files_unread(event: dict, text: str, reply):
+    """The reply to a message that came with files and no words to size (a screenshot of a model's page, a
+    PDF, a config.json sent as a file: https://docs.slack.dev/reference/events/message/file_share), led by
+    a line saying the app reads only text: how to ask alone had read as if the file were not there. The app
+    holds no files:read scope, and an image has no words it could read anyway."""
+    files = event.get("files")
+    if not (isinstance(files, list) and files) or says_something(text) or reply.workload is not None:
+        return reply
+    return dataclasses.replace(
+        reply, message=led_by(i18n.t(reply.lang, "slack.files_not_read"), reply.message)
+    )
 
 
 def _unread(linked: Linked) -> str | None:
