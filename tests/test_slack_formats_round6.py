@@ -1,15 +1,19 @@
-"""Requests shaped as Slack documents them, sixth round: files sent to the app with no words, and interaction
-payloads whose private_metadata or button value the app did not write. Signed requests into the real app on
+"""Requests shaped as Slack documents them, sixth round: files sent to the app with no words, interaction
+payloads whose private_metadata or button value the app did not write, and channels shared with another
+organisation (or no longer) after the app last asked Slack about them. Signed requests into the real app on
 loopback, FakeSlack for the Web API, a real SQLite request log."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from . import slack_requests as sr
+from .slack_harness import database, ephemeral, payload, text_of
 from .test_slack_formats_round3 import WAIT, _quiet, _said
+from .test_slack_formats_round5 import _answered_in_thread
 
 # -- Files with no words ----------------------------------------------------------------------------------
 
@@ -117,3 +121,125 @@ def test_a_button_whose_value_nests_too_deep_gets_the_polite_line(slack, button,
     assert "botão" in _said(note) and note.params.get("replace_original") is False
     assert [(r["surface"], r["error_key"]) for r in slack.rows()] == [("button", "bad_button")]
     assert "listener failed" not in caplog.text
+
+
+# -- A channel shared with another organisation since the app last asked ----------------------------------
+
+
+def _sharing(slack, channel: str) -> dict:
+    """conversations.info for `channel` says it is Slack Connect once the returned state says so
+    (https://docs.slack.dev/reference/objects/conversation-object, is_ext_shared)."""
+    state = {"shared": False}
+
+    def info(p: dict) -> dict:
+        shared = p["channel"] == channel and state["shared"]
+        return {
+            "channel": {"id": p["channel"], "is_channel": True, "is_shared": shared, "is_ext_shared": shared}
+        }
+
+    slack.fake.reply("conversations.info", info)
+    return state
+
+
+def test_share_in_a_channel_turned_slack_connect_since_posts_no_prices(priced, slack):
+    state = _sharing(slack, "C0710")
+    answer = slack.answer("llama 3.1 8b 16bit", user_id="U0710", channel_id="C0710")
+    assert "Preço" in _said_of(answer)  # staff, in a channel of our own
+    # The channel is shared with a customer; Slack's channel_shared went to another worker, or was missed.
+    state["shared"] = True
+    raw = sr.block_actions("gpu_share", payload(answer), user_id="U0710", channel_id="C0710",
+                           response_url=slack.fake.response_url("share"), container=ephemeral("C0710"))  # fmt: skip
+    assert slack.send(raw)[0] == 200
+    [posted] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    # It had trusted what Slack said up to an hour before: our prices, posted for the customer to read.
+    assert posted.params["channel"] == "C0710" and "Llama 3.1 8B" in _said(posted)
+    assert "Preço" not in _said(posted)
+
+
+def test_a_precision_switched_under_an_answer_in_a_channel_turned_slack_connect_shows_no_prices(
+    priced, slack
+):
+    state = _sharing(slack, "C0711")
+    asked = sr.app_mention(
+        "<@UBOT> llama 3.1 8b 16bit", user="U0711", channel="C0711", ts="1700091100.000100"
+    )
+    answer, message = _answered_in_thread(slack, asked, "1700091101.000100", "EvV11")
+    assert "Preço" in _said(answer)
+    state["shared"] = True
+    raw = sr.block_actions("gpu_precision_8", payload(answer.params), user_id="U0711", channel_id="C0711",
+                           message=message, response_url=slack.fake.response_url("switch"))  # fmt: skip
+    assert slack.send(raw)[0] == 200
+    [updated] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    _quiet(slack)
+    # Redrawn in place, for everyone in the channel: the other organisation's people among them.
+    assert "FP8" in _said(updated) and "Preço" not in _said(updated)
+
+
+def _lead(slack, question: str, user: str) -> None:
+    answer = slack.answer(question, user_id=user, channel_id="C0712")
+    told = len(slack.fake.calls("response_url"))
+    raw = sr.block_actions("gpu_proposal", payload(answer), user_id=user, channel_id="C0712",
+                           response_url=slack.fake.response_url(f"lead-{user}"), container=ephemeral("C0712"))  # fmt: skip
+    assert slack.send(raw)[0] == 200
+    slack.fake.wait_for("response_url", count=told + 1, timeout=WAIT)  # told it went to sales
+    slack.settle(WAIT)
+    slack.log.flush()  # the lead is written: its card is on its way now
+    slack.services.desk.wait()
+
+
+def _cards(slack) -> list:
+    return [c for c in slack.fake.calls("chat.postMessage") if c.params["channel"] == "CSALES01"]
+
+
+def test_a_sales_channel_slack_says_was_shared_gets_no_card_until_it_says_unshared(slack):
+    state = _sharing(slack, "CSALES01")
+    _lead(slack, "70b 8bit 10 users", "U0712")
+    assert len(_cards(slack)) == 1
+    # https://docs.slack.dev/reference/events/channel_shared: another organisation joined the sales channel.
+    state["shared"] = True
+    shared = {"type": "channel_shared", "connected_team_id": "E163Q94DX", "channel": "CSALES01",
+              "event_ts": "1700091200.000100"}  # fmt: skip
+    assert slack.event(shared, "EvV12") == 200
+    _lead(slack, "qwen3 32b fp8 20 usuários", "U0713")
+    # A card names a customer and what they asked: it had gone to the other organisation's eyes.
+    assert len(_cards(slack)) == 1
+    waiting = database(slack).execute("select count(*) from leads where card_ts is null").fetchone()[0]
+    assert waiting == 1
+    # https://docs.slack.dev/reference/events/channel_unshared: the channel is ours again, the card goes.
+    state["shared"] = False
+    unshared = {"type": "channel_unshared", "previously_connected_team_id": "E163Q94DX", "channel": "CSALES01",
+                "is_ext_shared": False, "event_ts": "1700091300.000100"}  # fmt: skip
+    assert slack.event(unshared, "EvV13") == 200
+    assert slack.services.desk.sweep() == 1
+    assert len(_cards(slack)) == 2
+
+
+def test_a_sales_channel_shared_since_the_last_card_is_asked_again_before_the_next(slack, monkeypatch):
+    # No channel_shared reached this worker (another got it): a card asks Slack again once what it said is
+    # CARD_SHARED_AGE_S old, which the test makes at once.
+    import bot.app
+
+    monkeypatch.setattr(bot.app, "CARD_SHARED_AGE_S", 0.0)
+    state = _sharing(slack, "CSALES01")
+    _lead(slack, "70b 8bit 10 users", "U0714")
+    assert len(_cards(slack)) == 1
+    state["shared"] = True
+    _lead(slack, "qwen3 32b fp8 20 usuários", "U0715")
+    assert len(_cards(slack)) == 1
+
+
+def test_the_manifests_subscribe_to_channels_shared_and_unshared():
+    import yaml
+
+    for name in ("manifest.yml", "manifest.http.yml"):
+        manifest = yaml.safe_load((Path(__file__).parents[1] / "slack" / name).read_text())
+        assert {"channel_shared", "channel_unshared"} <= set(
+            manifest["settings"]["event_subscriptions"]["bot_events"]
+        )
+        # Both events need one of these (https://docs.slack.dev/reference/events/channel_shared).
+        assert {"channels:read", "groups:read"} <= set(manifest["oauth_config"]["scopes"]["bot"])
+
+
+def _said_of(reply: dict) -> str:
+    return text_of(reply.get("blocks") or []) or reply.get("text", "")
