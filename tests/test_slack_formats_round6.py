@@ -13,7 +13,7 @@ import pytest
 from . import slack_requests as sr
 from .slack_harness import database, ephemeral, payload, text_of
 from .test_slack_formats_round3 import WAIT, _quiet, _said
-from .test_slack_formats_round5 import _answered_in_thread
+from .test_slack_formats_round5 import _answered_in_thread, _pressed
 
 # -- Files with no words ----------------------------------------------------------------------------------
 
@@ -121,6 +121,36 @@ def test_a_button_whose_value_nests_too_deep_gets_the_polite_line(slack, button,
     assert "botão" in _said(note) and note.params.get("replace_original") is False
     assert [(r["surface"], r["error_key"]) for r in slack.rows()] == [("button", "bad_button")]
     assert "listener failed" not in caplog.text
+
+
+# -- A note under an answer in a conversation the app was removed from -----------------------------------
+
+
+@pytest.mark.parametrize("error", ["not_in_channel", "channel_not_found"])
+@pytest.mark.parametrize(
+    ("stale", "said"), [(False, "Desempenho e custo"), (True, "botão")], ids=["detail", "stale"]
+)
+def test_a_note_under_an_answer_in_a_channel_the_app_left_comes_through_the_response_url(
+    slack, error, stale, said, caplog
+):
+    # chat.postEphemeral needs the app in the conversation (https://docs.slack.dev/reference/methods/chat.postEphemeral):
+    # removed from a channel (or a private one it can no longer see) after answering in a thread there, the
+    # note a button under that answer shows had gone nowhere. The payload's response_url still reaches the presser.
+    asked = sr.app_mention(
+        "<@UBOT> llama 3.1 8b 16bit", user="U0720", channel="C0720", ts="1700092000.000100"
+    )
+    answer, message = _answered_in_thread(slack, asked, "1700092001.000100", "EvV20")
+    slack.fake.fail("chat.postEphemeral", status=200, body={"ok": False, "error": error})
+    value = '{"modelo": "formato antigo"}' if stale else payload(answer.params)
+    _pressed(slack, "gpu_detail", value, message, "C0720", "U0720")
+    [note] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    assert said in _said(note) and note.params.get("replace_original") is False
+    assert note.params.get("response_type") == "ephemeral"
+    assert (
+        len(slack.fake.calls("chat.postEphemeral")) == 1
+        and f"chat.postEphemeral failed: {error}" in caplog.text
+    )
 
 
 # -- A channel shared with another organisation since the app last asked ----------------------------------

@@ -63,7 +63,7 @@ def register(app: App, services) -> None:
                 # A response_url posts under the channel's last message, not in the thread it came from
                 # (slackapi/bolt-js#963): a reply of the app's own (posted, or only its asker sees) is in a
                 # conversation it is in.
-                _post_ephemeral(client, _channel_of(body), body, message)
+                _post_ephemeral(client, _channel_of(body), body, message, respond)
             elif body.get("response_url"):
                 respond(response_type="ephemeral", replace_original=False, **message.kwargs())
             elif user:
@@ -231,15 +231,26 @@ def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message
     if _is_ephemeral(body) and body.get("response_url") and not _thread_of(body):
         respond(response_type="ephemeral", replace_original=False, **message.kwargs())
         return
-    _post_ephemeral(client, where.channel_id, body, message)
+    _post_ephemeral(client, where.channel_id, body, message, respond)
 
 
-def _post_ephemeral(client: WebClient, channel: str | None, body: dict, message) -> None:
+def _post_ephemeral(
+    client: WebClient, channel: str | None, body: dict, message, respond: Respond | None = None
+) -> None:
+    """A message only the presser sees, in the thread the button is in. chat.postEphemeral needs the app in
+    the conversation (not_in_channel, channel_not_found: removed from it since it answered there,
+    https://docs.slack.dev/reference/methods/chat.postEphemeral); the payload's response_url does not, though
+    it posts under the channel's last message rather than in the thread: it is the way left, not nothing."""
     user = (body.get("user") or {}).get("id")
     try:
         client.chat_postEphemeral(channel=channel, user=user, thread_ts=_thread_of(body), **message.kwargs())
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.postEphemeral failed: %s", _reason(e))
+        if respond is not None and body.get("response_url"):
+            try:
+                respond(response_type="ephemeral", replace_original=False, **message.kwargs())
+            except Exception as again:  # the response_url expired (30 minutes) or Slack failed: nothing left
+                logger.warning("the response_url failed too: %s", type(again).__name__)
 
 
 def _thread_of(body: dict) -> str | None:
