@@ -153,6 +153,26 @@ def test_a_note_under_an_answer_in_a_channel_the_app_left_comes_through_the_resp
     )
 
 
+@pytest.mark.parametrize("error", ["channel_not_found", "cant_update_message"])
+def test_a_precision_switched_where_the_answer_cannot_be_redrawn_comes_to_its_presser(slack, error, caplog):
+    # chat.update refuses a conversation the app was removed from, or a message that is not the app's own
+    # (https://docs.slack.dev/reference/methods/chat.update): the switched answer had gone nowhere.
+    asked = sr.app_mention(
+        "<@UBOT> llama 3.1 8b 16bit", user="U0721", channel="C0721", ts="1700092100.000100"
+    )
+    answer, message = _answered_in_thread(slack, asked, "1700092101.000100", "EvV21")
+    slack.fake.fail("chat.update", status=200, body={"ok": False, "error": error})
+    _pressed(slack, "gpu_precision_8", payload(answer.params), message, "C0721", "U0721")
+    [switched] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    assert "FP8" in _said(switched) and "Llama 3.1 8B" in _said(switched)
+    assert (
+        switched.params.get("response_type") == "ephemeral"
+        and switched.params.get("replace_original") is False
+    )
+    assert len(slack.fake.calls("chat.update")) == 1 and f"chat.update failed: {error}" in caplog.text
+
+
 # -- A channel shared with another organisation since the app last asked ----------------------------------
 
 

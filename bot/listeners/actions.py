@@ -223,6 +223,12 @@ def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
         )
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.update failed: %s", _reason(e))
+        # Not redrawn in place (the app removed from the conversation since, channel_not_found; a message
+        # that is not the app's own, cant_update_message, https://docs.slack.dev/reference/methods/chat.update):
+        # the new answer still reaches whoever pressed, only to them, rather than nothing.
+        if body.get("response_url"):
+            with contextlib.suppress(Exception):  # the response_url expired (30 minutes) or Slack failed
+                respond(response_type="ephemeral", replace_original=False, **message.kwargs())
 
 
 def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message) -> None:
