@@ -19,8 +19,9 @@ from .test_slack_formats_round5 import _answered_in_thread, _pressed
 
 
 def _with_files(message: dict, text: str = "") -> dict:
-    # A file uploaded with nothing typed (https://docs.slack.dev/reference/events/message/file_share): the
-    # file_share subtype, `upload`, the files, an empty `text` and no rich_text to read.
+    # A file uploaded with nothing typed (https://docs.slack.dev/reference/events/message/file_share; the file
+    # object as bolt-python's tests/scenario_tests/test_message_file_share.py has it): the file_share
+    # subtype, `upload`, the files, an empty `text` and no rich_text to read.
     files = [{"id": "F0601", "name": "modelo.png", "title": "modelo.png", "mimetype": "image/png",
               "filetype": "png", "pretty_type": "PNG", "user": message["user"], "mode": "hosted"}]  # fmt: skip
     out = {**message, "text": text, "files": files, "upload": True, "display_as_bot": False}
@@ -171,6 +172,51 @@ def test_a_precision_switched_where_the_answer_cannot_be_redrawn_comes_to_its_pr
         and switched.params.get("replace_original") is False
     )
     assert len(slack.fake.calls("chat.update")) == 1 and f"chat.update failed: {error}" in caplog.text
+
+
+# -- The envelope of an event from another organisation in a Slack Connect channel ------------------------
+
+
+def _from_elsewhere(event: dict, event_id: str, **envelope) -> str:
+    """The envelope of an event another organisation's workspace (T9999, in E9999) sent: ours (T0001) only in
+    its authorizations."""
+    body = json.loads(sr.event(event, event_id))
+    body.update(team_id="T9999", enterprise_id="E9999", context_team_id="T9999", **envelope)
+    assert body["authorizations"][0]["team_id"] == "T0001"
+    return json.dumps(body)
+
+
+def test_a_customers_mention_in_a_slack_connect_channel_is_filed_under_the_installation(priced, slack):
+    # In a shared channel the envelope's team_id and enterprise_id name the workspace the event came from
+    # (the customer's), authorizations the installation (bolt-python's
+    # tests/scenario_tests/test_events_shared_channels.py; https://docs.slack.dev/apis/events-api).
+    asked = {**sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="UEXT0730", channel="CEXT0730",
+                              ts="1700093000.000100"), "team": "T9999", "user_team": "T9999", "source_team": "T9999"}  # fmt: skip
+    assert slack.send(_from_elsewhere(asked, "EvV30", is_ext_shared_channel=True))[0] == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert answer.params["thread_ts"] == "1700093000.000100" and "Preço" not in _said(answer)
+    # It had been filed under the customer's own workspace.
+    assert [(r["surface"], r["team_id"], r["user_external"]) for r in slack.rows()] == [
+        ("mention", "T0001", 1)
+    ]
+
+
+def test_a_customer_in_a_slack_connect_channel_is_external_even_when_users_info_vouches(priced, slack):
+    # users.info answered for someone of ours, the payload naming the author's workspace as the customer's:
+    # a doubt, and a doubt is external (bot/directory.py). With the envelope's team_id (the customer's) read
+    # as the workspace the event came for, the author's own had looked like it, and our prices were posted.
+    slack.fake.reply(
+        "users.info",
+        lambda p: {"user": {"id": p["user"], "team_id": "T0001", "name": "ana", "locale": "pt-BR"}},
+    )
+    asked = {**sr.app_mention("<@UBOT> llama 3.1 8b 16bit", user="U0731", channel="C0731", ts="1700093100.000100"),
+             "team": "T9999", "user_team": "T9999"}  # fmt: skip
+    assert slack.send(_from_elsewhere(asked, "EvV31"))[0] == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 8B" in _said(answer) and "Preço" not in _said(answer)
+    assert [(r["team_id"], r["user_external"]) for r in slack.rows()] == [("T0001", 1)]
 
 
 # -- A channel shared with another organisation since the app last asked ----------------------------------

@@ -538,12 +538,17 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
 
 
 def _workspace(body: dict) -> str | None:
-    """The workspace an event was sent for. An organisation-wide install may leave the envelope's team_id
-    out; its authorizations (or context_team_id) still name it
-    (https://docs.slack.dev/apis/events-api, "authorizations"; the org-wide apps reference)."""
+    """The workspace an event was sent for: the installation its authorizations name
+    (https://docs.slack.dev/apis/events-api, "authorizations"). In a Slack Connect channel the envelope's
+    team_id (and enterprise_id) name the workspace the event came from, the other organisation's for its
+    people's messages (bolt-python's tests/scenario_tests/test_events_shared_channels.py): read first, it
+    had filed a customer's question under the customer's workspace, and taken that workspace for the one
+    the event came for. An organisation-wide install's authorization may name no workspace: then the
+    envelope's team_id, else context_team_id (the org-wide apps reference)."""
     authorizations = body.get("authorizations")
     first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
-    return body.get("team_id") or (first or {}).get("team_id") or body.get("context_team_id")
+    installed = first.get("team_id") if isinstance(first, dict) else None
+    return installed or body.get("team_id") or body.get("context_team_id")
 
 
 def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | None:
