@@ -1009,6 +1009,13 @@ YEAR_OR_QUARTER = regexes.compile(
 _FILE_AFTER_MODEL = regexes.compile(r"(?:no|na)\s+q[1-8]$")
 _LAUNCHING = regexes.compile(r"\b(?:lanc\w*|launch\w*|go[\s-]live|estrei\w*|producao|no\s+ar|entreg\w*)\b")
 QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
+# "qwen32b/awq/20 users", "70B/FP8/32k/20u": a model's size, then its settings, each after a slash (a form
+# field's shorthand). Never a path (it had been read as one, its last piece alone kept, and the model lost)
+# nor a repo ("Qwen/Qwen2.5-72B": its owner ends in no size); "8b/70b", a size after the slash, is a choice.
+SLASHED_SETTINGS = regexes.compile(
+    r"(?<![\w./~-])([\w.-]*?\d+(?:[.,]\d+)?[bB])((?:/(?!\d+(?:[.,]\d+)?[bB]\b)[\w.-]+){1,5})(?![\w/])"
+)
+_NOT_SETTINGS = regexes.compile(r"\.(?:gguf|json|ya?ml|safetensors|bin)\b", re.IGNORECASE)
 _YEAR_OR_QUARTER_CUE = regexes.compile(
     r"\b(?:199\d|20[0-3]\d|q[1-4]|[1-4]t(?:\d\d)?)\b|semestre|trimestre|quarter|half"
 )
@@ -1069,12 +1076,65 @@ _MAIL_WROTE = regexes.compile(
 _MAIL_SEPARATOR = regexes.compile(r"^[ \t>]*[-_]{3,}[^\n]{0,40}?[-_]{3,}[ \t]*$", re.MULTILINE)
 
 
+# The same headers pasted onto one line ("De: Fulano Enviado: segunda-feira, 7 de dezembro de 2026 10:00 Assunto:
+# GPU Olá, ..."): each label capitalised as a mail client writes it, the first opening the message.
+_MAIL_LABEL = regexes.compile(rf"(?<![\w-])(?:{_W('words.mail_headers')})[ \t*_]*:", re.IGNORECASE)
+_MAIL_SUBJECT = regexes.compile(rf"(?:{_W('words.mail_subject')})\W*$", re.IGNORECASE)
+_MAIL_SENT = regexes.compile(rf"(?:{_W('words.mail_sent')})\W*$", re.IGNORECASE)
+_MAIL_OPENS = regexes.compile(r"[\W_]*(?:(?:fwd?|enc|forwarded\s+message|mensagem\s+encaminhada)[\W_]*)*")
+# Where a date's text ends ("10:00", "10:30 AM", "às 9h"), or its year where no time is given.
+_MAIL_TIME = regexes.compile(r"\d{1,2}(?::\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?|h\d\d\b|h\b)", re.IGNORECASE)
+_MAIL_YEAR = regexes.compile(r"\b(?:19|20)\d\d\b")
+# Who a header names: a few capitalised words, and the address (redacted) or a list of them after.
+_MAIL_WHO = regexes.compile(
+    r"\s*(?:[\"'“]?[A-ZÀ-Þ][^\W\d_]*\.?[\"'”]?(?:\s+(?:[A-ZÀ-Þ][^\W\d_]*\.?|[a-z]{1,3})(?=\s+[A-ZÀ-Þ<\[(]|\s*[<\[(]))*)?"
+    r"(?:\s*[<\[(][^>\])]{0,80}[>\])])?(?:\s*[;,]\s*(?:[A-ZÀ-Þ][^\W\d_]*\s*)*(?:[<\[(][^>\])]{0,80}[>\])])?)*"
+)
+_MAIL_GAP = 240  # the most a header's text runs before the next label
+
+
+def _one_line_mail_headers(text: str) -> str:
+    """A forwarded e-mail pasted onto one line without its headers' words: who sent it, to whom, when (their
+    names and the time had been listed as not understood). Only where two labels or more open the message, each
+    capitalised, each near the one before; the subject's text stays (it may say what is asked), the label goes."""
+    plain = strip_accents(text)
+    labels = [m for m in _MAIL_LABEL.finditer(plain) if text[m.start()].isupper()]
+    if len(labels) < 2 or not _MAIL_OPENS.fullmatch(plain, 0, labels[0].start()):
+        return text
+    run = [labels[0]]
+    for m in labels[1:]:
+        if m.start() - run[-1].end() > _MAIL_GAP:
+            break
+        run.append(m)
+    if len(run) < 2:
+        return text
+    cuts = [(0, run[0].start())]  # a mail client's "Forwarded message" line before them
+    for i, m in enumerate(run):
+        label = plain[m.start() : m.end()]
+        if _MAIL_SUBJECT.match(label):
+            cuts.append(m.span())  # its text may be the question's: only the label goes
+        elif i + 1 < len(run):
+            cuts.append((m.start(), run[i + 1].start()))
+        elif _MAIL_SENT.match(label):
+            window = plain[m.end() : m.end() + 80]
+            end = _MAIL_TIME.search(window) or _MAIL_YEAR.search(window)
+            cuts.append((m.start(), m.end() + (end.end() if end else 0)))
+        else:
+            who = _MAIL_WHO.match(text, m.end())
+            cuts.append((m.start(), who.end() if who else m.end()))
+    for start, end in reversed(cuts):
+        text = f"{text[:start]} {text[end:]}"
+    return text
+
+
 def _without_mail_headers(text: str) -> str:
     """A pasted e-mail without who sent it, to whom and when: a date there had been read as a context ("1 de
     dez. de 2025": 2.025 tokens), names and "Subject" as words not understood. Header lines go only as a block
     of two or more, one of them with an e-mail address ("Para: 20 usuários" alone stays a question), or right
     under a mail client's separator ("---------- Forwarded message ---------\nDe: Maria\nAssunto: GPUs", where
     the sender's address is often left out when pasted into Slack)."""
+    if ":" in text and "\n" not in text:
+        return _one_line_mail_headers(text)
     if "\n" not in text or (":" not in text and "---" not in text and "___" not in text):
         return text
     plain = strip_accents(text)
@@ -4754,6 +4814,14 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Python pasted with the question: its calls' arguments as the launch flags they are.
     text = code_query.pasted_code(text)
     if "/" in text:
+        text = SLASHED_SETTINGS.sub(
+            lambda m: (
+                m.group(0)
+                if _NOT_SETTINGS.search(m.group(2))
+                else f"{m.group(1)} {m.group(2)[1:].replace('/', ' ')}"
+            ),
+            text,
+        )
         text = LOCAL_PATH.sub(lambda m: f" {m.group(1)} ", text)
         # "em Q3/2027": a quarter and its year, never a repo "q3/2027" (it had been refused as a second model)
         text = QUARTER_SLASH_YEAR.sub(r"\1 \2", text)

@@ -67,6 +67,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "sign_off",
         "sent_from",
         "mail_headers",
+        "mail_subject",
+        "mail_sent",
         "wrote",
         "self_described",
         "place_before",
