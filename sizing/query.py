@@ -6791,7 +6791,7 @@ def _horizon(scan: _Scan) -> None:
             scan.blank(*m.span())
 
 
-_SAID_IN_FILLER = ("network", "on_premise")
+_SAID_IN_FILLER = ("network", "on_premise", "hipaa", "sovereign")
 # "llama 70b pra 20 usuários, cliente da Acme", "customer at Globex asks...", "o pessoal da Acme", "the folks at
 # Initech": who the question is for, a name as
 # capitalised as typed; nothing to size (it had been "Não entendi: Acme"). Read last, so that a model or a GPU

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.gpu_size_run import UNKNOWN, answer
 from tests.gpu_size_run import reads as _reads
 
 
@@ -85,3 +86,65 @@ def test_a_forwarded_mail_on_one_line_is_read_without_its_headers(capsys, questi
 def test_a_header_word_that_opens_no_mail_is_still_read(capsys):
     # one label alone is a question's word: "Para: 20 usuários" stays 20 users
     _reads(capsys, "Para: 20 usuários, llama 8b", "Entendi: Llama 3.1 8B · 20 usuários simultâneos")
+
+
+# -- compliance words beside a sizing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been sized with no word of it
+        ("llama 70b 20 usuários, HIPAA", "Entendi: Llama 3.1 70B · 20 usuários simultâneos", "A HIPAA é uma lei dos Estados Unidos"),
+        ("llama 70b 20 users, we need a BAA", "Understood: Llama 3.1 70B · 20 concurrent users", "no HIPAA attestation nor business associate agreement (BAA) is in the data I have"),
+        ("llama 70b 20 utilizadores, HIPAA", "Percebi: Llama 3.1 70B · 20 utilizadores em simultâneo", "a equipa comercial e o jurídico dizem o que pode ser assinado"),
+        ("llama 70b 20 users HIPAA-compliant hosting", "Llama 3.1 70B · 20 ", "(LGPD, art. 5º, II)"),
+        ("llama 70b 20 users sovereign cloud", "Understood: Llama 3.1 70B · 20 concurrent users", "Sovereign cloud: what I can say is where the GPUs are, in Brazil"),
+        ("llama 70b 20 usuários, nuvem soberana", "Entendi: Llama 3.1 70B · 20 usuários simultâneos", "Quem opera os data centers, que lei rege o contrato"),
+        ("llama 70b 20 usuários, soberania de dados", "Entendi: Llama 3.1 70B · 20 usuários simultâneos", "os dados processados nelas não saem dele (LGPD, art. 33)"),
+    ],
+)  # fmt: skip
+def test_hipaa_and_a_sovereign_cloud_beside_a_sizing_get_an_honest_note(capsys, question, read, said):
+    lines = answer(capsys, question).splitlines()
+    assert read in lines[0] and not any(line.startswith(UNKNOWN) for line in lines), lines
+    assert any(said in line for line in lines[1:4]), lines
+    # no certification is claimed that the data files do not state
+    assert not any("HIPAA compliant" in line or "em conformidade com a HIPAA" in line for line in lines), (
+        lines
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("is it HIPAA compliant?", "HIPAA is a United States law"),
+        (
+            "vocês são uma nuvem soberana?",
+            "Nuvem soberana: o que eu sei dizer é onde as GPUs ficam, no Brasil",
+        ),
+    ],
+)
+def test_hipaa_or_a_sovereign_cloud_asked_alone_is_answered(capsys, question, said):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size([question]) != 0
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # as before: the GDPR and data kept in the EU are answered by where the GPUs are
+        ("llama 70b 20 users GDPR", "RGPD: nossas GPUs ficam no Brasil, fora da União Europeia"),
+        ("llama 70b 20 usuários, dados na UE", "uma exigência de que fiquem na UE não é atendida aqui"),
+        (
+            "llama 70b for 20 users, our data must stay in the EU",
+            "GDPR: our GPUs are in Brazil, outside the European Union",
+        ),
+        # SOC 2: the certifications are the sales team's to confirm
+        ("llama 70b 20 users SOC 2", "certificações não estão nos dados que tenho"),
+    ],
+)
+def test_gdpr_and_soc2_beside_a_sizing_keep_their_notes(capsys, question, said):
+    out = answer(capsys, question)
+    assert said in out, out
