@@ -6222,13 +6222,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     training = scan.training_said() or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
-    # "qual o mais rápido?" alone compares GPUs; in a thread ("qual a mais rápida?", "which is the fastest?" under an
-    # answer) it asks for the fastest setup of the workload already sized
+    # "qual o mais rápido, h100 ou h200?" compares the GPUs it names (below: "which"); in a thread ("qual a mais
+    # rápida?" under an answer) or of a workload ("qual o mais rápido para llama 70b com 20 usuários?") it asks for
+    # the fastest setup of that workload
     scan.take(
         FASTEST,
         "fastest",
         lambda m: (
-            None
+            "which"
             if base is None and _WHICH_BEFORE.search(scan.work, max(0, m.start() - 24), m.start())
             else True
         ),
@@ -11189,7 +11190,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["items_volume"] = True
     if scan.found.get("cheaper"):
         fields.update(cheaper=True, cost=True)  # asking for less money asks what it costs
-    if scan.found.get("fastest"):
+    if scan.found.get("fastest") and (
+        fields.get("gpu") is None or any(value is True for value, _ in scan.found["fastest"])
+    ):
         fields["fastest"] = True
     if fields.get("cost_per_requests"):
         fields["cost"] = True  # "cost per request" asks what it costs, as "quanto custa" does
@@ -11785,6 +11788,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # size, which nothing here says; the examples are a training's, with the data that sets a size from
             # scratch (none picked silently: it had been the serving examples)
             raise QueryError("query.no_model", hint="query.training_examples")
+        if understood and fields.get("fastest") and not fields.get("gpu"):
+            # "qual o mais rápido?", "which one is fastest?" with nothing before it: asked back what of, the
+            # workload or the GPUs (it had been "Não entendi o pedido")
+            raise QueryError("query.fastest_of_what", hint=None)
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)

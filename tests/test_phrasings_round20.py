@@ -148,3 +148,50 @@ def test_hipaa_or_a_sovereign_cloud_asked_alone_is_answered(capsys, question, sa
 def test_gdpr_and_soc2_beside_a_sizing_keep_their_notes(capsys, question, said):
     out = answer(capsys, question)
     assert said in out, out
+
+
+# -- the fastest, asked alone, of a workload, in a thread ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had been "Não entendi o pedido" (or "I didn't understand the request: “fastest”", "The model is
+        # missing"): asked back what of
+        ("qual o mais rápido?", "O mais rápido para quê? Diga o modelo e a carga"),
+        ("qual a mais rápida?", "O mais rápido para quê?"),
+        ("qual o mais veloz?", "O mais rápido para quê?"),
+        ("which one is fastest?", "The fastest for what? Name the model and the load"),
+        ("what's the fastest?", "To compare GPUs, name them: `/gpu llama 3.1 8b on h100 or h200`"),
+    ],
+)
+def test_the_fastest_asked_alone_is_asked_back_what_of(capsys, question, said):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size([question]) != 0
+    err = capsys.readouterr().err
+    assert said in err, err
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # each had been a comparison of nothing: the smallest setup recommended, "memória" said to decide
+        "qual o mais rápido para llama 70b com 20 usuários",
+        "qual é a mais veloz para llama 70b com 20 usuários?",
+        "which is the fastest for llama 70b 20 users?",
+        # the examples the question back gives
+        "o mais rápido para llama 3.1 70b com 20 usuários",
+        "the fastest for llama 3.1 70b with 20 users",
+    ],
+)
+def test_the_fastest_of_a_workload_is_its_fastest_setup(capsys, question):
+    out = answer(capsys, question)
+    assert "o mais rápido, como pedido." in out or "the fastest, as asked." in out, out
+    assert "Recomendação: 4× H100 SXM 80 GB" in out or "Recommendation: 4× H100 SXM 80 GB" in out, out
+
+
+def test_the_ask_backs_gpu_example_compares_the_gpus(capsys):
+    out = answer(capsys, "llama 3.1 8b na h100 ou na h200")
+    assert "H100 SXM 80 GB ou H200 SXM 141 GB" in out.splitlines()[0], out
+    assert "Lado a lado, para esta carga:" in out, out
