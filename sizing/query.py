@@ -11960,17 +11960,25 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
 _CHOICE_OR = regexes.compile(r"(?:^|\s)(?:ou|or|vs\.?|versus|x)(?:\s|$)")
 
 
+_SIZE_SAID = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*b\b")
+
+
 def _families_unsized(scan: _Scan, model: str, catalog: Catalog) -> list[tuple[str, str]]:
     """The family words said beside a sized model of another family ("llama 70b ou qwen"), each with its model
     nearest the sized one's size, to name as an example."""
     try:
         params = catalog.model(model).params
-    except KeyError:  # a model the catalogue does not hold (scaled, named as asked): no size to be near
-        return []
+    except KeyError:
+        # a version the catalogue does not hold ("gemma 5 30b ou qwen"): the size its name says is the one to be
+        # near (the family had been dropped without a word)
+        said = _SIZE_SAID.search(model)
+        if said is None:
+            return []
+        params = float(said.group(1)) * 1e9
     out = []
     for word, typed in scan.found["family"]:
         members = family_members(catalog).get(normalize(word), [])
-        if not members or model in members:
+        if not members or model in members or normalize(word) in normalize(model):
             continue
         nearest = min((catalog.model(m) for m in members), key=lambda m: abs(math.log(m.params / params)))
         out.append((typed, nearest.name))

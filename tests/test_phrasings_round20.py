@@ -195,3 +195,37 @@ def test_the_ask_backs_gpu_example_compares_the_gpus(capsys):
     out = answer(capsys, "llama 3.1 8b na h100 ou na h200")
     assert "H100 SXM 80 GB ou H200 SXM 141 GB" in out.splitlines()[0], out
     assert "Lado a lado, para esta carga:" in out, out
+
+
+# -- a model the catalogue lacks, weighed against a family with no size ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "unknown", "which"),
+    [
+        # each had sized the first model alone, the family dropped without a word
+        ("gemma 5 30b ou qwen", "“gemma 5 30b” não está no catálogo", "Qual “qwen”? Sem o tamanho, ficou fora da comparação: diga qual, por exemplo “Qwen3 30B-A3B”."),
+        ("gemma 5 30b or mistral for 10 users", "its Hugging Face repo id (`owner/name`) sizes the exact model", "Which “mistral”? With no size it is left out of the comparison: name it, for example “Mistral Small 3.2 24B”."),
+        # had said the family, not which model the catalogue lacks
+        ("llama 9 70b ou qwen", "“llama 9 70b” não está no catálogo", "por exemplo “Qwen2.5 72B”"),
+    ],
+)  # fmt: skip
+def test_a_model_the_catalogue_lacks_beside_a_family_says_which_is_which(capsys, question, unknown, which):
+    lines = answer(capsys, question).splitlines()
+    assert any(unknown in line for line in lines[1:3]), lines
+    assert any(which in line for line in lines), lines
+    # its own family is no other model to ask about
+    assert not any(line.startswith(("Qual “gemma”", "Which “gemma”", "Qual “llama”")) for line in lines), (
+        lines
+    )
+
+
+def test_a_known_model_beside_a_family_says_nothing_is_unknown(capsys):
+    lines = answer(capsys, "llama 70b ou qwen").splitlines()
+    assert not any("não está no catálogo" in line for line in lines), lines
+
+
+def test_the_other_model_of_a_choice_is_named_as_its_own(capsys):
+    # had been "gemma 5 30b ou gemma 5 30b (dimensionado como Qwen2.5 32B)"
+    lines = answer(capsys, "gemma 5 30b ou qwen 32b").splitlines()
+    assert lines[0] == "Entendi: gemma 5 30b (dimensionado como Gemma 4 31B) ou Qwen2.5 32B", lines
