@@ -460,6 +460,10 @@ def chat_shorthand(text: str) -> str:
         text = text[:start] + words + text[end:]
     if "-" in text:
         text = GLUED_UNIT.sub(r"\1 ", text)
+    if "out" in text or "OUT" in text:
+        text = IN_OUT.sub(_in_out, text)
+    if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
+        text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
 
 
@@ -470,6 +474,28 @@ GLUED_UNIT = regexes.compile(
     r"|context|contexto)\b)",
     re.IGNORECASE,
 )
+
+
+# "32ktokens", "8ktoks", "32k tok", "32kcontexto": a length in thousands glued to its unit, or with tokens cut
+# short (each had been "Não entendi"); as typed, with a space and the unit written out.
+GLUED_TOKENS = regexes.compile(
+    r"(?<![\w./-])(\d{1,4}(?:[.,]\d{1,3})?[km])(?:\s?(toks?)|(tokens?|contexto?))\b", re.IGNORECASE
+)
+
+
+# "in 2k out 500", "ctx 32k out 1k", "input: 2k, out: 300": a prompt's (or the context's) length and then the
+# answer's, each key before its number, read as "input"/"output" are: "out" had been taken as the suffix of the
+# number before it ("32k out"), and the answers refused as longer than the context.
+IN_OUT = regexes.compile(
+    r"\b(in|input|ctx|context|contexto|prompts?|isl)(\s*[:=]?\s*\d+(?:[.,]\d+)?\s*[km]?(?:\s*tokens)?\s*[,/;]?\s*)"
+    r"out(?:put)?(\s*[:=]?\s*\d+(?:[.,]\d+)?\s*[km]?)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_out(m: re.Match) -> str:
+    key = "input" if m.group(1).lower() == "in" else m.group(1)
+    return f"{key}{m.group(2)}output{m.group(3)}"
 
 
 NUMBER_WORDS = VOCAB.numbers
@@ -1283,6 +1309,18 @@ OLLAMA_LINK = regexes.compile(
 
 # A web address the two above leave (a page cited, not a model's): "https://docs.vllm.ai/...", "<http://x.io/a>",
 # "www.example.com/page".
+# "mixtral 8x7", "mixtral 8x22": a mixture of experts' size after its family, the "b" left out (it had been 8 hours
+# a day, or "Não entendi: 8x22" with the family's default sized).
+MOE_SIZE_UNSAID = regexes.compile(
+    r"(?<![\w.-])([a-z]+[\s-]+)(\d{1,2}\s?[x×]\s?\d{1,3})(?![\w.,×])", re.IGNORECASE
+)
+# A support desk's reference and its number ("ticket #4521", "chamado nº 123", "JIRA GPU-123"), and a reply's or
+# a forward's "Re:"/"Fwd:" opening a relayed question: where it came from, no words to read.
+REFERENCE = regexes.compile(
+    rf"(?<![\w#])(?:{_W('words.references')})\s*(?:n[º°o.]\s*|#|:)?\s*#?(?:[a-z]{{1,8}}-)?\d{{2,12}}\b(?![.,]\d)"
+    r"|(?<![\w#])#\d{3,12}\b|^\W*(?:(?:re|fwd?|enc|tr)\s*:\s*)+",
+    re.IGNORECASE,
+)
 OTHER_LINK = regexes.compile(r"<?(?:\b(?:https?|ftp)://|\bwww\.)[^\s|>]+(?:\|[^>]*)?>?", re.IGNORECASE)
 
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
@@ -4807,6 +4845,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Any other address ("veja https://docs.vllm.ai/en/latest/..."): a page cited, not the question's words;
     # read word by word, its "en" had turned the answer English, its digits a context, its pieces "Não entendi".
     text = OTHER_LINK.sub(" ", text)
+    text = REFERENCE.sub(" ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     text = chat_shorthand(_without_signature(_without_mail_headers(text)))
@@ -4842,6 +4881,15 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # had been read as 100 users, ":pray:" as a word not understood).
     if ":" in text:
         text = EMOJI_CODES.sub(" ", text)
+    if "x" in text or "X" in text:
+        text = MOE_SIZE_UNSAID.sub(
+            lambda m: (
+                f"{m.group(1)}{m.group(2)}b"
+                if m.group(1).strip(" -").lower() in family_words(catalog)
+                else m.group(0)
+            ),
+            text,
+        )
     text = _bare_repo_names(text, catalog)
     text = _gpu_variants(text, catalog)
     text = _gpu_diminutives(text, catalog)

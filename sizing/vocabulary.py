@@ -68,6 +68,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "sent_from",
         "mail_headers",
         "mail_subject",
+        "references",
         "mail_sent",
         "wrote",
         "self_described",

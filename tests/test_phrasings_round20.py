@@ -229,3 +229,97 @@ def test_the_other_model_of_a_choice_is_named_as_its_own(capsys):
     # had been "gemma 5 30b ou gemma 5 30b (dimensionado como Qwen2.5 32B)"
     lines = answer(capsys, "gemma 5 30b ou qwen 32b").splitlines()
     assert lines[0] == "Entendi: gemma 5 30b (dimensionado como Gemma 4 31B) ou Qwen2.5 32B", lines
+
+
+# -- units glued to their numbers, lengths said "in"/"out", chat shorthand ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi: 32Ktokens" (or "32ktok", "tok", "8ktoks", "32kcontexto"), the context the default
+        ("llama 70b 32Ktokens 10 users", "Entendi: Llama 3.1 70B · 32k de contexto · 10 usuários simultâneos"),
+        ("llama 70b 32ktok 10 users", "Entendi: Llama 3.1 70B · 32k de contexto · 10 usuários simultâneos"),
+        ("llama 70b 32k tok 10 users", "Entendi: Llama 3.1 70B · 32k de contexto · 10 usuários simultâneos"),
+        ("llama 70b 8ktoks", "Entendi: Llama 3.1 70B · 8k de contexto"),
+        ("llama 70b 32kcontexto 5 usuários", "Entendi: Llama 3.1 70B · 32k de contexto · 5 usuários simultâneos"),
+        ("llama 70b 128kcontext", "Entendi: Llama 3.1 70B · 128k de contexto"),
+        # as before: a glued count of tokens, and "32kctx"
+        ("llama 70b 32000tokens 10 users", "32.000 tokens de contexto · 10 usuários simultâneos"),
+        ("llama 70b 10usuários 32kctx", "Entendi: Llama 3.1 70B · 32k de contexto · 10 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_length_glued_to_its_unit(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been refused: "A 1-token prompt and a 32,000-token answer do not fit a 1,024-token context"
+        ("llama 70b 20 users ctx 32k out 1k", "Understood: Llama 3.1 70B · 32k context · 20 concurrent users · answers of 1,000 tokens"),
+        ("llama 70b 20 users in 2k out 500", "Understood: Llama 3.1 70B · 20 concurrent users · prompts of 2,000 tokens · answers of 500 tokens"),
+        ("llama 70b 20 users in: 2k, out: 500", "prompts of 2,000 tokens · answers of 500 tokens"),
+        ("llama 70b 20 usuários, in 2k / out 500", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · prompts de 2.000 tokens · respostas de 500 tokens"),
+        ("llama 70b 20 users prompt 2k out 300", "prompts of 2,000 tokens · answers of 300 tokens"),
+        # as before: the suffixes after their numbers, and the words written out
+        ("llama 70b 20 users 2k in / 500 out", "prompts of 2,000 tokens · answers of 500 tokens"),
+        ("llama 70b 20 users input 2k output 1k", "prompts of 2,000 tokens · answers of 1,000 tokens"),
+    ],
+)  # fmt: skip
+def test_a_prompt_and_an_answer_said_in_and_out(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_in_before_a_time_is_still_no_prompt(capsys):
+    lines = _reads(capsys, "llama 70b 20 users in 2 weeks", "Understood: Llama 3.1 70B · 20 concurrent users")
+    assert "prompts" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Não entendi: 20, pax" and one user
+        ("llama 70b 20 pax", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        # had been the weights' FP8 and "Não entendi: k/v"
+        ("llama 70b 20 users k/v fp8", "Entendi: Llama 3.1 70B · KV cache em FP8 · 20 usuários simultâneos"),
+        # each had been sized with no price asked (or "Not understood: BRL")
+        ("llama 70b 20 usuários em reais", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · custo"),
+        ("llama 70b 20 users price in BRL", "Understood: Llama 3.1 70B · 20 concurrent users · cost"),
+        # had been "8 h por dia" (a schedule) or the family's default with "Não entendi: 8x22"
+        ("mixtral 8x7 10 usuários", "Entendi: Mixtral 8x7B · 10 usuários simultâneos"),
+        ("mixtral 8x22 5 users", "Entendi: Mixtral 8x22B · 5 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_chat_shorthand_for_people_the_cache_money_and_experts(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_schedule_after_no_family_is_still_a_schedule(capsys):
+    _reads(capsys, "llama 8b suporte 8x5", "Entendi: Llama 3.1 8B · 8 h por dia em dias úteis")
+
+
+# -- support staff relaying a customer --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been a context of 4,521 tokens, with "ticket" (and "re") not understood
+        ("ticket #4521: llama 70b 20 users", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("re: ticket 4521 - llama 70b para 20 usuários", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("chamado nº 8812: cliente quer qwen 32b pra 15 pessoas", "Entendi: Qwen2.5 32B · 15 usuários simultâneos"),
+        ("case 00123 - customer needs llama 70b, 30 users, fp8", "Understood: Llama 3.1 70B · FP8 (8-bit) · 30 concurrent users"),
+        ("#4521 llama 70b 20 usuários", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        # had been "Not understood: relaying" (or "behalf")
+        ("relaying from customer: they need qwen 72b for 40 users at 16k", "Understood: Qwen2.5 72B · 16k context · 40 concurrent users"),
+        ("on behalf of the customer: llama 70b 20 users", "Understood: Llama 3.1 70B · 20 concurrent users"),
+    ],
+)  # fmt: skip
+def test_a_relayed_question_reads_no_reference_number(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "contexto" not in lines[0] and "context" not in read.replace("16k context", ""), lines
+
+
+def test_a_context_of_that_length_said_so_is_still_read(capsys):
+    _reads(capsys, "llama 70b 20 usuários, 4521 tokens de contexto", "4.521 tokens de contexto")
