@@ -462,6 +462,7 @@ def chat_shorthand(text: str) -> str:
         text = GLUED_UNIT.sub(r"\1 ", text)
     if "out" in text or "OUT" in text:
         text = IN_OUT.sub(_in_out, text)
+    text = SIZE_WORD.sub(_settings_apart, text)
     if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
         text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
@@ -481,6 +482,26 @@ GLUED_UNIT = regexes.compile(
 GLUED_TOKENS = regexes.compile(
     r"(?<![\w./-])(\d{1,4}(?:[.,]\d{1,3})?[km])(?:\s?(toks?)|(tokens?|contexto?))\b", re.IGNORECASE
 )
+
+
+# "qwen 32bfp8", "llama70b4bit", "llama70b-4bit", "qwen 32b-q4", "llama-70b-fp8-32k": a word holding a size and the
+# settings glued to it (each had been "Não entendi" for the settings, or the whole word). A repo ("Qwen/...",
+# "...-GGUF:Q4_K_M") and a file are no such word; a hyphenated name that reads as one ("llama-3.1-70b-fp8") keeps
+# its hyphens.
+SIZE_WORD = regexes.compile(r"(?<![^\s,;(])[^\s/:,;()]*\d[bBkK][^\s/:,;()]*")
+_SETTING = r"(?:\d{1,2}-?bits?|fp\d{1,2}|bf16|int[48]|awq|gptq|nf4|q[2-8](?:_k(?:_[msl])?|_0|km|ks)?)"
+_SETTING_GLUED = regexes.compile(rf"(\d(?:\.\d+)?b)({_SETTING})(?=$|-)", re.IGNORECASE)
+_SETTING_HYPHENED = regexes.compile(rf"^([a-z]*\d+(?:\.\d+)?b)-({_SETTING})$", re.IGNORECASE)
+_SETTING_THEN_CONTEXT = regexes.compile(rf"({_SETTING})-(\d{{1,4}}k)$", re.IGNORECASE)
+
+
+def _settings_apart(m: re.Match) -> str:
+    word = m.group(0)
+    if word.lower().endswith((".gguf", ".safetensors")):
+        return word
+    word = _SETTING_GLUED.sub(r"\1 \2", word)
+    word = _SETTING_HYPHENED.sub(r"\1 \2", word)
+    return _SETTING_THEN_CONTEXT.sub(r"\1 \2", word)
 
 
 # "in 2k out 500", "ctx 32k out 1k", "input: 2k, out: 300": a prompt's (or the context's) length and then the
@@ -976,8 +997,10 @@ WORD_COUNT = regexes.compile(
 # The units WORD_LENGTHS reads, found quickly: only then is that pattern tried.
 _LENGTH_UNIT = regexes.compile(r"palavra|word|caracter|character|chars|linha|line|paragra")
 # A vision-language model named ("qwen2.5-vl", "internvl", "llama 3.2 vision", "llava", "pixtral", "minicpm-v").
+# Not NVIDIA's NVL boards ("2 H100 NVL", "h100nvl"): a GPU, no vision model (it had earned the vision note).
 VISION_NAMED = regexes.compile(
-    r"(?<![a-z0-9])(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
+    r"(?<![a-z0-9])(?!(?:[a-z]{1,3}\d{2,4}[\s-]?)?nvl(?![a-z0-9]))"
+    r"(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
     r"(?![a-z0-9])"
 )
 # A vision word alone, no model's name ("vl", "vision", "visão").
@@ -1313,6 +1336,12 @@ OLLAMA_LINK = regexes.compile(
 # a day, or "Não entendi: 8x22" with the family's default sized).
 MOE_SIZE_UNSAID = regexes.compile(
     r"(?<![\w.-])([a-z]+[\s-]+)(\d{1,2}\s?[x×]\s?\d{1,3})(?![\w.,×])", re.IGNORECASE
+)
+# A GPU as nvidia-smi and Kubernetes' node labels name it ("NVIDIA-H100-80GB-HBM3", "H100-SXM5-80GB"): its words
+# joined by hyphens, read as the spaced name is ("NVIDIA-H100" had been a V100, "80GB" another GPU).
+GPU_PRODUCT = regexes.compile(
+    r"(?<![\w/.-])(?:nvidia-)?[a-z]{1,3}\d{2,4}[a-z]?(?:-(?:sxm\d?|pcie|nvl|\d{2,3}g(?:b)?|hbm\d?e?))+(?![\w-])",
+    re.IGNORECASE,
 )
 # A support desk's reference and its number ("ticket #4521", "chamado nº 123", "JIRA GPU-123"), and a reply's or
 # a forward's "Re:"/"Fwd:" opening a relayed question: where it came from, no words to read.
@@ -4891,6 +4920,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             text,
         )
     text = _bare_repo_names(text, catalog)
+    if "-" in text:
+        text = GPU_PRODUCT.sub(lambda m: m.group(0).replace("-", " "), text)
     text = _gpu_variants(text, catalog)
     text = _gpu_diminutives(text, catalog)
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
@@ -12033,7 +12064,11 @@ def _families_unsized(scan: _Scan, model: str, catalog: Catalog) -> list[tuple[s
     return out
 
 
-_COMMA_VERSION = regexes.compile(r"(?<![\w.,])[a-z]+[\s_-]*\d,\d(?=[\s_-]+\d+(?:[.,]\d+)?\s*b\b)")
+# "qwen 2,5 coder 32b": a variant's word may stand between the version and the size (it had been "Não entendi:
+# 2,5, coder", the base model sized)
+_COMMA_VERSION = regexes.compile(
+    r"(?<![\w.,])[a-z]+[\s_-]*\d,\d(?=[\s_-]+(?:[a-z]{2,10}[\s_-]+)?\d+(?:[.,]\d+)?\s*b\b)"
+)
 _NAME_BEFORE = regexes.compile(r"((?:[a-z0-9][\w]*(?:[.-][\w]+)*[\s_-]+){1,3})$", re.IGNORECASE)
 _NAME_PARTS = regexes.compile(r"[\s._-]+")
 _VERSION_WORD = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?$", re.IGNORECASE)

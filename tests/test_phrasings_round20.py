@@ -323,3 +323,65 @@ def test_a_relayed_question_reads_no_reference_number(capsys, question, read):
 
 def test_a_context_of_that_length_said_so_is_still_read(capsys):
     _reads(capsys, "llama 70b 20 usuários, 4521 tokens de contexto", "4.521 tokens de contexto")
+
+
+# -- a size glued to its settings, GPUs as nvidia-smi names them, a version with a comma -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi" for the settings (or the whole word)
+        ("llama70b4bit", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128)"),
+        ("llama 70b4bit 10 users", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 10 usuários simultâneos"),
+        ("llama70b-4bit", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128)"),
+        ("qwen 32bfp8", "Entendi: Qwen2.5 32B · FP8 (8-bit)"),
+        ("qwen 32b-q4 5 users", "Entendi: Qwen2.5 32B · INT4 (AWQ/GPTQ g128) · 5 usuários simultâneos"),
+        ("qwen 32bq4", "Entendi: Qwen2.5 32B · INT4 (AWQ/GPTQ g128)"),
+        ("llama-70b-fp8-32k", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 32k de contexto"),
+        ("llama-70b-4bit-32k", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 32k de contexto"),
+        # as before: a hyphenated name, a repo, a file keep their names
+        ("llama-3.1-70b-fp8 20 users", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos"),
+        ("Qwen/Qwen3-32B-FP8 20 users", "Entendi: Qwen3 32B (Qwen3-32B-FP8) · FP8 (8-bit) · 20 usuários simultâneos"),
+        ("Llama-3.3-70B-Instruct-Q4_K_M.gguf 10 users", "Entendi: Llama 3.3 70B · GGUF Q4_K_M · 10 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_size_glued_to_its_settings(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been a V100, and "80GB" an A100 weighed against it
+        ("qwen 72b on NVIDIA-H100-80GB-HBM3", "Understood: Qwen2.5 72B · 1× H100 SXM 80 GB"),
+        # had been "A100 SXM 80 GB or H100 SXM 80 GB"
+        ("qwen 72b on H100-SXM5-80GB", "Understood: Qwen2.5 72B · 1× H100 SXM 80 GB"),
+        ("qwen 72b on NVIDIA-A100-SXM4-40GB", "Understood: Qwen2.5 72B · 1× A100 SXM 40 GB"),
+        # each had earned the note of a vision model ("NVL" read as one)
+        ("qwen 72b on 2 H100 NVL", "Understood: Qwen2.5 72B · 2× H100 NVL 94 GB"),
+        ("qwen 72b on h100nvl", "Understood: Qwen2.5 72B · 1× H100 NVL 94 GB"),
+    ],
+)
+def test_a_gpu_named_as_nvidia_smi_and_node_labels_name_it(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert not any("vision" in line for line in lines), lines
+
+
+def test_a_vision_model_still_gets_its_note(capsys):
+    out = answer(capsys, "qwen 72b vision 10 users")
+    assert "“vision”: um modelo com codificador de visão" in out.splitlines()[1], out
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been the base model, with "Não entendi: 2,5, coder"
+        ("qwen 2,5 coder 32b", "Entendi: Qwen2.5-Coder 32B (arquitetura do Qwen2.5 32B)"),
+        ("qwen 2,5 coder 7b 5 usuários", "Entendi: Qwen2.5-Coder 7B (arquitetura do Qwen2.5 7B) · 5 usuários simultâneos"),
+        # as before
+        ("qwen 2,5 72b 10 users", "Entendi: Qwen2.5 72B · 10 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_version_with_a_decimal_comma_before_a_variant(capsys, question, read):
+    _reads(capsys, question, read)
