@@ -1065,6 +1065,30 @@ SLASHED_SETTINGS = regexes.compile(
     r"(?<![\w./~-])([\w.-]*?\d+(?:[.,]\d+)?[bB])((?:/(?!\d+(?:[.,]\d+)?[bB]\b)[\w.-]+){1,5})(?![\w/])"
 )
 _NOT_SETTINGS = regexes.compile(r"\.(?:gguf|json|ya?ml|safetensors|bin)\b", re.IGNORECASE)
+# "e em 4bit/32k?", "fp8/32k/20 users": settings of different kinds after slashes, no size before them; precisions
+# alone ("fp8/bf16") are weighed, two lengths ("8k/16k") read as before (a prompt and its answer).
+_SETTING_KINDS = (
+    ("precision", r"\d{1,2}-?bits?|fp\d{1,2}|bf16|int[48]|awq|gptq|nf4|q[2-8](?:_k(?:_[msl])?|_0|km)?"),
+    ("context", r"\d{1,4}(?:[.,]\d)?k(?:ctx)?"),
+    ("users", r"\d{1,5}\s?(?:u|users?|usu[aá]rios?|utilizadores?|pessoas|people)"),
+)
+_ANY_SETTING = "|".join(pattern for _, pattern in _SETTING_KINDS)
+SLASHED_KINDS = regexes.compile(
+    rf"(?<![\w./~-])((?:{_ANY_SETTING})(?:/(?:{_ANY_SETTING})){{1,3}})(?![\w/])", re.IGNORECASE
+)
+_KIND_OF = [(kind, regexes.compile(pattern, re.IGNORECASE)) for kind, pattern in _SETTING_KINDS]
+
+
+def _slashed_kinds(m: re.Match) -> str:
+    parts = m.group(1).split("/")
+    kinds = [next((kind for kind, p in _KIND_OF if p.fullmatch(part)), None) for part in parts]
+    if len(set(kinds)) == len(kinds):
+        return " ".join(parts)
+    if set(kinds) == {"precision"}:
+        return " vs ".join(parts)  # "fp8/bf16": the precisions weighed (it had been refused as a repo's name)
+    return m.group(0)
+
+
 _YEAR_OR_QUARTER_CUE = regexes.compile(
     r"\b(?:199\d|20[0-3]\d|q[1-4]|[1-4]t(?:\d\d)?)\b|semestre|trimestre|quarter|half"
 )
@@ -4890,6 +4914,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             ),
             text,
         )
+        text = SLASHED_KINDS.sub(_slashed_kinds, text)
         text = LOCAL_PATH.sub(lambda m: f" {m.group(1)} ", text)
         # "em Q3/2027": a quarter and its year, never a repo "q3/2027" (it had been refused as a second model)
         text = QUARTER_SLASH_YEAR.sub(r"\1 \2", text)

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
 from tests.gpu_size_run import UNKNOWN, answer
 from tests.gpu_size_run import reads as _reads
+
+from .slack_harness import slash_reply_text
+from .test_thread_followups import reply_in_thread
 
 
 @pytest.fixture(autouse=True)
@@ -30,6 +35,12 @@ def _no_hub(monkeypatch):
         ("llama70b|fp8|32k", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 32k de contexto"),
         ("mistral-7b;8bit;5 users", "Entendi: Mistral 7B v0.3 · FP8 (8-bit) · 5 usuários simultâneos"),
         ("qwen 72b; fp8; 32k; 20 users", "Entendi: Qwen2.5 72B · FP8 (8-bit) · 32k de contexto · 20 usuários simultâneos"),
+        # settings of different kinds after slashes with no size before them (had dropped the precision and context)
+        ("llama 70b fp8/32k/20 users", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 32k de contexto · 20 usuários simultâneos"),
+        # precisions alone are weighed (had been "O pedido se contradiz: “fp8/bf16” e “llama 70b”")
+        ("llama 70b fp8/bf16", "Entendi: Llama 3.1 70B · FP8 (8-bit) ou BF16/FP16 (16-bit)"),
+        # as before: two lengths are a prompt and its answer
+        ("llama 70b 8k/16k", "Entendi: Llama 3.1 70B · prompts de 8.000 tokens · respostas de 16.000 tokens"),
         # a repo's owner ends in no size: still a repo
         ("Qwen/Qwen2.5-72B-Instruct-AWQ 20 usuários", "Entendi: Qwen2.5 72B (Qwen2.5-72B-Instruct-AWQ) · INT4 (AWQ/GPTQ g128) · 20 usuários"),
     ],
@@ -385,3 +396,63 @@ def test_a_vision_model_still_gets_its_note(capsys):
 )  # fmt: skip
 def test_a_version_with_a_decimal_comma_before_a_variant(capsys, question, read):
     _reads(capsys, question, read)
+
+
+# -- follow-ups in a thread --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "read"),
+    [
+        # each had been "Não entendi o pedido" (or "Não entendi o pedido: “32Ktokens”")
+        ("e em reais?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · custo"),
+        ("e com 32Ktokens?", "Entendi: Llama 3.1 70B · 32k de contexto · 20 usuários simultâneos"),
+        ("e in 4k out 1k?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · prompts de 4.000 tokens · respostas de 1.000 tokens"),
+        ("e em 4bit/32k?", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 32k de contexto · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_follow_ups_in_a_thread(pipeline, follow_up, read):
+    out = reply_in_thread(pipeline, "llama 70b pra 20 usuários", follow_up)
+    assert out.splitlines()[0] == read, out
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "said"),
+    [
+        # each had been "Não entendi o pedido" (or the request's "fastest" not understood)
+        ("qual o mais veloz?", "O que decidiu: o mais rápido, como pedido."),
+        ("which one is fastest?", "What decided: the fastest, as asked."),
+        ("and the quickest?", "What decided: the fastest, as asked."),
+    ],
+)
+def test_the_fastest_asked_in_a_thread(pipeline, follow_up, said):
+    out = reply_in_thread(pipeline, "llama 70b pra 20 usuários", follow_up)
+    assert said in out, out
+
+
+# -- in Slack ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("qwen32b/awq/20 users", "Qwen2.5 32B · INT4 (AWQ/GPTQ g128) · 20 usuários simultâneos"),
+        ("llama 70b 20 usuários, HIPAA", "A HIPAA é uma lei dos Estados Unidos"),
+        ("gemma 5 30b ou qwen", "Qual “qwen”?"),
+        ("ticket #4521: llama 70b 20 users", "Llama 3.1 70B · 20 usuários simultâneos"),
+    ],
+)
+def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
+    text = slash_reply_text(tmp_path, question)
+    assert said in text, text
+    assert "4.521" not in text, text
+
+
+def test_the_fastest_asked_alone_is_asked_back_in_slack(tmp_path):
+    text = slash_reply_text(tmp_path, "qual o mais rápido?")
+    assert "O mais rápido para quê?" in text, text
