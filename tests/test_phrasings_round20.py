@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.cli import main as gpu_size
 from bot.log import RequestLog
 from bot.pipeline import Pipeline
 from tests.gpu_size_run import UNKNOWN, answer
@@ -14,6 +15,12 @@ from tests.gpu_size_run import reads as _reads
 
 from .slack_harness import slash_reply_text
 from .test_thread_followups import reply_in_thread
+
+
+def refusal(capsys, question: str) -> str:
+    """What gpu-size says when it answers the question with no sizing (its exit status is not 0)."""
+    assert gpu_size([question]) != 0
+    return capsys.readouterr().err
 
 
 @pytest.fixture(autouse=True)
@@ -136,10 +143,7 @@ def test_hipaa_and_a_sovereign_cloud_beside_a_sizing_get_an_honest_note(capsys, 
     ],
 )
 def test_hipaa_or_a_sovereign_cloud_asked_alone_is_answered(capsys, question, said):
-    from bot.cli import main as gpu_size
-
-    assert gpu_size([question]) != 0
-    assert said in capsys.readouterr().err
+    assert said in refusal(capsys, question)
 
 
 @pytest.mark.parametrize(
@@ -177,10 +181,7 @@ def test_gdpr_and_soc2_beside_a_sizing_keep_their_notes(capsys, question, said):
     ],
 )
 def test_the_fastest_asked_alone_is_asked_back_what_of(capsys, question, said):
-    from bot.cli import main as gpu_size
-
-    assert gpu_size([question]) != 0
-    err = capsys.readouterr().err
+    err = refusal(capsys, question)
     assert said in err, err
 
 
