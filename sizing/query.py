@@ -463,6 +463,8 @@ def chat_shorthand(text: str) -> str:
     if "out" in text or "OUT" in text:
         text = IN_OUT.sub(_in_out, text)
     text = SIZE_WORD.sub(_settings_apart, text)
+    if "/" in text:
+        text = SLASHED_SIZES.sub(lambda m: m.group(0).replace("/", " vs "), text)
     if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
         text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
@@ -1063,6 +1065,11 @@ QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
 # nor a repo ("Qwen/Qwen2.5-72B": its owner ends in no size); "8b/70b", a size after the slash, is a choice.
 SLASHED_SETTINGS = regexes.compile(
     r"(?<![\w./~-])([\w.-]*?\d+(?:[.,]\d+)?[bB])((?:/(?!\d+(?:[.,]\d+)?[bB]\b)[\w.-]+){1,5})(?![\w/])"
+)
+# "llama 8b/70b", "qwen 7b/14b/32b": sizes weighed, as "8b vs 70b" ("8b" had been dropped without a word, the last
+# size sized, or named "70b (dimensionado como ...)").
+SLASHED_SIZES = regexes.compile(
+    r"(?<![\w./~-])(?:[a-z][\w.-]*?)?\d+(?:\.\d+)?b(?:/\d+(?:\.\d+)?b){1,3}(?![\w/])", re.IGNORECASE
 )
 _NOT_SETTINGS = regexes.compile(r"\.(?:gguf|json|ya?ml|safetensors|bin)\b", re.IGNORECASE)
 # "e em 4bit/32k?", "fp8/32k/20 users": settings of different kinds after slashes, no size before them; precisions

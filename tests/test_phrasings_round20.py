@@ -46,6 +46,9 @@ def _no_hub(monkeypatch):
         ("llama 70b fp8/32k/20 users", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 32k de contexto · 20 usuários simultâneos"),
         # precisions alone are weighed (had been "O pedido se contradiz: “fp8/bf16” e “llama 70b”")
         ("llama 70b fp8/bf16", "Entendi: Llama 3.1 70B · FP8 (8-bit) ou BF16/FP16 (16-bit)"),
+        # two sizes after a slash are weighed (had been "70b (dimensionado como Llama 3.1 70B)", the 8B dropped)
+        ("llama 8b/70b 10 users", "Entendi: Llama 3.1 8B ou Llama 3.1 70B · 10 usuários simultâneos"),
+        ("llama8b/70b", "Entendi: Llama 3.1 8B ou Llama 3.1 70B"),
         # as before: two lengths are a prompt and its answer
         ("llama 70b 8k/16k", "Entendi: Llama 3.1 70B · prompts de 8.000 tokens · respostas de 16.000 tokens"),
         # a repo's owner ends in no size: still a repo
