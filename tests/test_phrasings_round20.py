@@ -271,13 +271,14 @@ def test_a_length_glued_to_its_unit(capsys, question, read):
 @pytest.mark.parametrize(
     ("question", "read"),
     [
-        # each had been refused: "A 1-token prompt and a 32,000-token answer do not fit a 1,024-token context"
+        # each had been refused: "A 1-token prompt and a 32,000-token answer do not fit a 1,024-token context" (or
+        # "O pedido se contradiz: “2k” e “500”")
         ("llama 70b 20 users ctx 32k out 1k", "Understood: Llama 3.1 70B · 32k context · 20 concurrent users · answers of 1,000 tokens"),
         ("llama 70b 20 users in 2k out 500", "Understood: Llama 3.1 70B · 20 concurrent users · prompts of 2,000 tokens · answers of 500 tokens"),
-        ("llama 70b 20 users in: 2k, out: 500", "prompts of 2,000 tokens · answers of 500 tokens"),
         ("llama 70b 20 usuários, in 2k / out 500", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · prompts de 2.000 tokens · respostas de 500 tokens"),
         ("llama 70b 20 users prompt 2k out 300", "prompts of 2,000 tokens · answers of 300 tokens"),
-        # as before: the suffixes after their numbers, and the words written out
+        # as before: the keys with colons, the suffixes after their numbers, and the words written out
+        ("llama 70b 20 users in: 2k, out: 500", "prompts of 2,000 tokens · answers of 500 tokens"),
         ("llama 70b 20 users 2k in / 500 out", "prompts of 2,000 tokens · answers of 500 tokens"),
         ("llama 70b 20 users input 2k output 1k", "prompts of 2,000 tokens · answers of 1,000 tokens"),
     ],
@@ -320,7 +321,8 @@ def test_a_schedule_after_no_family_is_still_a_schedule(capsys):
 @pytest.mark.parametrize(
     ("question", "read"),
     [
-        # each had been a context of 4,521 tokens, with "ticket" (and "re") not understood
+        # each had been a context of the reference's number (4,521 tokens), with "ticket" (and "re") not understood,
+        # or the reference itself not understood ("case", "00123")
         ("ticket #4521: llama 70b 20 users", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
         ("re: ticket 4521 - llama 70b para 20 usuários", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
         ("chamado nº 8812: cliente quer qwen 32b pra 15 pessoas", "Entendi: Qwen2.5 32B · 15 usuários simultâneos"),
@@ -372,6 +374,7 @@ def test_a_size_glued_to_its_settings(capsys, question, read):
         ("qwen 72b on NVIDIA-H100-80GB-HBM3", "Understood: Qwen2.5 72B · 1× H100 SXM 80 GB"),
         # had been "A100 SXM 80 GB or H100 SXM 80 GB"
         ("qwen 72b on H100-SXM5-80GB", "Understood: Qwen2.5 72B · 1× H100 SXM 80 GB"),
+        # had been any "40 GB GPU", with "NVIDIA-A100-SXM4" not understood
         ("qwen 72b on NVIDIA-A100-SXM4-40GB", "Understood: Qwen2.5 72B · 1× A100 SXM 40 GB"),
         # each had earned the note of a vision model ("NVL" read as one)
         ("qwen 72b on 2 H100 NVL", "Understood: Qwen2.5 72B · 2× H100 NVL 94 GB"),
