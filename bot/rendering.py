@@ -1871,6 +1871,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.vague_many", typed=typed, n=i18n.number(n, lang)))
     for typed in query.whole_group:
         lines.append(t("understood.whole_group", typed=typed))
+    if query.family_unsized and query.workload.family_typed:
+        # "gemma 5 30b ou qwen": which of the two the catalogue lacks, and how to size it exactly, before the
+        # family asked which
+        lines.append(t("understood.unknown_beside_family", typed=query.workload.family_typed))
     for typed, example in query.family_unsized:
         lines.append(t("understood.family_unsized", typed=typed, example=example))
     for typed, amount in query.amount_a_month:

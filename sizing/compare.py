@@ -78,6 +78,9 @@ def other_workload(first: Workload, other: Query, index: int = 1) -> Workload:
     if other.help or other.workload is None:
         raise QueryError("query.no_model")
     own = other.workload
+    # the other's own name as typed, never the first's ("gemma 5 30b ou qwen 32b": the Qwen had been named "gemma
+    # 5 30b (dimensionado como Qwen2.5 32B)")
+    first = first.but(family_typed=own.family_typed)
     if own.gpu:
         # "nvfp4 on b200 vs fp8 on h200": the other side on its own GPU (sizing/query.py _own_gpus)
         return first.but(model=own.model, precision=own.precision, gpu=own.gpu, gpus=own.gpus, compare_gpus=None,

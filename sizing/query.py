@@ -460,6 +460,13 @@ def chat_shorthand(text: str) -> str:
         text = text[:start] + words + text[end:]
     if "-" in text:
         text = GLUED_UNIT.sub(r"\1 ", text)
+    if "out" in text or "OUT" in text:
+        text = IN_OUT.sub(_in_out, text)
+    text = SIZE_WORD.sub(_settings_apart, text)
+    if "/" in text:
+        text = SLASHED_SIZES.sub(lambda m: m.group(0).replace("/", " vs "), text)
+    if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
+        text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
 
 
@@ -470,6 +477,48 @@ GLUED_UNIT = regexes.compile(
     r"|context|contexto)\b)",
     re.IGNORECASE,
 )
+
+
+# "32ktokens", "8ktoks", "32k tok", "32kcontexto": a length in thousands glued to its unit, or with tokens cut
+# short (each had been "Não entendi"); as typed, with a space and the unit written out.
+GLUED_TOKENS = regexes.compile(
+    r"(?<![\w./-])(\d{1,4}(?:[.,]\d{1,3})?[km])(?:\s?(toks?)|(tokens?|contexto?))\b", re.IGNORECASE
+)
+
+
+# "qwen 32bfp8", "llama70b4bit", "llama70b-4bit", "qwen 32b-q4", "llama-70b-fp8-32k": a word holding a size and the
+# settings glued to it (each had been "Não entendi" for the settings, or the whole word). A repo ("Qwen/...",
+# "...-GGUF:Q4_K_M") and a file are no such word; a hyphenated name that reads as one ("llama-3.1-70b-fp8") keeps
+# its hyphens.
+SIZE_WORD = regexes.compile(r"(?<![^\s,;(])[^\s/:,;()]*\d[bBkK][^\s/:,;()]*")
+_SETTING = r"(?:\d{1,2}-?bits?|fp\d{1,2}|bf16|int[48]|awq|gptq|nf4|q[2-8](?:_k(?:_[msl])?|_0|km|ks)?)"
+_SETTING_GLUED = regexes.compile(rf"(\d(?:\.\d+)?b)({_SETTING})(?=$|-)", re.IGNORECASE)
+_SETTING_HYPHENED = regexes.compile(rf"^([a-z]*\d+(?:\.\d+)?b)-({_SETTING})$", re.IGNORECASE)
+_SETTING_THEN_CONTEXT = regexes.compile(rf"({_SETTING})-(\d{{1,4}}k)$", re.IGNORECASE)
+
+
+def _settings_apart(m: re.Match) -> str:
+    word = m.group(0)
+    if word.lower().endswith((".gguf", ".safetensors")):
+        return word
+    word = _SETTING_GLUED.sub(r"\1 \2", word)
+    word = _SETTING_HYPHENED.sub(r"\1 \2", word)
+    return _SETTING_THEN_CONTEXT.sub(r"\1 \2", word)
+
+
+# "in 2k out 500", "ctx 32k out 1k", "input: 2k, out: 300": a prompt's (or the context's) length and then the
+# answer's, each key before its number, read as "input"/"output" are: "out" had been taken as the suffix of the
+# number before it ("32k out"), and the answers refused as longer than the context.
+IN_OUT = regexes.compile(
+    r"\b(in|input|ctx|context|contexto|prompts?|isl)(\s*[:=]?\s*\d+(?:[.,]\d+)?\s*[km]?(?:\s*tokens)?\s*[,/;]?\s*)"
+    r"out(?:put)?(\s*[:=]?\s*\d+(?:[.,]\d+)?\s*[km]?)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_out(m: re.Match) -> str:
+    key = "input" if m.group(1).lower() == "in" else m.group(1)
+    return f"{key}{m.group(2)}output{m.group(3)}"
 
 
 NUMBER_WORDS = VOCAB.numbers
@@ -950,8 +999,10 @@ WORD_COUNT = regexes.compile(
 # The units WORD_LENGTHS reads, found quickly: only then is that pattern tried.
 _LENGTH_UNIT = regexes.compile(r"palavra|word|caracter|character|chars|linha|line|paragra")
 # A vision-language model named ("qwen2.5-vl", "internvl", "llama 3.2 vision", "llava", "pixtral", "minicpm-v").
+# Not NVIDIA's NVL boards ("2 H100 NVL", "h100nvl"): a GPU, no vision model (it had earned the vision note).
 VISION_NAMED = regexes.compile(
-    r"(?<![a-z0-9])(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
+    r"(?<![a-z0-9])(?!(?:[a-z]{1,3}\d{2,4}[\s-]?)?nvl(?![a-z0-9]))"
+    r"(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
     r"(?![a-z0-9])"
 )
 # A vision word alone, no model's name ("vl", "vision", "visão").
@@ -1009,6 +1060,42 @@ YEAR_OR_QUARTER = regexes.compile(
 _FILE_AFTER_MODEL = regexes.compile(r"(?:no|na)\s+q[1-8]$")
 _LAUNCHING = regexes.compile(r"\b(?:lanc\w*|launch\w*|go[\s-]live|estrei\w*|producao|no\s+ar|entreg\w*)\b")
 QUARTER_SLASH_YEAR = regexes.compile(r"\b([qQ][1-4])/((?:19|20)\d\d)\b")
+# "qwen32b/awq/20 users", "70B/FP8/32k/20u": a model's size, then its settings, each after a slash (a form
+# field's shorthand). Never a path (it had been read as one, its last piece alone kept, and the model lost)
+# nor a repo ("Qwen/Qwen2.5-72B": its owner ends in no size); "8b/70b", a size after the slash, is a choice.
+SLASHED_SETTINGS = regexes.compile(
+    r"(?<![\w./~-])([\w.-]*?\d+(?:[.,]\d+)?[bB])((?:/(?!\d+(?:[.,]\d+)?[bB]\b)[\w.-]+){1,5})(?![\w/])"
+)
+# "llama 8b/70b", "qwen 7b/14b/32b": sizes weighed, as "8b vs 70b" ("8b" had been dropped without a word, the last
+# size sized, or named "70b (dimensionado como ...)").
+SLASHED_SIZES = regexes.compile(
+    r"(?<![\w./~-])(?:[a-z][\w.-]*?)?\d+(?:\.\d+)?b(?:/\d+(?:\.\d+)?b){1,3}(?![\w/])", re.IGNORECASE
+)
+_NOT_SETTINGS = regexes.compile(r"\.(?:gguf|json|ya?ml|safetensors|bin)\b", re.IGNORECASE)
+# "e em 4bit/32k?", "fp8/32k/20 users": settings of different kinds after slashes, no size before them; precisions
+# alone ("fp8/bf16") are weighed, two lengths ("8k/16k") read as before (a prompt and its answer).
+_SETTING_KINDS = (
+    ("precision", r"\d{1,2}-?bits?|fp\d{1,2}|bf16|int[48]|awq|gptq|nf4|q[2-8](?:_k(?:_[msl])?|_0|km)?"),
+    ("context", r"\d{1,4}(?:[.,]\d)?k(?:ctx)?"),
+    ("users", r"\d{1,5}\s?(?:u|users?|usu[aá]rios?|utilizadores?|pessoas|people)"),
+)
+_ANY_SETTING = "|".join(pattern for _, pattern in _SETTING_KINDS)
+SLASHED_KINDS = regexes.compile(
+    rf"(?<![\w./~-])((?:{_ANY_SETTING})(?:/(?:{_ANY_SETTING})){{1,3}})(?![\w/])", re.IGNORECASE
+)
+_KIND_OF = [(kind, regexes.compile(pattern, re.IGNORECASE)) for kind, pattern in _SETTING_KINDS]
+
+
+def _slashed_kinds(m: re.Match) -> str:
+    parts = m.group(1).split("/")
+    kinds = [next((kind for kind, p in _KIND_OF if p.fullmatch(part)), None) for part in parts]
+    if len(set(kinds)) == len(kinds):
+        return " ".join(parts)
+    if set(kinds) == {"precision"}:
+        return " vs ".join(parts)  # "fp8/bf16": the precisions weighed (it had been refused as a repo's name)
+    return m.group(0)
+
+
 _YEAR_OR_QUARTER_CUE = regexes.compile(
     r"\b(?:199\d|20[0-3]\d|q[1-4]|[1-4]t(?:\d\d)?)\b|semestre|trimestre|quarter|half"
 )
@@ -1069,12 +1156,65 @@ _MAIL_WROTE = regexes.compile(
 _MAIL_SEPARATOR = regexes.compile(r"^[ \t>]*[-_]{3,}[^\n]{0,40}?[-_]{3,}[ \t]*$", re.MULTILINE)
 
 
+# The same headers pasted onto one line ("De: Fulano Enviado: segunda-feira, 7 de dezembro de 2026 10:00 Assunto:
+# GPU Olá, ..."): each label capitalised as a mail client writes it, the first opening the message.
+_MAIL_LABEL = regexes.compile(rf"(?<![\w-])(?:{_W('words.mail_headers')})[ \t*_]*:", re.IGNORECASE)
+_MAIL_SUBJECT = regexes.compile(rf"(?:{_W('words.mail_subject')})\W*$", re.IGNORECASE)
+_MAIL_SENT = regexes.compile(rf"(?:{_W('words.mail_sent')})\W*$", re.IGNORECASE)
+_MAIL_OPENS = regexes.compile(r"[\W_]*(?:(?:fwd?|enc|forwarded\s+message|mensagem\s+encaminhada)[\W_]*)*")
+# Where a date's text ends ("10:00", "10:30 AM", "às 9h"), or its year where no time is given.
+_MAIL_TIME = regexes.compile(r"\d{1,2}(?::\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?|h\d\d\b|h\b)", re.IGNORECASE)
+_MAIL_YEAR = regexes.compile(r"\b(?:19|20)\d\d\b")
+# Who a header names: a few capitalised words, and the address (redacted) or a list of them after.
+_MAIL_WHO = regexes.compile(
+    r"\s*(?:[\"'“]?[A-ZÀ-Þ][^\W\d_]*\.?[\"'”]?(?:\s+(?:[A-ZÀ-Þ][^\W\d_]*\.?|[a-z]{1,3})(?=\s+[A-ZÀ-Þ<\[(]|\s*[<\[(]))*)?"
+    r"(?:\s*[<\[(][^>\])]{0,80}[>\])])?(?:\s*[;,]\s*(?:[A-ZÀ-Þ][^\W\d_]*\s*)*(?:[<\[(][^>\])]{0,80}[>\])])?)*"
+)
+_MAIL_GAP = 240  # the most a header's text runs before the next label
+
+
+def _one_line_mail_headers(text: str) -> str:
+    """A forwarded e-mail pasted onto one line without its headers' words: who sent it, to whom, when (their
+    names and the time had been listed as not understood). Only where two labels or more open the message, each
+    capitalised, each near the one before; the subject's text stays (it may say what is asked), the label goes."""
+    plain = strip_accents(text)
+    labels = [m for m in _MAIL_LABEL.finditer(plain) if text[m.start()].isupper()]
+    if len(labels) < 2 or not _MAIL_OPENS.fullmatch(plain, 0, labels[0].start()):
+        return text
+    run = [labels[0]]
+    for m in labels[1:]:
+        if m.start() - run[-1].end() > _MAIL_GAP:
+            break
+        run.append(m)
+    if len(run) < 2:
+        return text
+    cuts = [(0, run[0].start())]  # a mail client's "Forwarded message" line before them
+    for i, m in enumerate(run):
+        label = plain[m.start() : m.end()]
+        if _MAIL_SUBJECT.match(label):
+            cuts.append(m.span())  # its text may be the question's: only the label goes
+        elif i + 1 < len(run):
+            cuts.append((m.start(), run[i + 1].start()))
+        elif _MAIL_SENT.match(label):
+            window = plain[m.end() : m.end() + 80]
+            end = _MAIL_TIME.search(window) or _MAIL_YEAR.search(window)
+            cuts.append((m.start(), m.end() + (end.end() if end else 0)))
+        else:
+            who = _MAIL_WHO.match(text, m.end())
+            cuts.append((m.start(), who.end() if who else m.end()))
+    for start, end in reversed(cuts):
+        text = f"{text[:start]} {text[end:]}"
+    return text
+
+
 def _without_mail_headers(text: str) -> str:
     """A pasted e-mail without who sent it, to whom and when: a date there had been read as a context ("1 de
     dez. de 2025": 2.025 tokens), names and "Subject" as words not understood. Header lines go only as a block
     of two or more, one of them with an e-mail address ("Para: 20 usuários" alone stays a question), or right
     under a mail client's separator ("---------- Forwarded message ---------\nDe: Maria\nAssunto: GPUs", where
     the sender's address is often left out when pasted into Slack)."""
+    if ":" in text and "\n" not in text:
+        return _one_line_mail_headers(text)
     if "\n" not in text or (":" not in text and "---" not in text and "___" not in text):
         return text
     plain = strip_accents(text)
@@ -1223,6 +1363,24 @@ OLLAMA_LINK = regexes.compile(
 
 # A web address the two above leave (a page cited, not a model's): "https://docs.vllm.ai/...", "<http://x.io/a>",
 # "www.example.com/page".
+# "mixtral 8x7", "mixtral 8x22": a mixture of experts' size after its family, the "b" left out (it had been 8 hours
+# a day, or "Não entendi: 8x22" with the family's default sized).
+MOE_SIZE_UNSAID = regexes.compile(
+    r"(?<![\w.-])([a-z]+[\s-]+)(\d{1,2}\s?[x×]\s?\d{1,3})(?![\w.,×])", re.IGNORECASE
+)
+# A GPU as nvidia-smi and Kubernetes' node labels name it ("NVIDIA-H100-80GB-HBM3", "H100-SXM5-80GB"): its words
+# joined by hyphens, read as the spaced name is ("NVIDIA-H100" had been a V100, "80GB" another GPU).
+GPU_PRODUCT = regexes.compile(
+    r"(?<![\w/.-])(?:nvidia-)?[a-z]{1,3}\d{2,4}[a-z]?(?:-(?:sxm\d?|pcie|nvl|\d{2,3}g(?:b)?|hbm\d?e?))+(?![\w-])",
+    re.IGNORECASE,
+)
+# A support desk's reference and its number ("ticket #4521", "chamado nº 123", "JIRA GPU-123"), and a reply's or
+# a forward's "Re:"/"Fwd:" opening a relayed question: where it came from, no words to read.
+REFERENCE = regexes.compile(
+    rf"(?<![\w#])(?:{_W('words.references')})\s*(?:n[º°o.]\s*|#|:)?\s*#?(?:[a-z]{{1,8}}-)?\d{{2,12}}\b(?![.,]\d)"
+    r"|(?<![\w#])#\d{3,12}\b|^\W*(?:(?:re|fwd?|enc|tr)\s*:\s*)+",
+    re.IGNORECASE,
+)
 OTHER_LINK = regexes.compile(r"<?(?:\b(?:https?|ftp)://|\bwww\.)[^\s|>]+(?:\|[^>]*)?>?", re.IGNORECASE)
 
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
@@ -4759,6 +4917,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Any other address ("veja https://docs.vllm.ai/en/latest/..."): a page cited, not the question's words;
     # read word by word, its "en" had turned the answer English, its digits a context, its pieces "Não entendi".
     text = OTHER_LINK.sub(" ", text)
+    text = REFERENCE.sub(" ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     text = chat_shorthand(_without_signature(_without_mail_headers(text)))
@@ -4766,6 +4925,15 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Python pasted with the question: its calls' arguments as the launch flags they are.
     text = code_query.pasted_code(text)
     if "/" in text:
+        text = SLASHED_SETTINGS.sub(
+            lambda m: (
+                m.group(0)
+                if _NOT_SETTINGS.search(m.group(2))
+                else f"{m.group(1)} {m.group(2)[1:].replace('/', ' ')}"
+            ),
+            text,
+        )
+        text = SLASHED_KINDS.sub(_slashed_kinds, text)
         text = LOCAL_PATH.sub(lambda m: f" {m.group(1)} ", text)
         # "em Q3/2027": a quarter and its year, never a repo "q3/2027" (it had been refused as a second model)
         text = QUARTER_SLASH_YEAR.sub(r"\1 \2", text)
@@ -4786,7 +4954,18 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # had been read as 100 users, ":pray:" as a word not understood).
     if ":" in text:
         text = EMOJI_CODES.sub(" ", text)
+    if "x" in text or "X" in text:
+        text = MOE_SIZE_UNSAID.sub(
+            lambda m: (
+                f"{m.group(1)}{m.group(2)}b"
+                if m.group(1).strip(" -").lower() in family_words(catalog)
+                else m.group(0)
+            ),
+            text,
+        )
     text = _bare_repo_names(text, catalog)
+    if "-" in text:
+        text = GPU_PRODUCT.sub(lambda m: m.group(0).replace("-", " "), text)
     text = _gpu_variants(text, catalog)
     text = _gpu_diminutives(text, catalog)
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
@@ -6169,13 +6348,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     training = scan.training_said() or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
-    # "qual o mais rápido?" alone compares GPUs; in a thread ("qual a mais rápida?", "which is the fastest?" under an
-    # answer) it asks for the fastest setup of the workload already sized
+    # "qual o mais rápido, h100 ou h200?" compares the GPUs it names (below: "which"); in a thread ("qual a mais
+    # rápida?" under an answer) or of a workload ("qual o mais rápido para llama 70b com 20 usuários?") it asks for
+    # the fastest setup of that workload
     scan.take(
         FASTEST,
         "fastest",
         lambda m: (
-            None
+            "which"
             if base is None and _WHICH_BEFORE.search(scan.work, max(0, m.start() - 24), m.start())
             else True
         ),
@@ -6738,7 +6918,7 @@ def _horizon(scan: _Scan) -> None:
             scan.blank(*m.span())
 
 
-_SAID_IN_FILLER = ("network", "on_premise")
+_SAID_IN_FILLER = ("network", "on_premise", "hipaa", "sovereign")
 # "llama 70b pra 20 usuários, cliente da Acme", "customer at Globex asks...", "o pessoal da Acme", "the folks at
 # Initech": who the question is for, a name as
 # capitalised as typed; nothing to size (it had been "Não entendi: Acme"). Read last, so that a model or a GPU
@@ -11144,7 +11324,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["items_volume"] = True
     if scan.found.get("cheaper"):
         fields.update(cheaper=True, cost=True)  # asking for less money asks what it costs
-    if scan.found.get("fastest"):
+    if scan.found.get("fastest") and (
+        fields.get("gpu") is None or any(value is True for value, _ in scan.found["fastest"])
+    ):
         fields["fastest"] = True
     if fields.get("cost_per_requests"):
         fields["cost"] = True  # "cost per request" asks what it costs, as "quanto custa" does
@@ -11740,6 +11922,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # size, which nothing here says; the examples are a training's, with the data that sets a size from
             # scratch (none picked silently: it had been the serving examples)
             raise QueryError("query.no_model", hint="query.training_examples")
+        if understood and fields.get("fastest") and not fields.get("gpu"):
+            # "qual o mais rápido?", "which one is fastest?" with nothing before it: asked back what of, the
+            # workload or the GPUs (it had been "Não entendi o pedido")
+            raise QueryError("query.fastest_of_what", hint=None)
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)
@@ -11908,24 +12094,36 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
 _CHOICE_OR = regexes.compile(r"(?:^|\s)(?:ou|or|vs\.?|versus|x)(?:\s|$)")
 
 
+_SIZE_SAID = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*b\b")
+
+
 def _families_unsized(scan: _Scan, model: str, catalog: Catalog) -> list[tuple[str, str]]:
     """The family words said beside a sized model of another family ("llama 70b ou qwen"), each with its model
     nearest the sized one's size, to name as an example."""
     try:
         params = catalog.model(model).params
-    except KeyError:  # a model the catalogue does not hold (scaled, named as asked): no size to be near
-        return []
+    except KeyError:
+        # a version the catalogue does not hold ("gemma 5 30b ou qwen"): the size its name says is the one to be
+        # near (the family had been dropped without a word)
+        said = _SIZE_SAID.search(model)
+        if said is None:
+            return []
+        params = float(said.group(1)) * 1e9
     out = []
     for word, typed in scan.found["family"]:
         members = family_members(catalog).get(normalize(word), [])
-        if not members or model in members:
+        if not members or model in members or normalize(word) in normalize(model):
             continue
         nearest = min((catalog.model(m) for m in members), key=lambda m: abs(math.log(m.params / params)))
         out.append((typed, nearest.name))
     return out
 
 
-_COMMA_VERSION = regexes.compile(r"(?<![\w.,])[a-z]+[\s_-]*\d,\d(?=[\s_-]+\d+(?:[.,]\d+)?\s*b\b)")
+# "qwen 2,5 coder 32b": a variant's word may stand between the version and the size (it had been "Não entendi:
+# 2,5, coder", the base model sized)
+_COMMA_VERSION = regexes.compile(
+    r"(?<![\w.,])[a-z]+[\s_-]*\d,\d(?=[\s_-]+(?:[a-z]{2,10}[\s_-]+)?\d+(?:[.,]\d+)?\s*b\b)"
+)
 _NAME_BEFORE = regexes.compile(r"((?:[a-z0-9][\w]*(?:[.-][\w]+)*[\s_-]+){1,3})$", re.IGNORECASE)
 _NAME_PARTS = regexes.compile(r"[\s._-]+")
 _VERSION_WORD = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?$", re.IGNORECASE)

@@ -21,6 +21,7 @@ _VOCAB = load_vocabulary()
 # or the law named says more than "is it safe?", and the data's subjects more than how to buy.
 SAID = (
     "regulator",
+    "hipaa",
     "china",
     "sensitive_health",
     "financial",
@@ -33,6 +34,7 @@ SAID = (
     "bot_log",
     "logs",
     "lgpd",
+    "sovereign",
     "security",
     "network",
     "location",
