@@ -6,14 +6,18 @@ oversized and hostile requests."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 import time
 import urllib.request
 from pathlib import Path
 
+
 from . import slack_requests as sr
 from .slack_fake import FakeSlack
 from .slack_harness import SECRET, serve, text_of
+from .test_slack_formats_round3 import _changed
 from .web_server import web_process
 
 REVOKED = {"type": "tokens_revoked", "tokens": {"oauth": [], "bot": ["UBOT"]}, "event_ts": "1.7"}
@@ -95,3 +99,65 @@ def test_a_worker_started_after_the_log_was_recreated_with_the_token_revoked_boo
             assert "Worker failed to boot" not in web.output()
         # Only the start's one try of the token (Bolt's auth.test) reached Slack.
         assert [c.method for c in fake.calls() if c.method != "response_url"] == ["auth.test"]
+
+
+# -- what a worker learns while the log is locked reaches the others once it frees ---------------------------
+
+
+@contextlib.contextmanager
+def _locked(db: Path):
+    """Another process holds the log's write lock (a manager's long export, a backup) for the block."""
+    lock = sqlite3.connect(db, timeout=0)
+    lock.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        lock.rollback()
+        lock.close()
+
+
+def test_an_answer_posted_while_the_log_is_locked_is_updated_in_place_by_another_worker(tmp_path):
+    with serve(tmp_path) as first, serve(tmp_path) as second:
+        first.fake.reply("chat.postMessage", lambda p: {"channel": p["channel"], "ts": "1700000901.000100"})
+        asked = sr.message(
+            "llama 3.1 8b 16bit", channel="DU0910", channel_type="im", user="U0910", ts="1700000900.000100"
+        )
+        with _locked(first.db):
+            assert first.event(asked, "EvR3Lock1") == 200
+            first.fake.wait_for("chat.postMessage", timeout=10)
+            first.settle()
+        first.log.flush()
+        # The person edits the question; Slack delivers the edit to the other worker.
+        second.fake.clear()
+        assert second.event(_changed(asked, "qwen2.5 7b 16bit", "1700000910.000000"), "EvR3Lock2") == 200
+        [update] = second.fake.wait_for("chat.update", timeout=10)
+        second.settle()
+        assert (update.params["channel"], update.params["ts"]) == ("DU0910", "1700000901.000100")
+        assert "Qwen2.5 7B" in text_of(update.params["blocks"])
+        assert second.fake.calls("chat.postMessage") == []  # not answered a second time
+
+
+def test_an_assistant_thread_opened_while_the_log_is_locked_is_one_for_every_worker(tmp_path):
+    thread = {"user_id": "U0911", "context": {"channel_id": "C0911", "team_id": "T0001"},
+              "channel_id": "DU0911", "thread_ts": "1729999327.187299"}  # fmt: skip
+    with serve(tmp_path) as first, serve(tmp_path) as second:
+        with _locked(first.db):
+            started = {
+                "type": "assistant_thread_started",
+                "assistant_thread": thread,
+                "event_ts": "1729999327.2",
+            }
+            assert first.event(started, "EvR3Lock3") == 200
+            first.settle()
+        first.log.flush()
+        second.fake.clear()
+        asked = sr.message("qwen2.5 7b 16bit", channel="DU0911", channel_type="im", user="U0911",
+                           thread_ts=thread["thread_ts"])  # fmt: skip
+        assert second.event(asked, "EvR3Lock4") == 200
+        [posted] = second.fake.wait_for("chat.postMessage", timeout=10)
+        second.settle()
+        assert posted.params.get("thread_ts") == thread["thread_ts"]
+        # In the container's thread: "is thinking…" while it works, and the thread named after the question.
+        assert second.fake.calls("assistant.threads.setStatus") and second.fake.calls(
+            "assistant.threads.setTitle"
+        )
