@@ -39,8 +39,12 @@ logger = logging.getLogger(__name__)
 # A lookup that takes longer than this is given up (the directory then assumes the careful answer).
 LOOKUP_TIMEOUT_S = 2
 
+# conversations.history and .replies read the messages a question leaves behind it (the mention that led to an
+# invitation, a thread's question, a linked message): one 500 had lost them for good, as Slack does not send
+# the event again.
 READ_ONLY = (
     "auth.test", "users.info", "conversations.info", "conversations.open", "team.info", "usergroups.users.list",
+    "conversations.history", "conversations.replies",
 )  # fmt: skip
 
 

@@ -13,11 +13,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 
 from . import slack_requests as sr
 from .slack_fake import FakeSlack
 from .slack_harness import SECRET, serve, text_of
 from .test_slack_formats_round3 import _changed
+from .test_slack_formats_round5 import _joined
 from .web_server import web_process
 
 REVOKED = {"type": "tokens_revoked", "tokens": {"oauth": [], "bot": ["UBOT"]}, "event_ts": "1.7"}
@@ -161,3 +163,36 @@ def test_an_assistant_thread_opened_while_the_log_is_locked_is_one_for_every_wor
         assert second.fake.calls("assistant.threads.setStatus") and second.fake.calls(
             "assistant.threads.setTitle"
         )
+
+
+# -- a read of Slack's history that fails once is tried again --------------------------------------------
+
+
+@pytest.mark.parametrize("status", [500, 503])
+def test_the_invitations_mention_is_answered_when_reading_the_history_fails_once(slack, status):
+    asked = sr.message("<@UBOT> llama 3.1 8b 16bit", user="U0920", channel="C0920", ts="1700060000.000100")
+    history = [{k: v for k, v in asked.items() if k not in ("channel", "channel_type", "event_ts")}]
+    slack.fake.reply("conversations.history", {"messages": history})
+    slack.fake.fail("conversations.history", status=status)  # Slack's own trouble, once
+    assert slack.event(_joined("C0920", "U0920", "1700060010.000100"), "EvR3Join1") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=10)
+    slack.settle()
+    assert (answer.params["channel"], answer.params["thread_ts"]) == ("C0920", "1700060000.000100")
+    assert "Llama 3.1 8B" in text_of(answer.params["blocks"])
+    assert [(r["surface"], r["user_id"], r["outcome"]) for r in slack.rows()] == [
+        ("mention", "U0920", "answered")
+    ]
+
+
+def test_a_linked_message_is_read_when_slack_fails_once(slack):
+    customer = {"type": "message", "user": "UCLI0921", "text": "precisamos rodar llama 70b para 50 usuários",
+                "ts": "1700060100.000100", "team": "T0001"}  # fmt: skip
+    slack.fake.reply("conversations.replies", {"messages": [customer]})
+    slack.fake.reply(
+        "conversations.info", {"channel": {"id": "C0921", "is_channel": True, "is_private": False}}
+    )
+    slack.fake.fail("conversations.replies", status=500)
+    link = "https://nossanuvem.slack.com/archives/C0921/p1700060100000100"
+    said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>", user_id="U0921")["blocks"])
+    assert "Llama 3.1 70B" in said and "50 usuários" in said
+
