@@ -196,3 +196,33 @@ def test_a_linked_message_is_read_when_slack_fails_once(slack):
     said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>", user_id="U0921")["blocks"])
     assert "Llama 3.1 70B" in said and "50 usuários" in said
 
+
+# -- an export button this version did not write ---------------------------------------------------------
+
+MANAGER = "UMGR0930"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "[]",
+        "null",
+        '"7d"',
+        '{"model": {"id": "llama"}}',
+        '{"model": ["qwen", "llama"]}',
+        '{"status": "arquivado"}',
+    ],
+    ids=["list", "null", "string", "model_object", "model_list", "unknown_status"],
+)
+def test_an_export_button_with_filters_this_version_cannot_read_says_so_and_sends_nothing(tmp_path, value):
+    with serve(tmp_path, managers=MANAGER) as slack:
+        slack.command("qwen2.5 7b 16bit")
+        slack.fake.clear()
+        pressed = sr.block_actions(
+            "log_export", value, user_id=MANAGER, response_url=slack.fake.response_url("e")
+        )
+        assert slack.send(pressed)[0] == 200
+        slack.settle()
+        [told] = slack.fake.calls("response_url")
+        assert "Este botão não é mais válido" in text_of(told.params["blocks"])
+        assert slack.fake.calls("files.getUploadURLExternal") == []
