@@ -12,12 +12,15 @@ import sqlite3
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 
 from . import slack_requests as sr
 from .slack_fake import FakeSlack
 from .slack_harness import SECRET, serve, text_of
+from .slack_harness import database as _db
+from .slack_harness import payload as _payload
 from .test_slack_formats_round3 import _changed
 from .test_slack_formats_round5 import _joined
 from .web_server import web_process
@@ -226,3 +229,41 @@ def test_an_export_button_with_filters_this_version_cannot_read_says_so_and_send
         [told] = slack.fake.calls("response_url")
         assert "Este botão não é mais válido" in text_of(told.params["blocks"])
         assert slack.fake.calls("files.getUploadURLExternal") == []
+
+
+# -- a note Slack fails to post in a thread still comes ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "error"), [(500, "internal_error"), (429, "ratelimited"), (200, "fatal_error")]
+)
+def test_a_proposals_confirmation_slack_fails_to_post_in_the_thread_comes_through_the_response_url(
+    slack, status, error
+):
+    # The shortcut picked on a reply: its answer only the picker sees, in the thread (chat.postEphemeral).
+    reply = sr.message("llama 3.1 8b 16bit pra 20 usuários", user="UEXT0940", channel="C0940",
+                       ts="1700070000.000500", thread_ts="1700070000.000100")  # fmt: skip
+    slack.send(
+        sr.message_shortcut(
+            reply, user_id="U0940", channel_id="C0940", response_url=slack.fake.response_url()
+        )
+    )
+    [answer] = slack.fake.wait_for("chat.postEphemeral", timeout=10)
+    slack.settle()
+    # "Quero uma proposta" under it; Slack fails the confirmation's post in the thread, past its retries.
+    slack.fake.fail("chat.postEphemeral", status=status, headers={"Retry-After": "0"}, times=5,
+                    body={"ok": False, "error": error})  # fmt: skip
+    pressed = sr.block_actions("gpu_proposal", _payload(answer.params), user_id="U0940", channel_id="C0940",
+                               response_url=slack.fake.response_url("pressed"),
+                               container={"type": "message", "message_ts": "1700070001.000100", "channel_id": "C0940",
+                                          "is_ephemeral": True, "thread_ts": "1700070000.000100"})  # fmt: skip
+    data = json.loads(parse_qs(pressed)["payload"][0])
+    del data["message"]  # an answer only its presser sees has none
+    assert slack.send(urlencode({"payload": json.dumps(data)}))[0] == 200
+    slack.settle()
+    told = [c for c in slack.fake.calls("response_url") if c.params.get("_name") == "pressed"]
+    assert len(told) == 1 and "time comercial recebeu" in text_of(told[0].params["blocks"])
+    db = _db(slack)
+    assert db.execute("select count(*) from leads where source = 'proposal'").fetchone()[0] == 1
+    db.close()
+

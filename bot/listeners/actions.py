@@ -217,15 +217,24 @@ def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message
     if _is_ephemeral(body) and body.get("response_url") and not _thread_of(body):
         respond(response_type="ephemeral", replace_original=False, **message.kwargs())
         return
-    _post_ephemeral(client, where.channel_id, body, message)
+    if not _post_ephemeral(client, where.channel_id, body, message) and body.get("response_url"):
+        # Slack failed the note in the thread (a 500, a 429 past its retries, too slow): said in the channel,
+        # out of the thread, rather than not at all (a proposal's confirmation among them).
+        try:
+            respond(response_type="ephemeral", replace_original=False, **message.kwargs())
+        except Exception as e:  # the response_url failed too: nothing more to try
+            logger.warning("the note's response_url failed: %s", _reason(e))
 
 
-def _post_ephemeral(client: WebClient, channel: str | None, body: dict, message) -> None:
+def _post_ephemeral(client: WebClient, channel: str | None, body: dict, message) -> bool:
+    """Whether Slack took the message."""
     user = (body.get("user") or {}).get("id")
     try:
         client.chat_postEphemeral(channel=channel, user=user, thread_ts=_thread_of(body), **message.kwargs())
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.postEphemeral failed: %s", _reason(e))
+        return False
+    return True
 
 
 def _thread_of(body: dict) -> str | None:
