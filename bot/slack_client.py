@@ -218,7 +218,17 @@ class GatedClient(WebClient):
                              headers={}, status_code=200)  # fmt: skip
 
 
-def make_client(token: str | None, base_url: str, timeout: float, gate: TokenGate | None = None) -> WebClient:
+def make_client(
+    token: str | None,
+    base_url: str,
+    timeout: float,
+    gate: TokenGate | None = None,
+    *,
+    wait_on_429: bool = True,
+) -> WebClient:
+    """`wait_on_429=False`: a 429 fails at once, for calls whose wait would be futile (a view the next opening
+    draws again) and would hold one of the threads that post every answer."""
+    waits = [RateLimitErrorRetryHandler(max_retry_count=2)] if wait_on_429 else []
     return GatedClient(
         gate=gate or TokenGate(),
         token=token,
@@ -226,7 +236,7 @@ def make_client(token: str | None, base_url: str, timeout: float, gate: TokenGat
         timeout=int(max(1, timeout)),
         retry_handlers=[
             ConnectionErrorRetryHandler(max_retry_count=1),
-            RateLimitErrorRetryHandler(max_retry_count=2),
+            *waits,
             ReadOnlyServerErrorRetryHandler(max_retry_count=2),
         ],
     )

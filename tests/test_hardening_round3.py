@@ -267,3 +267,21 @@ def test_a_proposals_confirmation_slack_fails_to_post_in_the_thread_comes_throug
     assert db.execute("select count(*) from leads where source = 'proposal'").fetchone()[0] == 1
     db.close()
 
+
+# -- App Home rate limited holds no one's answer -----------------------------------------------------------
+
+
+def test_app_home_rate_limited_by_slack_does_not_hold_up_the_answer_to_a_mention(slack):
+    # Eight people open the app's Home tab while Slack rate limits views.publish for 30 s: each wait would
+    # hold one of the threads that post every answer after the acknowledgement (8 of them).
+    slack.fake.fail("views.publish", status=429, headers={"Retry-After": "30"}, times=100)
+    for i in range(8):
+        assert slack.event(sr.app_home_opened(f"U095{i}"), f"EvR3Home{i}") == 200
+    assert (
+        slack.event(sr.app_mention("<@UBOT> qwen2.5 7b 16bit", user="U0959", channel="C0959"), "EvR3M") == 200
+    )
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=15)  # 60 s and more when each tab waited
+    assert "Qwen2.5 7B" in text_of(answer.params["blocks"])
+    slack.settle()
+    # Each tab tried once: the next opening draws it.
+    assert len(slack.fake.calls("views.publish")) == 8
