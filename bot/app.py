@@ -19,7 +19,7 @@ from sizing import i18n, regexes
 from .after_ack import AfterAck
 from .desks.leaddesk import LeadDesk
 from .directory import Directory, calls_team
-from .listeners import actions, commands, forms, home, leads, manager, messages, shortcuts
+from .listeners import actions, channels, commands, forms, home, leads, manager, messages, shortcuts
 from .log import Leads, LogHealth, RetentionJob, TokenMarks, start_log_jobs
 from .logsetup import where_failed
 from .pipeline import Pipeline
@@ -71,6 +71,10 @@ class Services:
 LOG_SHARE_S = 5.0
 # How long posting a lead card (in the background) waits to learn whether the sales channel is shared.
 CARD_LOOKUP_S = 5.0
+# How old what Slack said of the sales channel may be when a card is posted: it may have been shared with
+# another organisation since (channel_shared reaches one worker only). Cards are few; a sweep of many waiting
+# ones asks once.
+CARD_SHARED_AGE_S = 30.0
 
 
 def create_app(
@@ -116,7 +120,7 @@ def create_app(
     # Lead cards show who asked and what, across customers: never posted where a customer could read them.
     desk = LeadDesk(
         lead_store, client, settings.sales_channel, settings.lang, log=log,
-        shared=lambda channel: directory.channel_shared(channel, CARD_LOOKUP_S),
+        shared=lambda channel: directory.channel_shared(channel, CARD_LOOKUP_S, max_age_s=CARD_SHARED_AGE_S),
     )  # fmt: skip
     from hub.service import hub_from_settings
 
@@ -153,7 +157,7 @@ def create_app(
             )  # fmt: skip
         next()
 
-    for group in (commands, messages, shortcuts, actions, forms, home, leads, manager):
+    for group in (commands, messages, shortcuts, actions, forms, home, leads, manager, channels):
         group.register(app, services)
     # The engine's kept patterns are rebuilt at their first use (sizing/regexes.py, for gpu-size's sake): a
     # process that answers for hours rebuilds them all now, so that no question pays for it.

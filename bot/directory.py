@@ -130,8 +130,23 @@ class Directory:
     def person(self, user_id: str | None, budget: float = ACK_BUDGET_S, *, hurry: bool = False) -> Person:
         return self.lookup(user_id, None, budget, hurry=hurry).person
 
-    def channel_shared(self, channel_id: str | None, budget: float = ACK_BUDGET_S) -> bool:
+    def channel_shared(
+        self, channel_id: str | None, budget: float = ACK_BUDGET_S, *, max_age_s: float | None = None
+    ) -> bool:
+        """Whether the channel is shared with another organisation. `max_age_s`: what Slack said longer ago
+        than that is asked again, for what the app is about to post where everyone in the channel reads it:
+        a channel turned Slack Connect minutes ago had been trusted as ours for the rest of the hour."""
+        if max_age_s is not None:
+            hit = self._cache.get(("channel", channel_id))
+            if hit is not None and time.monotonic() - hit[0] >= max_age_s:
+                self.forget_channel(channel_id)
         return self.lookup(None, channel_id, budget).channel_shared
+
+    def forget_channel(self, channel_id: str | None) -> None:
+        """Drops what Slack said of the channel: it was shared with another organisation, or stopped being
+        (channel_shared, channel_unshared), and the next lookup asks again."""
+        with self._lock:
+            self._cache.pop(("channel", channel_id), None)
 
     def _wait(self, kind: str, future: Future, deadline: float, hurry: bool):
         """The lookup's answer by the deadline, else None. A hurried caller does not wait while Slack is slow

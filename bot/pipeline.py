@@ -778,7 +778,13 @@ def encode(workload: Workload) -> str:
 
 
 def decode(payload: str) -> Workload:
-    return Workload.given(json.loads(payload))
+    """The workload a button's value carries (encode() wrote it). ValueError for any other value: one nested
+    deeper than the parser recurses (a forged or corrupted value; Slack allows 2,000 characters) had raised
+    RecursionError, past every caller's `except ValueError`, and the button said nothing."""
+    try:
+        return Workload.given(json.loads(payload))
+    except RecursionError:
+        raise ValueError("the button's value nests too deep to be one of ours") from None
 
 
 __all__ = ["Pipeline", "QueryError", "Reply", "Where", "decode", "encode"]

@@ -1769,6 +1769,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.eager_attention"))
     if w.dualpipe:
         parts.append(t("understood.dualpipe"))
+    if w.pipeline_schedule == "zbv":
+        parts.append(t("understood.zero_bubble"))
+    elif w.pipeline_schedule:
+        parts.append(t("understood.interleaved", virtual=w.virtual_stages or 2))
     if w.compiled:
         parts.append(t("understood.compiled"))
     if w.method:

@@ -406,6 +406,9 @@ class Precision(Strict, kw_only=True):
     # Serving speed: share of the memory bandwidth a decode step reads these weights at, against 16-bit
     # weights, for formats whose kernels dequantize them on the way (1: as fast as their bytes).
     decode_read_share: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
+    # Serving speed: seconds a decode step spends in each MoE layer beyond its bytes and FLOPs, in the format's
+    # MoE kernels (routing, token permutation, launches), whatever the batch (0: none measured).
+    moe_layer_s: Annotated[float, msgspec.Meta(ge=0, le=0.01)] = 0.0
     source: str
 
     def __post_init__(self) -> None:

@@ -96,8 +96,10 @@ ALLREDUCE_STEP_S = {"nvlink": 4e-6, "pcie": 12e-6}
 # A burst of requests of varied lengths (ShareGPT) ends with a few long answers decoding at a small batch:
 # the benchmark's throughput (tokens / makespan) over the wave the engine admits at once is this share of
 # the steady state. Fitted on R3 and R4 (1,000 requests, all admitted); R5 (KV-bound) and R6, R7 (5,000
-# requests, 256 slots) check the queue-fed part.
-BURST_EFFICIENCY = 0.35
+# requests, 256 slots) check the queue-fed part. Refitted at 0.362 (had been 0.35) once gpt-oss's steps carried
+# their MXFP4 MoE kernels' time (Precision.moe_layer_s), 2.5-3.7% slower: the stock rows' worst error 22.0% ->
+# 21.8%, their median 7.5% as before. The product never quotes a burst (tests/test_performance.py only).
+BURST_EFFICIENCY = 0.362
 
 ACTIVATION_BYTES = 2  # activations (and the all-reduced hidden states) are BF16
 
@@ -118,6 +120,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
     chunk_tokens: int = 2048  # vLLM max_num_batched_tokens (chunked prefill)
     kv_budget_bytes: int | None = None  # KV cache room per GPU; None: unlimited
     scheduler_steps: int = 1  # vLLM --num-scheduler-steps (multi-step scheduling, vLLM 0.6)
+    # vLLM chunked prefill (always on in V1; in vLLM 0.6 off by default up to 32k tokens of context): off, a
+    # step reads whole prompts alone and the answers wait for it (_Workload._budget)
+    chunked_prefill: bool = True
     # FLOPs of the vision encoder over the images each request brings (2 per encoder parameter per token
     # it runs over, as for the language model: Kaplan et al. 2020); read at the prompt's rate.
     image_flops: float = 0.0
@@ -126,6 +131,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
     # Share of the streaming rate a decode step reads the weights at through the format's dequantizing
     # kernels (Precision.decode_read_share); the KV cache is read at the full rate.
     weight_read_share: float = 1.0
+    # Seconds a decode step spends in each MoE layer beyond its bytes and FLOPs, in the format's MoE kernels
+    # (Precision.moe_layer_s)
+    moe_layer_s: float = 0.0
 
     @property
     def gpus(self) -> int:
@@ -156,6 +164,8 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
             "_bandwidth": self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY,
             # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
             "_decode_flops": self.tp * peak * DECODE_MFU,
+            # The format's MoE kernels' fixed time per layer, every layer of a step (one micro-batch crosses all).
+            "_moe_kernels": self.moe_layer_s * self.arch.moe_layers if self.arch.moe else 0.0,
         }
         self.__dict__.update(derived, _workloads={}, _kv_limits={})
         # A decode step's weight bytes per GPU when they do not depend on the batch (no routed experts): a
@@ -208,7 +218,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         compute = flops / self._decode_flops
         # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
         cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / self.scheduler_steps
-        return memory + compute + (self._communication(batch) if self.tp > 1 else 0.0) + cpu
+        return (
+            memory + compute + (self._communication(batch) if self.tp > 1 else 0.0) + cpu + self._moe_kernels
+        )
 
     def stepper(self, kv_bytes: float, flops_per_sequence: float) -> Callable[[float], float]:
         """_step_time for one per_sequence() as a function of the batch alone (of at least one sequence), its
@@ -333,6 +345,7 @@ def replica(
     chunk_tokens: int = 2048,
     memory_utilization: float = 0.9,
     scheduler_steps: int = 1,
+    chunked_prefill: bool = True,
     profiled_seqs: int | None = None,
     reserved_bytes: int = 0,
     image_flops: float = 0.0,
@@ -368,9 +381,11 @@ def replica(
         chunk_tokens=chunk_tokens,
         kv_budget_bytes=int(gpu.memory_bytes * memory_utilization) - fixed,
         scheduler_steps=scheduler_steps,
+        chunked_prefill=chunked_prefill,
         image_flops=image_flops,
         shared_prefix=shared_prefix,
         weight_read_share=precision.decode_read_share,
+        moe_layer_s=precision.moe_layer_s,
     )
 
 
@@ -504,6 +519,7 @@ class _Workload:
         # On average a sequence is halfway through its answer.
         self._per_sequence = r.per_sequence(history + prompt + output / 2)
         self._step = r.stepper(*self._per_sequence)
+        self.budget_rate = math.inf  # rate_at unbounded while _budget asks it
         self.budget_rate, self.budget_step = self._budget()
         self._rate = self._rates()
         # at_rate's steady states by (rate, KV limit): a sizing asks the same copy at the same rate from the
@@ -516,25 +532,55 @@ class _Workload:
         return self._step(max(concurrency / self.r.pp, 1.0))
 
     def _budget(self) -> tuple[float, float]:
-        """(the most requests a second the replica completes when prompts wait for room in its steps, the step
-        then). vLLM fills a step up to max_num_batched_tokens (chunk_tokens): the running sequences' tokens
-        first, then chunks of waiting prompts (vLLM docs, "Optimization and Tuning" > Chunked Prefill; V1
-        scheduler, running requests first), so a step never carries more prompt than the budget leaves, and
-        prompts beyond it wait for their first token instead of stretching the answers' steps. With the budget
-        full, B sequences decode and C - B prompt tokens are read a step; prompts start as fast as answers end
-        (B / output = (C - B) / prompt), so B = C x output / (prompt + output), the step is step(B) plus the
-        compute of C - B prompt tokens, and B / (output x step) requests end a second. Below that rate the budget
-        is never full, and the steady state is Load.latencies' (at that rate both give the same step). (inf, 0)
-        where the budget cannot fill: B above the sequences the engine runs, pipeline stages (each micro-batch
-        has a budget of its own) or multi-step scheduling (vLLM 0.6's prompts ran in steps of their own)."""
+        """(the most requests a second the replica completes when prompts wait for room in its steps, the mean
+        step then). vLLM fills a step up to max_num_batched_tokens (chunk_tokens, C): the running sequences'
+        tokens first, then chunks of waiting prompts in what the budget leaves (vLLM 0.6 vllm/core/scheduler.py
+        _schedule_chunked_prefill: "schedule as many decoding requests as possible", then chunked prefills, then
+        new prefills, each chunk cut to remaining_token_budget(); V1 vllm/v1/core/sched/scheduler.py schedule():
+        the RUNNING requests first, then the WAITING ones, num_new_tokens capped at token_budget), so a step never
+        carries more prompt than the budget leaves, and prompts beyond it wait for their first token instead of
+        stretching the answers' steps. With the budget full, B sequences decode and C - B prompt tokens are read
+        a step; prompts start as fast as answers end (B / output = (C - B) / prompt), so B = C x output /
+        (prompt + output), the step is step(B) plus the compute of C - B prompt tokens, and B / (output x step)
+        requests end a second. Below that rate the budget is never full, and the steady state is
+        Load.latencies' (at that rate both give the same step).
+        Where the engine holds fewer than B sequences (the KV cache or max_num_seqs: `slots`), an answer that
+        ends frees one slot for one prompt, read in chunks of what the other slots' answers leave of the
+        budget, C - (slots - 1) tokens, each chunk step as long as step(slots - 1) plus that chunk's compute, the
+        steps between reads decoding all the slots: per completion, c = prompt / (C - slots + 1) chunk steps
+        and d = (output - c (slots - 1)) / slots decode steps (d >= 0 as slots <= B), so one request ends every
+        c x chunk step + d x step(slots) per slot, and an answer's tokens wait, on average, (c (slots - 1) x chunk
+        step + d slots x step(slots)) / output; a slot holds each request for REQUEST_OVERHEAD_S, its chunk
+        steps and its answer (Little's law gives the rate). A prompt read alongside few answers is what slows
+        them there, not the whole load's prompts shared over every step; where Load.latencies' sharing
+        completes fewer requests, it stays the bound.
+        Pipeline stages: every micro-batch (vLLM V0: a scheduler per virtual engine; V1: a scheduled batch per
+        stage in flight) has a budget of its own, so each carries its share of the sequences, a step is one
+        micro-batch through every stage (with a prompt's whole compute), and pp of them run at once.
+        (inf, 0) with chunked prefill off (vLLM 0.6's _schedule_default: a step with prompts schedules no
+        decodes, "Don't schedule decodes if prefills are scheduled"), the answers waiting for every prompt:
+        Load.latencies' sharing of the GPU is that schedule already."""
         r, prompt, output = self.r, self.prompt, self.output
-        if r.pp > 1 or r.scheduler_steps > 1 or prompt <= 0 or output <= 0:
+        if not r.chunked_prefill or prompt <= 0 or output <= 0:
             return math.inf, 0.0
-        decoding = r.chunk_tokens * output / (prompt + output)
-        if decoding > r.kv_limit(self.history + prompt + output):
-            return math.inf, 0.0
-        step = self._step(max(decoding, 1.0)) + (r.chunk_tokens - decoding) * self.work / prompt
-        return decoding / (output * step), step
+        pp, budget = r.pp, r.chunk_tokens
+        per_token = self.work * pp / prompt  # a prompt token's compute through every stage
+        decoding = budget * output / (prompt + output)  # in one micro-batch
+        slots = max(r.kv_limit(self.history + prompt + output) / pp, 1.0)
+        if decoding <= slots:
+            step = self._step(max(decoding, 1.0)) + (budget - decoding) * per_token
+            # With every slot busy the budget is full: never more requests a second than the slots' own loop
+            # completes (its requests' fixed overhead included), so a saturated copy answers at this step.
+            return min(pp * decoding / (output * step), self.rate_at(slots * pp, closed=True)), step
+        others = slots - 1
+        chunk = budget - others
+        reads = prompt / chunk
+        decodes = (output - reads * others) / slots
+        read_step = self._step(max(others, 1.0)) + chunk * per_token
+        full_step = self._step(slots)
+        tpot = (reads * others * read_step + decodes * slots * full_step) / output
+        # Each slot holds a request for its fixed overhead, its prompt's chunk steps and its answer (Little's law).
+        return pp * slots / (REQUEST_OVERHEAD_S + reads * read_step + output * tpot), tpot
 
     def others(self, concurrency: float, closed: bool) -> float:
         """The prefill work per request, in seconds, that stretches a request's steps: the other requests'.
@@ -554,6 +600,8 @@ class _Workload:
         chunked prefill): the other prompts' share of GPU time stretches every step; with multi-step
         scheduling a request joins the batch only between blocks of steps."""
         if rate >= self.budget_rate:
+            if rate > self.budget_rate * (1 + 1e-9):
+                return math.inf, math.inf  # more than the full steps complete: the queue grows without bound
             # Every step full (_budget): the answers decode at its step, the prompts that do not fit wait for a
             # first token, as long as Little's law says the requests in flight beyond them take.
             tpot = self.budget_step
@@ -843,12 +891,37 @@ def time_shared(tenants: list[Tenant]) -> list[Load]:
         for t in tenants
     ]  # fmt: skip
 
+    def budgeted(i: int, steps: list[float]) -> tuple[float, float]:
+        """(the tenant's step with its own token budget full, the most requests a second it then completes).
+        Each server has its own max_num_batched_tokens (_Workload._budget): full, its steps carry its decoding
+        answers and the prompt chunks the budget leaves, and wait, as any step of it, for the neighbours' steps;
+        the neighbours' prompts still take their share of the GPU. Its rate scales with that longer step."""
+        w = works[i]
+        busy = [1.0 if closed[j] else 1 - math.exp(-concurrency[j]) for j in range(len(tenants))]
+        round_ = w.budget_step + sum(busy[j] * steps[j] for j in neighbours[i])
+        step = round_ / (free[i] + rates[i] * own[i])
+        return step, w.budget_rate * w.budget_step / step if step > 0 else math.inf
+
     def latencies(i: int, steps: list[float]) -> tuple[float, float]:
         busy = [1.0 if closed[j] else 1 - math.exp(-concurrency[j]) for j in range(len(tenants))]
         round_ = steps[i] + sum(busy[j] * steps[j] for j in neighbours[i])
         w = works[i]
+        if not closed[i] and math.isfinite(w.budget_rate):
+            step, most = budgeted(i, steps)
+            if rates[i] >= most:
+                # As alone (_Workload.latencies): the answers decode at the budget's step, the prompts that do
+                # not fit wait, as long as Little's law says the requests in flight beyond them take.
+                ttft = max(concurrency[i] / rates[i] - w.output * step, REQUEST_OVERHEAD_S + w.alone)
+                return ttft, step
         ttft = REQUEST_OVERHEAD_S + (w.alone + w.chunks * round_) / free[i]
         return ttft, round_ / free[i]
+
+    def within_budget(i: int, steps: list[float]) -> bool:
+        return (
+            closed[i]
+            or not math.isfinite(works[i].budget_rate)
+            or rates[i] <= budgeted(i, steps)[1] * (1 + 1e-9)
+        )
 
     if any(f <= 0 for f in free):
         return [works[i].load(concurrency[i], rates[i], sustainable=False) for i in range(len(tenants))]
@@ -871,8 +944,9 @@ def time_shared(tenants: list[Tenant]) -> list[Load]:
                 concurrency[i] / (ttft + works[i].output * tpot) if closed[i] else rates[i]
                 for i, (ttft, tpot) in enumerate(timed)
             ]
+            # A rate past what a tenant's token budget completes among the others leaves a queue that grows.
             return [
-                Load(concurrency[i], done[i], ttft, tpot, works[i].output)
+                Load(concurrency[i], done[i], ttft, tpot, works[i].output, within_budget(i, steps))
                 for i, (ttft, tpot) in enumerate(timed)
             ]
     steps = [w.step(c) for w, c in zip(works, concurrency, strict=True)]

@@ -194,6 +194,8 @@ class Plan(msgspec.Struct, frozen=True):
     dualpipe: bool = (
         False  # DeepSeek-V3's DualPipe schedule: two stages' weights a rank, pp + 1 micro-batches
     )
+    virtual_stages: int = 1  # the interleaved 1F1B schedule's stages a rank (1: 1F1B, or ZB-V sized as 1F1B)
+    pipeline_schedule: str | None = None  # Workload.pipeline_schedule: "interleaved" or "zbv" said
     lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
     cpu_offload: bool = False
     offload_params: bool = (
@@ -1288,6 +1290,31 @@ ADAPTER_DATA_TOKENS = 2_000_000_000
 ADAPTER_DATA_PAGES = 1_000_000  # ~750M tokens at traffic.toml's 750 a page
 
 
+def _pipeline_schedule(model, w: Workload, pp: int, stack, stage, lang: str, said: list[str]) -> int:
+    """The virtual stages a rank of the pipeline schedule said (1: 1F1B), and its assumption."""
+    if not w.pipeline_schedule:
+        return 1
+    # the zero-bubble V holds two stages a rank; the interleaved schedule's default is torchtitan's two
+    # (pipelining_utils.py generate_split_points: 2 stages a rank for a multi-stage schedule with no split given)
+    virtual = 2 if w.pipeline_schedule == "zbv" else w.virtual_stages or 2
+    if pp < 2 or virtual < 2 or pp * virtual > model.num_layers:
+        raise SizingError(
+            "interleaved_pp", "interleaved_examples", pp=pp, virtual=virtual, layers=model.num_layers
+        )
+    if w.pipeline_schedule == "zbv":
+        said.append(t(lang, "assume.zero_bubble"))
+        return 1  # ZB-V keeps 1F1B's peak activations (Qi et al. 2024): sized as 1F1B
+    if stack.pipeline_fsdp and stage in (Stage.full, Stage.pretrain):
+        said.append(
+            t(lang, "assume.interleaved_fsdp", virtual=virtual, stages=pp * virtual, pp=pp, stack=stack.name)
+        )
+    else:
+        # Korthikanti et al. 2022, section 4.2.3: the first stage holds (1 + (p - 1)/(p·v)) micro-batches' activations
+        factor = i18n.number(1 + (pp - 1) / (pp * virtual), lang, 2)
+        said.append(t(lang, "assume.interleaved", virtual=virtual, stages=pp * virtual, factor=factor))
+    return virtual
+
+
 def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
     if w.dialogue_data and w.tokens:
@@ -1536,6 +1563,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         raise SizingError("dualpipe_pp", "dualpipe_examples", pp=pp)
     if w.dualpipe:
         said.append(t(lang, "assume.dualpipe", pp=pp, more=pp + 1))
+    virtual = _pipeline_schedule(model, w, pp, stack, plan.stage, lang, said)
     if w.compiled and not (stack and stack.says_compile):
         said.append(t(lang, "assume.compiled"))
     if pp > 1 and stack.pipeline_fsdp and plan.stage in (Stage.full, Stage.pretrain):
@@ -1614,6 +1642,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         selective_recompute=selective,
         eager_attention=w.eager_attention,
         dualpipe=w.dualpipe,
+        virtual_stages=virtual,
+        pipeline_schedule=w.pipeline_schedule,
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),

@@ -2512,6 +2512,18 @@ SELECTIVE_RECOMPUTE, FULL_RECOMPUTE = (
 )
 # DeepSeek-V3's DualPipe schedule for the pipeline stages (sizing/training.py memory, dualpipe)
 DUALPIPE = regexes.compile(rf"(?<![\w-]){_W('training.dualpipe')}(?![\w-])")
+# The interleaved and zero-bubble V pipeline schedules (sizing/training.py memory, virtual_stages), and the virtual
+# stages a GPU said; "interleaved" before an attention word is a model's layer pattern ("interleaved sliding window
+# attention"), before a data word a data set's ("interleaved image-text data"), "interleaved thinking" a reasoning
+# mode: none is a schedule
+VIRTUAL_STAGES = regexes.compile(
+    rf"\b{_W('keys.vpp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.vpp_stages')}\b"
+)
+INTERLEAVED = regexes.compile(
+    rf"(?<![\w-]){_W('training.interleaved')}(?![\w-])(?!\s+(?:sliding|local|global|attention|aten[cç][aã]o|thinking"
+    r"|reasoning|racioc\w*|pensamento|m?rope|imag\w*|text\w*|v[ií]deo\w*|multimodal|data|dados|documents?)\b)"
+)
+ZERO_BUBBLE = regexes.compile(rf"(?<![\w-]){_W('training.zero_bubble')}(?![\w-])")
 # torch.compile named for a training run; served, vLLM compiles by default, so the words are read and left be
 COMPILED = regexes.compile(rf"(?<![\w-]){_W('training.compiled')}(?![\w-])")
 # Attention without FlashAttention (transformers' attn_implementation="eager"): its scores are stored
@@ -6122,6 +6134,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # before the settings already assumed: "sem flash attention" is not FlashAttention named
     scan.take(EAGER_ATTENTION, "eager_attention", lambda m: True)
     scan.take(DUALPIPE, "dualpipe", lambda m: True)
+    scan.take(VIRTUAL_STAGES, "virtual_stages", lambda m: int(m.group(1) or m.group(2)))
+    scan.take(ZERO_BUBBLE, "pipeline_schedule", lambda m: "zbv")
+    scan.take(INTERLEAVED, "pipeline_schedule", lambda m: "interleaved")
     scan.take(COMPILED, "compiled", lambda m: True)
     scan.take(FULL_RECOMPUTE, "checkpointing", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
@@ -10786,6 +10801,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["eager_attention"] = True
         if _one(scan, "dualpipe", "dualpipe"):
             fields["dualpipe"] = True
+        virtual = _one(scan, "virtual_stages", "virtual_stages")
+        schedule = _one(scan, "pipeline_schedule", "pipeline_schedule") or (
+            "interleaved" if virtual else None
+        )
+        if schedule:
+            fields["pipeline_schedule"] = schedule
+        if virtual:
+            fields["virtual_stages"] = virtual
         if _one(scan, "compiled", "compiled"):
             fields["compiled"] = True
         if _one(scan, "context_split", "context_split") and cp is None:
@@ -12148,7 +12171,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "compiled", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

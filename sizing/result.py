@@ -274,7 +274,7 @@ class EncoderInfo(Record, kw_only=True):
 
 
 class ResolvedWorkload(Record, kw_only=True):
-    _omit_empty = ("ep", "cp", "selective_recompute", "off_hours")
+    _omit_empty = ("ep", "cp", "selective_recompute", "off_hours", "pipeline_schedule", "virtual_stages")
     stage: str
     model: ModelInfo
     precision: str
@@ -314,6 +314,9 @@ class ResolvedWorkload(Record, kw_only=True):
     cp: int | None = None
     # only the attention recomputed (Megatron-LM's selective granularity; left out of the JSON unless said)
     selective_recompute: bool | None = None
+    # a pipeline schedule said other than 1F1B ("interleaved", "zbv") and its stages a GPU (left out unless said)
+    pipeline_schedule: str | None = None
+    virtual_stages: int | None = None
     method: str | None = None  # training method: sft, or a preference method (dpo, orpo...)
     days: int | float | None = None  # the training deadline (a fraction of a day when said in hours)
     stack: str | None = None  # training software (stacks.toml id)

@@ -602,6 +602,7 @@ def memory(
     eager: bool = False,
     selective: bool = False,
     dualpipe: bool = False,
+    virtual_stages: int = 1,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
     context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
@@ -618,7 +619,11 @@ def memory(
 
     `dualpipe`: DeepSeek-V3's bidirectional schedule (arXiv:2412.19437, section 3.2.1, Table 2; deepseek-ai/DualPipe
     README): each rank holds two of the `pp` stages (the i-th from each end), so 2x the parameters of 1F1B, and its
-    first stage has pp + 1 micro-batches in flight where 1F1B has pp."""
+    first stage has pp + 1 micro-batches in flight where 1F1B has pp.
+
+    `virtual_stages`: the interleaved 1F1B schedule (Narayanan et al. 2021, arXiv:2104.04473, section 2.2.2;
+    Megatron-LM's virtual pipeline, torchtitan's "Interleaved1F1B"), each rank holding that many stages of the
+    pp x virtual_stages, one in every pp (_pipeline_activations for what is in flight)."""
     stack = _stack(stack)
     dp = max(1, gpus // (tp * pp * cp))
     if cp > 1:
@@ -628,7 +633,7 @@ def memory(
                    checkpointing, optimizer, lora_rank, lora_targets, cpu_offload, tp, stack, pp, method,
                    offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
                    recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective,
-                   dualpipe=dualpipe)  # fmt: skip
+                   dualpipe=dualpipe, virtual_stages=virtual_stages)  # fmt: skip
         m.comm_buffers += ring
         return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
@@ -665,11 +670,14 @@ def memory(
         op_sac=selective and stack.selective_ops and not eager,
         gathered_inputs=gathered,
     )
+    virtual_stages = virtual_stages if pp > 1 and not dualpipe else 1
     if pp > 1:
         in_flight = pp + 1 if dualpipe else 0  # 0: 1F1B
-        with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack, in_flight)
-        without_ckpt = _pipeline_activations(
-            a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack, in_flight
+        with_ckpt, without_ckpt = (
+            _pipeline_activations(
+                a, whole, loss_tokens, micro_batch, tp, pp, stack, in_flight, virtual_stages
+            )
+            for whole in (with_ckpt, without_ckpt)
         )
     # A vision encoder trained with the model (sizing/images.py trained_encoder_bytes), per sequence: with and
     # without checkpointing; it runs before the first stage's layers.
@@ -778,7 +786,11 @@ def memory(
     )
     if gathered_stage:
         weights = (4 if reference else 2) * params  # a preference method's frozen reference gathered alike
-        grads = 4 * params + _sharded(4 * params, experts, 4, dp, edp)
+        # Interleaved, a rank's stages run their backwards one after another when the step's micro-batches fit one
+        # round (torchtitan runs pp of them; PyTorch's ScheduleInterleaved1F1B backs every micro-batch of a round
+        # through one stage before the next), and the stage's last backward reduce-scatters its whole gradients
+        # (stage.py backward_maybe_with_nosync, last_backward): one stage's whole FP32 gradients at a time.
+        grads = 4 * params / virtual_stages + _sharded(4 * params, experts, 4, dp, edp)
         optim = _sharded(optimizer_bytes(optimizer, stack) * params, experts, optimizer_bytes(optimizer, stack), dp,
                          edp)  # fmt: skip
     if offload_params and zero >= 3:
@@ -815,8 +827,11 @@ def memory(
         buffers = 0
     if pp > 1:
         # Each stage sends its micro-batch's hidden states forward and their gradients back: a receive and a
-        # send buffer each way (Megatron-LM's p2p communication).
-        buffers += math.ceil(4 * seq_len * micro_batch * a.hidden_size * ACT / tp)
+        # send buffer each way (Megatron-LM's p2p communication). PyTorch's pipeline stage allocates its receive
+        # buffers once for every micro-batch of the step and each of its stages (stage.py _prepare_forward_infra,
+        # _prepare_backward_infra: one per chunk): pp micro-batches on torchtitan.
+        receives = 2 * pp * virtual_stages if stack.pipeline_fsdp else 2
+        buffers += math.ceil((2 + receives) * seq_len * micro_batch * a.hidden_size * ACT / tp)
     if experts and a.moe:
         # The all-to-all that sends each token's hidden state to its k experts' ranks and brings their outputs
         # back: a send and a receive buffer of tokens x k hidden states (Megatron-LM's MoEAlltoAllTokenDispatcher).
@@ -931,18 +946,39 @@ def _pipeline_activations(
     pp: int,
     stack: Stack,
     in_flight: int = 0,
+    virtual: int = 1,
 ) -> int:
     """Activations of the stage that needs the most under the 1F1B schedule (Narayanan et al. 2021,
     arXiv:2104.04473, section 2.2.1; Korthikanti et al. 2022, section 4.2.3): the first stage has `pp`
     micro-batches in flight through its 1/pp of the layers, as much as one micro-batch through every layer,
     without the loss (more where the layers do not split evenly: `pp` micro-batches through its larger share);
     the last stage has one micro-batch through its layers, and the loss. `in_flight`: the first stage's micro-batches
-    where the schedule is not 1F1B (DualPipe: pp + 1, on the rank that also holds the last stage and its loss)."""
+    where the schedule is not 1F1B (DualPipe: pp + 1, on the rank that also holds the last stage and its loss).
+
+    `virtual` stages a rank (interleaved 1F1B, section 2.2.2): the first rank runs v·pp + pp - 1 chunks of
+    1/(pp·v) of the layers before its first backward ends, (1 + (pp - 1)/(pp·v)) micro-batches through every layer
+    (Korthikanti et al. 2022, section 4.2.3), and the last rank (v - 1)·pp + 1 chunks beside the loss; PyTorch's
+    ScheduleInterleaved1F1B warms up as many (its warmup_ops), never more than the step's micro-batches times v.
+
+    PyTorch's pipelining (stacks.toml pipeline_fsdp: torchtitan) runs pp micro-batches a step by default
+    (pipeline_parallel_microbatches), which caps what is in flight, and its last stage keeps each micro-batch's
+    BF16 output, the logits, for the step's merged output (stage.py forward_one_chunk, output_chunks)."""
     logits = math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp)
     body = whole - logits
+    kept = 0
+    if stack.pipeline_fsdp:
+        kept = math.ceil(pp * seq_len * micro_batch * a.vocab_size * ACT / tp)
     if in_flight:
-        return math.ceil(body * in_flight * layer_share(a, pp)) + logits
-    return max(math.ceil(body * pp * layer_share(a, pp)), math.ceil(body * layer_share(a, pp)) + logits)
+        return math.ceil(body * in_flight * layer_share(a, pp)) + logits + kept
+    if virtual > 1:
+        chunk = -(-a.num_layers // (pp * virtual)) / a.num_layers
+        first, last = virtual * pp + pp - 1, (virtual - 1) * pp + 1
+        if stack.pipeline_fsdp:
+            first, last = min(first, pp * virtual), min(last, pp * virtual)
+        return max(math.ceil(body * first * chunk), math.ceil(body * last * chunk) + logits + kept)
+    return max(
+        math.ceil(body * pp * layer_share(a, pp)), math.ceil(body * layer_share(a, pp)) + logits + kept
+    )
 
 
 def flops_per_token(stage: str, method: str = "sft") -> int:

@@ -188,6 +188,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "pp",
         "pp_stages",
         "pp_bare",
+        "vpp",  # virtual stages a GPU of an interleaved pipeline, before their number
+        "vpp_stages",  # and after it
         "ep",
         "ep_ways",
         "cp",
@@ -220,6 +222,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "context_split",
         "eager_attention",
         "dualpipe",  # DeepSeek-V3's DualPipe pipeline schedule
+        "interleaved",  # the interleaved 1F1B pipeline schedule
+        "zero_bubble",  # the zero-bubble V pipeline schedule
         "compiled",  # torch.compile, not modelled
         "lora_all_linear",
         "lora_qv",

@@ -181,6 +181,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # attention without FlashAttention (eager): its a x s x s scores are stored for the backward
     eager_attention: bool = False
     dualpipe: bool = False  # DeepSeek-V3's DualPipe pipeline schedule said
+    pipeline_schedule: str | None = (
+        None  # "interleaved" (1F1B with virtual stages) or "zbv" (zero-bubble V) said
+    )
+    virtual_stages: int | None = None  # the interleaved schedule's stages a GPU said
     compiled: bool = False  # torch.compile said: not modelled, said so
     # Megatron-LM's --recompute-granularity selective: only the attention is recomputed (checkpointing False)
     selective_recompute: bool = False

@@ -117,7 +117,13 @@ def _engine(row: dict, gpu) -> dict:
         # vLLM 0.6: max_num_seqs 256; chunked prefill off at --max_model_len 4096 (a whole prompt per step).
         steps = int(m.group(1)) if (m := re.search(r"num-scheduler-steps (\d+)", notes)) else 1
         utilization = 0.88 if row["tp"] == 4 else 0.9  # benchmark_vllm_060 README: 0.88 at TP 4
-        return dict(max_seqs=256, chunk_tokens=4096, scheduler_steps=steps, memory_utilization=utilization)
+        return dict(
+            max_seqs=256,
+            chunk_tokens=4096,
+            scheduler_steps=steps,
+            chunked_prefill=False,
+            memory_utilization=utilization,
+        )
     return dict(max_seqs=1024 if big else 256, chunk_tokens=8192 if big else 2048)
 
 

@@ -47,11 +47,14 @@ INT4_KERNEL = (
 LONG_PREFILL = (
     "32,000-token prompts in a burst: the ~7 running requests' decode steps wait for the others' 8,192-token "
     "prefill chunks. The source's median ITL (43 ms) against its median TPOT (285 ms) puts prefill at ~85% "
-    "of the GPU's time; the model has 76% (its throughput is within 8%)."
+    "of the GPU's time; the model has 76% (its throughput is within 20%): its slots' schedule (a freed slot's "
+    "prompt read in ~3.9 chunks beside the 6 other answers) completes requests no slower than its steady state "
+    "here, whose step it keeps, as its chunk step (attention over up to 32,000 cached tokens at PREFILL_MFU) is "
+    "shorter than measured."
 )
 BURST_TAIL = (
     "the benchmark harness's burst(): a 1,000-request ShareGPT burst of Qwen3-8B drains faster than "
-    "BURST_EFFICIENCY (0.35, fitted on the gpt-oss bursts R3/R4) says; the share that would fit these rows "
+    "BURST_EFFICIENCY (0.362, fitted on the gpt-oss bursts R3/R4) says; the share that would fit these rows "
     "ranges from about 0.55 (H100, RTX 4090) to 1.1 (A100), so no constant does. The product never quotes a burst: its "
     "saturated figure is the steady state at the slots vLLM admits."
 )
@@ -118,14 +121,20 @@ def figure_case(row: dict, figure: str, gaps: dict[str, str]):
     return pytest.param(row, figure, id=rid, marks=marks)
 
 
-@pytest.mark.parametrize(("row", "figure"), list(_cases()))
-def test_held_out_run_is_reproduced(row, figure, catalog):
-    predicted = predict(row, catalog)[figure]
+def held_to_its_band(row: dict, figure: str, catalog, model_figure: str | None = None) -> None:
+    """The model's figure (`model_figure`, the measured one's name by default) against the measured one: a stock
+    engine's within STOCK_BAND, a tuned engine's throughput a ceiling not passed by more than VENDOR_CEILING."""
+    predicted = predict(row, catalog)[model_figure or figure]
     ratio = predicted / row[figure]
     if _vendor(row):
         assert ratio <= VENDOR_CEILING, f"{figure}: model {predicted:.1f} above the tuned {row[figure]}"
     else:
         assert abs(ratio - 1) <= STOCK_BAND, f"{figure}: model {predicted:.1f}, measured {row[figure]}"
+
+
+@pytest.mark.parametrize(("row", "figure"), list(_cases()))
+def test_held_out_run_is_reproduced(row, figure, catalog):
+    held_to_its_band(row, figure, catalog)
 
 
 def test_held_out_ids_are_unique():

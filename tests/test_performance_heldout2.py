@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from .test_performance import STOCK_BAND, VENDOR_CEILING, _vendor, predict
-from .test_performance_heldout import figure_case, heldout_id
+from .test_performance import _vendor, predict
+from .test_performance_heldout import figure_case, held_to_its_band, heldout_id
 
 ROWS = json.loads((Path(__file__).parent / "fixtures" / "throughput_heldout2.json").read_text())["rows"]
 
@@ -30,21 +30,13 @@ FIGURES = {
 }
 
 # Why each missed figure is missed (measured against sizing/performance.py as it is).
-MOE_SMALL_BATCH = (
-    "gpt-oss-120b's decode steps of 4 sequences take 8.3 ms on an H100 and 11.7 on an A100 where the model's "
-    "bytes give 5.9 and 8.8 (and the blog's gpt-oss-20b alone, 4.05 ms against 3.0, passes only inside the band): "
-    "vLLM's MXFP4 MoE layers cost ~45-80 us each beyond their bytes at small batches (routing, token permutation, "
-    "a launch per expert). Neither cure keeps the calibrated rows' fit: a per-MoE-layer constant that fits these "
-    "puts Qwen3-235B's TP8 step (R5, whose all-reduce latency was fitted with it) 22-26% over, the stock rows' "
-    "worst error 22.0% -> 22.4-26.0%; reading MXFP4 experts at 70% of the bandwidth (decode_read_share, as AWQ) "
-    "raises their median error 7.5% -> 7.8% and puts TTFT 88% over."
-)
 MOE_FRONT_END = (
     "4 users of gpt-oss-120b get a first token in 47.5 ms (H100) and 61.6 ms (A100), while the 229-token prompt "
     "touches nearly every expert, and streaming those 61 GB takes 18 ms at the H100's peak bandwidth alone: the "
     "model's fixed 45 ms (REQUEST_OVERHEAD_S, vLLM 0.11's OpenAI server on Qwen3-8B, R1/R2) leaves this run no "
-    "room. The fixed part depends on the server's version and the model's chat template, which a question does "
-    "not say."
+    "room (its small-batch steps are now in the band: the MXFP4 MoE kernels' 50 us a layer, moe_layer_s, took "
+    "the H100's from 5.9 to 7.7 ms against 8.3). The fixed part depends on the server's version and the model's "
+    "chat template, which a question does not say."
 )
 LONG_PREFILL_A100 = (
     "gpt-oss-20b reads 32,000-token prompts on the A100 at 7,280 tokens/s (3.2 M in 440.85 s), about half the "
@@ -54,11 +46,12 @@ LONG_PREFILL_A100 = (
 )
 KV_BOUND_LONG = (
     "gpt-oss-120b on one GPU keeps few of these sequences in its KV cache (the model: 7 of 32,000 tokens on the "
-    "A100; 2, and 16 of 4,000, on the H100, vLLM loading 64.4 GiB of MXFP4 weights): a prompt starts only when "
-    "another answer ends, and the engine alternates chunk steps with decode steps of a handful (A100: median "
-    "ITL 24 ms against a mean TPOT of 225 ms). The model's budget-full step (Workload._budget) needs the decode "
-    "batch the budget implies to fit the KV cache, and its steady state without it counts every waiting "
-    "prompt in every step: neither is this schedule."
+    "A100, 2 on the H100, vLLM loading 64.4 GiB of MXFP4 weights): a prompt starts only when another answer "
+    "ends, and the engine alternates chunk steps with decode steps of a handful (A100: median ITL 24 ms against "
+    "a mean TPOT of 225 ms). The model follows that schedule (_Workload._budget: each freed slot's prompt read in "
+    "chunks beside the other answers) and the MXFP4 MoE kernels' time (moe_layer_s): the TPOTs are in the band "
+    "(H100 8.5 -> 15.8 ms against 24.0; A100 78.8 -> 193 against 225), the throughput is not: the chunk steps "
+    "themselves run slower than the model's prefill rate (H100_MXFP4_PREFILL, LONG_PREFILL_A100)."
 )
 H100_MXFP4_PREFILL = (
     "1,000 prompts of 128 tokens: gpt-oss-120b on the H100 (vLLM 0.10.2) reads 17,059 tokens/s, ~17% of the "
@@ -67,30 +60,29 @@ H100_MXFP4_PREFILL = (
     "prompts at one PREFILL_MFU for every GPU and format."
 )
 FIXED_BURST = (
-    "BURST_EFFICIENCY (0.35) is a ShareGPT burst's tail: answers of varied lengths drain at a small batch. "
+    "BURST_EFFICIENCY (0.362) is a ShareGPT burst's tail: answers of varied lengths drain at a small batch. "
     "These prompts and answers all have one length (random dataset), so the last wave ends together and the "
     "burst runs at about its steady rate (the model's steady state is within 10% here); the product never "
-    "quotes a burst."
+    "quotes a burst. (Its 128-token twin now lies at -34.9%, inside the band only because the burst share was "
+    "refitted from 0.35 with gpt-oss's MoE kernels' time: no xfail can hold a figure the band holds.)"
 )
 
 _OSS20_A100 = "vLLM-gpt-oss-20b-1xA100 SXM 80GB-tp1-{}-rinf-MXFP4-{}"
 _OSS120 = "vLLM-gpt-oss-120b-1x{}-tp1-{}-MXFP4-{}"
 _A100, _H100 = "A100 SXM 80GB", "H100 80GB"
 GAPS = {
-    **{_OSS120.format(g, "229-217-c4", "output_tok_s"): MOE_SMALL_BATCH for g in (_H100,)},
     **{_OSS120.format(g, "229-217-c4", "ttft_ms_median"): MOE_FRONT_END for g in (_A100, _H100)},
     **{_OSS20_A100.format("32000-95", f): LONG_PREFILL_A100 for f in ("tpot_ms", "tpot_ms_median")},
     **{
         _OSS120.format(g, shape, f): KV_BOUND_LONG
         for g, shape, figures in (
-            (_A100, "32000-100-rinf", ("output_tok_s", "tpot_ms", "tpot_ms_median")),
-            (_H100, "32000-99-rinf", ("output_tok_s", "tpot_ms", "tpot_ms_median")),
-            (_H100, "3998-134-rinf", ("output_tok_s",)),
+            (_A100, "32000-100-rinf", ("output_tok_s",)),
+            (_H100, "32000-99-rinf", ("output_tok_s",)),
         )
         for f in figures
     },
     _OSS120.format(_H100, "128-4-rinf", "output_tok_s"): H100_MXFP4_PREFILL,
-    **{_OSS20_A100.format(shape, "output_tok_s"): FIXED_BURST for shape in ("1998-94", "128-4")},
+    _OSS20_A100.format("1998-94", "output_tok_s"): FIXED_BURST,
 }
 
 
@@ -104,15 +96,7 @@ def _cases():
 
 @pytest.mark.parametrize(("row", "figure"), list(_cases()))
 def test_held_out_run_is_reproduced(row, figure, catalog):
-    predicted = predict(row, catalog)[FIGURES[figure]]
-    if _vendor(row):
-        assert predicted / row[figure] <= VENDOR_CEILING, (
-            f"model {predicted:.1f} above the tuned {row[figure]}"
-        )
-    else:
-        assert abs(predicted / row[figure] - 1) <= STOCK_BAND, (
-            f"{figure}: model {predicted:.1f}, measured {row[figure]}"
-        )
+    held_to_its_band(row, figure, catalog, FIGURES[figure])
 
 
 def test_held_out_ids_are_unique():

@@ -63,7 +63,7 @@ def register(app: App, services) -> None:
                 # A response_url posts under the channel's last message, not in the thread it came from
                 # (slackapi/bolt-js#963): a reply of the app's own (posted, or only its asker sees) is in a
                 # conversation it is in.
-                _post_ephemeral(client, _channel_of(body), body, message)
+                _post_ephemeral(client, _channel_of(body), body, message, respond)
             elif body.get("response_url"):
                 respond(response_type="ephemeral", replace_original=False, **message.kwargs())
             elif user:
@@ -71,7 +71,14 @@ def register(app: App, services) -> None:
 
     def switch_precision(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         bits = action["action_id"].rsplit("_", 1)[1]
-        _, reply = _recompute(body, action, services, f"[{bits}-bit]", precision=PRECISION_FOR_BITS[bits])
+        _, reply = _recompute(
+            body,
+            action,
+            services,
+            f"[{bits}-bit]",
+            in_channel=_is_posted(body),
+            precision=PRECISION_FOR_BITS[bits],
+        )
         # The answer stays tied to the message it sized, if any: "share" still posts in that thread.
         message = anchored(reply.message, anchor_of(action.get("block_id")))
         if _is_posted(body):
@@ -83,7 +90,7 @@ def register(app: App, services) -> None:
     def share(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         if not _first_share(body, services.log):
             return  # a second press of the same answer's button: it is in the channel already (or going)
-        where, reply = _recompute(body, action, services, "[share]")
+        where, reply = _recompute(body, action, services, "[share]", in_channel=True)
         # The shared copy keeps the precision buttons and the proposal button, not "share" again.
         blocks = without_share(reply.message).blocks
         # An answer to a message shortcut goes in the thread of the message it sized.
@@ -130,18 +137,25 @@ def register(app: App, services) -> None:
     app.action("gpu_proposal")(after_ack(proposal))
 
 
-def _recompute(body: dict, action: dict, services, note: str, **changes):
-    """The workload the button carries (with `changes`), answered again for whoever pressed it."""
-    where = where_for_action(body, services)
+def _recompute(body: dict, action: dict, services, note: str, in_channel: bool = False, **changes):
+    """The workload the button carries (with `changes`), answered again for whoever pressed it; `in_channel`:
+    for everyone in the conversation to read (posted, or redrawn in place)."""
+    where = where_for_action(body, services, in_channel)
     workload = decode(action["value"])
     if changes:
         workload = workload.but(**changes)
     return where, services.pipeline.recompute(workload, where, text=note)
 
 
-def where_for_action(body: dict, services) -> Where:
+def where_for_action(body: dict, services, in_channel: bool = False) -> Where:
+    """Who pressed the button, where. `in_channel`: what it answers is for everyone in the conversation, and
+    whether that is shared with another organisation is asked of Slack now: a button payload says nothing
+    of it (an event's envelope does, is_ext_shared_channel), and a channel turned Slack Connect since Slack
+    was last asked had been trusted as ours for up to an hour, our prices posted to the other organisation."""
     user = body.get("user") or {}
     channel = _channel_of(body)
+    if in_channel:
+        services.directory.forget_channel(channel)
     seen = services.directory.lookup(user.get("id"), channel, ANSWER_BUDGET_S)
     # user.team_id is the presser's own workspace, team.id the one the button was pressed in.
     other_team = from_another_team(seen.person, users_workspace(body), acting_workspace(body))
@@ -209,6 +223,12 @@ def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
         )
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.update failed: %s", _reason(e))
+        # Not redrawn in place (the app removed from the conversation since, channel_not_found; a message
+        # that is not the app's own, cant_update_message, https://docs.slack.dev/reference/methods/chat.update):
+        # the new answer still reaches whoever pressed, only to them, rather than nothing.
+        if body.get("response_url"):
+            with contextlib.suppress(Exception):  # the response_url expired (30 minutes) or Slack failed
+                respond(response_type="ephemeral", replace_original=False, **message.kwargs())
 
 
 def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message) -> None:
@@ -217,24 +237,26 @@ def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message
     if _is_ephemeral(body) and body.get("response_url") and not _thread_of(body):
         respond(response_type="ephemeral", replace_original=False, **message.kwargs())
         return
-    if not _post_ephemeral(client, where.channel_id, body, message) and body.get("response_url"):
-        # Slack failed the note in the thread (a 500, a 429 past its retries, too slow): said in the channel,
-        # out of the thread, rather than not at all (a proposal's confirmation among them).
-        try:
-            respond(response_type="ephemeral", replace_original=False, **message.kwargs())
-        except Exception as e:  # the response_url failed too: nothing more to try
-            logger.warning("the note's response_url failed: %s", _reason(e))
+    _post_ephemeral(client, where.channel_id, body, message, respond)
 
 
-def _post_ephemeral(client: WebClient, channel: str | None, body: dict, message) -> bool:
-    """Whether Slack took the message."""
+def _post_ephemeral(
+    client: WebClient, channel: str | None, body: dict, message, respond: Respond | None = None
+) -> None:
+    """A message only the presser sees, in the thread the button is in. chat.postEphemeral needs the app in
+    the conversation (not_in_channel, channel_not_found: removed from it since it answered there,
+    https://docs.slack.dev/reference/methods/chat.postEphemeral); the payload's response_url does not, though
+    it posts under the channel's last message rather than in the thread: it is the way left, not nothing."""
     user = (body.get("user") or {}).get("id")
     try:
         client.chat_postEphemeral(channel=channel, user=user, thread_ts=_thread_of(body), **message.kwargs())
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.postEphemeral failed: %s", _reason(e))
-        return False
-    return True
+        if respond is not None and body.get("response_url"):
+            try:
+                respond(response_type="ephemeral", replace_original=False, **message.kwargs())
+            except Exception as again:  # the response_url expired (30 minutes) or Slack failed: nothing left
+                logger.warning("the response_url failed too: %s", type(again).__name__)
 
 
 def _thread_of(body: dict) -> str | None:

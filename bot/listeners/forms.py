@@ -90,10 +90,12 @@ def register(app: App, services) -> None:
 
 
 def _metadata(text: str | None) -> dict:
-    """Where the form was opened from, as form_view wrote it; nothing usable when it is not ours."""
+    """Where the form was opened from, as form_view wrote it; nothing usable when it is not ours. Slack keeps
+    private_metadata as the app set it (up to 3,000 characters, https://docs.slack.dev/reference/views): one
+    that is not (nested deeper than the parser recurses) had failed the submission, answered by nothing."""
     try:
         meta = json.loads(text or "{}")
-    except ValueError:
+    except (ValueError, RecursionError):
         return {}
     if not isinstance(meta, dict):
         return {}

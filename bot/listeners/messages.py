@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 
@@ -12,6 +13,7 @@ from slack_sdk.errors import SlackApiError
 from sizing import i18n
 from sizing.workload import Workload
 
+from ..blocks import led_by
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
@@ -75,7 +77,7 @@ def register(app: App, services) -> None:
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
             text, follow_up = _with_thread_question(client, services, event, text)
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
-        _post(client, services, event, thread_ts, reply, update=update)
+        _post(client, services, event, thread_ts, _files_unread(event, text, reply), update=update)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
         if event.get("subtype") == "message_deleted" or _tombstoned(event):
@@ -174,6 +176,7 @@ def register(app: App, services) -> None:
         reply = services.pipeline.ask(
             text, where, base=base if follow_up else None, unread_link=_unread(linked)
         )
+        reply = _files_unread(event, text, reply)
         _post(client, services, event, thread_ts, reply, dm_key=_dm_key(services, event), update=update)
         return True
 
@@ -453,6 +456,19 @@ def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
     return "\n".join(filter(None, (said, *linked.words))), linked
 
 
+def _files_unread(event: dict, text: str, reply):
+    """The reply to a message that came with files and no words to size (a screenshot of a model's page, a
+    PDF, a config.json sent as a file: https://docs.slack.dev/reference/events/message/file_share), led by
+    a line saying the app reads only text: how to ask alone had read as if the file were not there. The app
+    holds no files:read scope, and an image has no words it could read anyway."""
+    files = event.get("files")
+    if not (isinstance(files, list) and files) or says_something(text) or reply.workload is not None:
+        return reply
+    return dataclasses.replace(
+        reply, message=led_by(i18n.t(reply.lang, "slack.files_not_read"), reply.message)
+    )
+
+
 def _unread(linked: Linked) -> str | None:
     """Why the message's link could not be read, when none was: what its answer says if the words beside
     the link ask nothing of their own (bot/pipeline.py)."""
@@ -522,12 +538,17 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
 
 
 def _workspace(body: dict) -> str | None:
-    """The workspace an event was sent for. An organisation-wide install may leave the envelope's team_id
-    out; its authorizations (or context_team_id) still name it
-    (https://docs.slack.dev/apis/events-api, "authorizations"; the org-wide apps reference)."""
+    """The workspace an event was sent for: the installation its authorizations name
+    (https://docs.slack.dev/apis/events-api, "authorizations"). In a Slack Connect channel the envelope's
+    team_id (and enterprise_id) name the workspace the event came from, the other organisation's for its
+    people's messages (bolt-python's tests/scenario_tests/test_events_shared_channels.py): read first, it
+    had filed a customer's question under the customer's workspace, and taken that workspace for the one
+    the event came for. An organisation-wide install's authorization may name no workspace: then the
+    envelope's team_id, else context_team_id (the org-wide apps reference)."""
     authorizations = body.get("authorizations")
     first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
-    return body.get("team_id") or (first or {}).get("team_id") or body.get("context_team_id")
+    installed = first.get("team_id") if isinstance(first, dict) else None
+    return installed or body.get("team_id") or body.get("context_team_id")
 
 
 def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | None:
