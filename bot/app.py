@@ -47,6 +47,9 @@ class Services:
     # For calls that only dress an answer (the assistant container's status, title, suggested prompts): a
     # short timeout and no waiting out a 429's Retry-After, since the answer waits behind them.
     quick_client: WebClient | None = None
+    # For calls that a 429 makes pointless to wait for (App Home's view, drawn again at its next opening): the
+    # usual timeout, and a 429 fails at once instead of holding an after-ack thread for its Retry-After.
+    unwaited_client: WebClient | None = None
     # kind -> what answers an event a dead worker left unanswered (bot/unfinished.py); listeners add theirs
     finishers: dict[str, Callable[[dict], object]] = field(default_factory=dict)
 
@@ -87,8 +90,9 @@ def create_app(
 
         log = RequestLog(settings.db_path, spool_dir=settings.spool)
     # One gate for every client holding the bot token: once Slack says it is gone, none uses it, in any of
-    # the web process's workers (the mark is kept in the request log's file).
-    gate = TokenGate(TokenMarks(settings.db_path, settings.bot_token) if settings.bot_token else None)
+    # the web process's workers (the mark is kept in the request log's file and in the spool).
+    marks = TokenMarks(settings.db_path, settings.bot_token, settings.spool) if settings.bot_token else None
+    gate = TokenGate(marks, settings.token_check_s)
     client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout, gate)
     app = App(
         # The token travels in `client` (Bolt ignores `token=` when given a client).
@@ -133,6 +137,9 @@ def create_app(
         settings=settings, log=log, pipeline=pipeline, directory=directory, client=client,
         leads=lead_store, desk=desk, after_ack=AfterAck(), sales_team=SalesTeam(settings.sales_team, lookup_client),
         quick_client=lookup_client,
+        unwaited_client=make_client(
+            settings.bot_token, settings.slack_api_url, settings.slack_timeout, gate, wait_on_429=False
+        ),
     )  # fmt: skip
 
     @app.middleware

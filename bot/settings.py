@@ -59,6 +59,8 @@ class Settings(BaseSettings):
     spool_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_SPOOL")
     retention_days: int = Field(default=180, ge=1, le=3650, validation_alias="GPU_SIZER_RETENTION_DAYS")
     slack_timeout: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_SLACK_TIMEOUT")
+    # How often each worker reads whether another learned the bot token is gone (bot/slack_client.TokenGate).
+    token_check_s: float = Field(default=1.0, ge=0, le=60, validation_alias="GPU_SIZER_TOKEN_CHECK_S")
     # Backups and replication of the request log (bot/log/backup.py, bot/log/replication.py; README, "Deploying").
     backup_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_BACKUP_DIR")
     backup_time: str = Field(default="03:00", validation_alias="GPU_SIZER_BACKUP_TIME")
@@ -239,7 +241,7 @@ ENV_NAMES = {
     "hub_enabled": "GPU_SIZER_HUB", "hub_budget_s": "GPU_SIZER_HUB_BUDGET", "hub_timeout_s": "GPU_SIZER_HUB_TIMEOUT",
     "hub_cache_dir": "GPU_SIZER_HUB_CACHE", "hub_cache_days": "GPU_SIZER_HUB_CACHE_DAYS",
     "sales_team": "GPU_SIZER_SALES_TEAM", "answer_bots": "GPU_SIZER_ANSWER_BOTS", "spool_dir": "GPU_SIZER_SPOOL",
-    "assistant": "GPU_SIZER_ASSISTANT",
+    "assistant": "GPU_SIZER_ASSISTANT", "token_check_s": "GPU_SIZER_TOKEN_CHECK_S",
 }  # fmt: skip
 
 

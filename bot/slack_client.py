@@ -39,8 +39,12 @@ logger = logging.getLogger(__name__)
 # A lookup that takes longer than this is given up (the directory then assumes the careful answer).
 LOOKUP_TIMEOUT_S = 2
 
+# conversations.history and .replies read the messages a question leaves behind it (the mention that led to an
+# invitation, a thread's question, a linked message): one 500 had lost them for good, as Slack does not send
+# the event again.
 READ_ONLY = (
     "auth.test", "users.info", "conversations.info", "conversations.open", "team.info", "usergroups.users.list",
+    "conversations.history", "conversations.replies",
 )  # fmt: skip
 
 
@@ -57,7 +61,7 @@ class ReadOnlyServerErrorRetryHandler(ServerErrorRetryHandler):
 # (https://docs.slack.dev/reference/methods/auth.test, "Errors"). No later call with it can succeed.
 DEAD_TOKEN = ("token_revoked", "account_inactive", "invalid_auth")
 # How often a worker looks at whether another worker learned the token is gone: a read of the log's file a
-# second at most, whatever the traffic.
+# second at most, whatever the traffic. GPU_SIZER_TOKEN_CHECK_S changes it (tests: 0, every call looks).
 MARK_CHECK_S = 1.0
 
 
@@ -68,16 +72,18 @@ class TokenGate:
     (https://docs.slack.dev/reference/events/tokens_revoked), and each call would only fail, a lookup
     after every question among them.
 
-    With `marks` (the request log's file, bot/log/tokenstate.py) the other workers of the web process learn
-    it too, within MARK_CHECK_S, without a refused call of their own. A process that starts while its token
-    is marked gone lets one call through (Bolt's auth.test, as it starts): the token reinstated, that call
-    works, the mark is cleared and every worker calls Slack again; a new token was never marked."""
+    With `marks` (the request log's file and the spool, bot/log/tokenstate.py) the other workers of the web
+    process learn it too, within `check_s`, without a refused call of their own. A process that starts while
+    its token is marked gone lets one call through (Bolt's auth.test, as it starts): the token reinstated,
+    that call works, the mark is cleared and every worker calls Slack again; a new token was never marked."""
 
-    def __init__(self, marks: TokenMarks | None = None) -> None:
+    def __init__(self, marks: TokenMarks | None = None, check_s: float | None = None) -> None:
         self.reason: str | None = None
         self._marks = marks
+        self._check_s = MARK_CHECK_S if check_s is None else max(0.0, check_s)
         self._started = time.time()
         self._next_check = 0.0
+        self._since = 0.0  # when the token was said gone, as this gate knows it (a Unix time)
         self._marked = False  # the mark in the file is what closed this gate (or this gate wrote it)
         self._probe = False  # one call may try a token a restart may have brought back
         self._lock = threading.Lock()
@@ -101,12 +107,12 @@ class TokenGate:
             with self._reading:
                 if time.monotonic() >= self._next_check:
                     self._look_at_marks()
-                    self._next_check = time.monotonic() + MARK_CHECK_S
+                    self._next_check = time.monotonic() + self._check_s
         return self.reason
 
     def close(self, reason: str) -> None:
         if self.reason is None:
-            self.reason = reason
+            self.reason, self._since = reason, time.time()
             logger.warning("the bot token is gone (%s): no more calls to Slack until it is replaced", reason)
         if self._marks is not None and not self._marked:
             self._marked = self._marks.mark(reason)
@@ -135,23 +141,31 @@ class TokenGate:
     def _look_at_marks(self) -> None:
         try:
             mark = self._marks.read()
-        except Exception:  # the file unreadable now (locked, gone): what this worker knows stands
+        except (
+            Exception
+        ):  # the file and the spool unreadable now (locked, gone): what this worker knows stands
             return
-        if mark is None:
-            if self.reason is not None and self._marked:
-                # Another worker's call with the token worked and cleared the mark.
+        if mark is None or mark.reason is None:
+            if self.reason is None:
+                return
+            if mark is not None and mark.at > self._since:
+                # Another worker's call with the token worked after it was said gone, and cleared the mark.
                 self.reason, self._marked = None, False
-            elif self.reason is not None:
-                self._marked = self._marks.mark(self.reason)  # the file would not take it when it was learned
+                return
+            # Nobody has said the token works since: the mark was lost (the log's file and the spool's copy
+            # deleted) or never taken. What this worker holds is written back, for the others and for a
+            # worker that starts now.
+            self._marked = self._marks.mark(self.reason)
+            if self._identity is not None and self._marks.identity() is None:
+                self._marks.remember(self._identity)
             return
         if self.reason is None:
-            reason, at = mark
             logger.warning("the bot token is gone (%s, as another worker of the app learned): no more calls "
-                           "to Slack until it is replaced", reason)  # fmt: skip
-            self.reason, self._marked = reason, True
+                           "to Slack until it is replaced", mark.reason)  # fmt: skip
+            self.reason, self._since, self._marked = mark.reason, mark.at, True
             # Marked before this process started: a restart, perhaps with the token reinstated. One call
             # tries it (Slack refuses it at once if not).
-            self._probe = at < self._started
+            self._probe = mark.at < self._started
 
 
 class GatedClient(WebClient):
@@ -204,7 +218,17 @@ class GatedClient(WebClient):
                              headers={}, status_code=200)  # fmt: skip
 
 
-def make_client(token: str | None, base_url: str, timeout: float, gate: TokenGate | None = None) -> WebClient:
+def make_client(
+    token: str | None,
+    base_url: str,
+    timeout: float,
+    gate: TokenGate | None = None,
+    *,
+    wait_on_429: bool = True,
+) -> WebClient:
+    """`wait_on_429=False`: a 429 fails at once, for calls whose wait would be futile (a view the next opening
+    draws again) and would hold one of the threads that post every answer."""
+    waits = [RateLimitErrorRetryHandler(max_retry_count=2)] if wait_on_429 else []
     return GatedClient(
         gate=gate or TokenGate(),
         token=token,
@@ -212,7 +236,7 @@ def make_client(token: str | None, base_url: str, timeout: float, gate: TokenGat
         timeout=int(max(1, timeout)),
         retry_handlers=[
             ConnectionErrorRetryHandler(max_retry_count=1),
-            RateLimitErrorRetryHandler(max_retry_count=2),
+            *waits,
             ReadOnlyServerErrorRetryHandler(max_retry_count=2),
         ],
     )

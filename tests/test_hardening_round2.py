@@ -13,7 +13,6 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import pytest
 
-from bot import slack_client
 from bot.log.logcli import main as gpu_log
 from bot.log.migrations import MIGRATIONS, migrate
 
@@ -109,12 +108,10 @@ def _healthz(slack) -> dict:
         return json.loads(r.read())
 
 
-def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_back_resumes_all(
-    tmp_path, monkeypatch
-):
-    monkeypatch.setattr(slack_client, "MARK_CHECK_S", 0.0)  # each call looks (a second apart when deployed)
-    # Two workers (two apps in one process here; gunicorn's are processes) share the log's file.
-    with serve(tmp_path) as first, serve(tmp_path) as second:
+def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_back_resumes_all(tmp_path):
+    # Two workers (two apps in one process here; gunicorn's are processes) share the log's file, each looking
+    # at the mark on every call (a second apart when deployed).
+    with serve(tmp_path, token_check_s=0) as first, serve(tmp_path, token_check_s=0) as second:
         second.answer("qwen2.5 7b 16bit", user_id="U0201")
         assert "users.info" in _web_api(second)
         # Slack tells the first worker; the second must not learn it from a refused call of its own.
@@ -130,7 +127,7 @@ def test_a_token_revoked_in_one_worker_stops_the_others_and_a_restart_with_it_ba
         assert "Slack bot token gone (token_revoked)" in health["problems"]
         # The app reinstated with the same token, and a worker started again: its first call (Bolt's
         # auth.test) works, and every worker calls Slack again.
-        with serve(tmp_path) as restarted:
+        with serve(tmp_path, token_check_s=0) as restarted:
             restarted.answer("qwen2.5 7b 8bit", user_id="U0204")
             assert "users.info" in _web_api(restarted)
         second.fake.clear()
@@ -293,16 +290,27 @@ def test_a_button_pressed_in_an_org_wide_install_by_another_organisation_is_not_
     assert (row["user_external"], row["team_id"]) == (1, "E0001")
 
 
+def _workers_up(web, count: int, timeout: float = 30) -> None:
+    """Waits until `count` gunicorn workers have started (/healthz answers once the first one has)."""
+    deadline = time.monotonic() + timeout
+    while web.output().count("gpu-sizer worker answering Slack") < count:
+        assert time.monotonic() < deadline, web.output()
+        time.sleep(0.05)
+
+
 def test_through_gunicorn_a_revoked_token_stops_every_worker(tmp_path):
     # As deployed: gunicorn, two workers. Slack tells one of them; from then on it refuses the token.
-    with FakeSlack() as fake, web_process(tmp_path, fake, env={"WEB_CONCURRENCY": "2"}) as web:
+    # Each worker looks at the shared mark before every call (a second apart at most when deployed): the
+    # other worker has learned it as soon as the told one has answered Slack, with no wait to guess.
+    env = {"WEB_CONCURRENCY": "2", "GPU_SIZER_TOKEN_CHECK_S": "0"}
+    with FakeSlack() as fake, web_process(tmp_path, fake, env=env) as web:
         url = f"{web.base}/slack/events"
-        told = sr.event(REVOKED, event_id="EvGunicorn1")
-        assert sr.post(url, told, sr.sign(told, SECRET))[0] == 200
+        _workers_up(web, 2)
+        fake.clear()  # the workers' starts
         for method in ("auth.test", "users.info", "conversations.info", "chat.postMessage"):
             fake.fail(method, status=200, body={"ok": False, "error": "token_revoked"}, times=200)
-        time.sleep(1.1)  # each worker looks at the shared mark at most a second apart
-        fake.clear()
+        told = sr.event(REVOKED, event_id="EvGunicorn1")
+        assert sr.post(url, told, sr.sign(told, SECRET))[0] == 200
 
         def ask(i: int) -> int:
             body, _ = sr.slash_command(f"qwen2.5 7b {i + 1} users", user_id=f"U06{i:02d}", channel_id=f"C06{i:02d}",

@@ -215,7 +215,11 @@ def _jsonable(filters: reports.Filters) -> dict:
 
 
 def filters_from_json(data: str) -> reports.Filters:
+    """The filters an export button carries (written by the view above); ValueError or TypeError for anything
+    else (a button of another version, a value cut short), for the caller to say the button is stale."""
     raw = json.loads(data or "{}")
+    if not isinstance(raw, dict) or not all(v is None or isinstance(v, str) for v in raw.values()):
+        raise ValueError("not the filters of an export button")
     for key in ("since", "until"):
         if raw.get(key):
             raw[key] = datetime.fromisoformat(raw[key])

@@ -59,9 +59,17 @@ def register(app: App, services) -> None:
                 services.log.audit(user, "slack", "summary", {"surface": "app_home"})
             except UNREADABLE as e:
                 logger.warning("App Home without the summary: the log cannot be read (%s)", type(e).__name__)
+        # Slack rate limiting it (429) is not waited out: 8 tabs opened at once, each waiting its Retry-After, had
+        # held every after-ack thread, and an unrelated mention's answer with them. The workspace is the
+        # request's, as the listener's own client names it (an org-wide install's).
+        publisher = services.unwaited_client or client
+        named = (getattr(client, "default_params", None) or {}).get("team_id")
+        team = {"team_id": named} if publisher is not client and named else {}
         try:
-            client.views_publish(user_id=user, view=view)
-        except Exception as e:  # Slack failed or timed out: the next opening of the tab draws it
+            publisher.views_publish(user_id=user, view=view, **team)
+        except (
+            Exception
+        ) as e:  # Slack failed, timed out or rate limited: the next opening of the tab draws it
             logger.warning("views.publish failed (%s)", type(e).__name__)
 
     def welcome(event: dict, client: WebClient) -> None:

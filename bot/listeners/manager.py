@@ -107,11 +107,11 @@ def register(app: App, services) -> None:
             services.log.audit(user, "slack", "refused", {"command": "export"})
             respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
             return
+        stale = notice(i18n.t(lang, "slack.bad_button"))
         try:
             filters = managerdesk.filters_from_json(action.get("value") or "{}")
         except (ValueError, TypeError):
-            respond(response_type="ephemeral", replace_original=False,
-                    **notice(i18n.t(lang, "slack.bad_button")).kwargs())  # fmt: skip
+            respond(response_type="ephemeral", replace_original=False, **stale.kwargs())
             return
         services.log.flush(timeout=2)
         name = f"gpu-sizer-log-{datetime.now(UTC):%Y%m%d-%H%M}.csv"
@@ -126,6 +126,9 @@ def register(app: App, services) -> None:
                 )
             except UNREADABLE as e:
                 respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
+                return
+            except logwords.LogInputError:  # a filter this version no longer reads (a status renamed, say)
+                respond(response_type="ephemeral", replace_original=False, **stale.kwargs())
                 return
             finally:
                 text.detach()  # flushed; the file stays open for the upload and closes once, with the block

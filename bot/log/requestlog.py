@@ -422,12 +422,7 @@ class RequestLog:
         try:
             key = (str(channel_id), str(thread_ts))
             data = _json(workload)
-            row = {"channel_id": key[0], "thread_ts": key[1], "workload": data, "lang": lang}
-            ok, _ = self._use(
-                lambda db: db.table("threads").upsert(
-                    dict(row, updated_at=utc_now()), pk=("channel_id", "thread_ts")
-                )
-            )
+            ok = self._save("threads", [*key, data, lang])
             # Memory holds only what the file missed, so it is always the newest where it has a key.
             with self._memory_lock:
                 if ok:
@@ -456,8 +451,7 @@ class RequestLog:
 
     def save_answer(self, channel_id: str, question_ts: str, answer_ts: str) -> None:
         """Remember which message of the app's answered the message at `question_ts`. Never raises."""
-        row = {"channel_id": str(channel_id), "question_ts": str(question_ts), "answer_ts": str(answer_ts)}
-        self._keep("answers", row, ("channel_id", "question_ts"), "answer_ts", "updated_at")
+        self._keep("answers", [str(channel_id), str(question_ts), str(answer_ts)])
 
     def answer_to(self, channel_id: str, question_ts: str) -> str | None:
         """The timestamp of the app's answer to the message at `question_ts`, or None. Never raises."""
@@ -468,15 +462,16 @@ class RequestLog:
         key = (str(channel_id), str(question_ts))
         with self._memory_lock:
             self._kept.pop(("answers", key), None)
-        sql = "delete from answers where channel_id = ? and question_ts = ?"
-        self._use(lambda db: _write(db, sql, list(key)))
+        args = [*key, utc_now()]
+        ok, _ = self._use(lambda db: _write(db, _FORGET_SQL["answers"], args))
+        if not ok:  # as a save that waits (_save): written once the file takes it, for every worker
+            self._enqueue({KIND: "forget", "table": "answers", "args": args})
 
     def save_assistant_thread(self, channel_id: str, thread_ts: str) -> None:
         """Remember a thread of Slack's assistant container. Never raises."""
-        row = {"channel_id": str(channel_id), "thread_ts": str(thread_ts)}
         self._assistant_seen = True
         self._assistant_started.set()
-        self._keep("assistant_threads", row, ("channel_id", "thread_ts"), "thread_ts", "started_at")
+        self._keep("assistant_threads", [str(channel_id), str(thread_ts)])
 
     def uses_assistant(self) -> bool:
         """Whether Slack's assistant container has opened a thread with the app within the log's retention: the
@@ -505,18 +500,44 @@ class RequestLog:
         key = ("channel_id", "thread_ts")
         return self._recall("assistant_threads", "thread_ts", key, (channel_id, thread_ts)) is not None
 
-    def _keep(self, table: str, row: dict, pk: tuple[str, str], value: str, stamp: str) -> None:
-        """Upserts `row`; memory holds its `value` while the file cannot."""
+    def _keep(self, table: str, args: list[str]) -> None:
+        """Saves a row of `table` (its key, then its values: KEPT_TABLES); memory holds it while the file
+        cannot."""
         try:
-            key = (table, tuple(row[k] for k in pk))
-            ok, _ = self._use(lambda db: db.table(table).upsert(dict(row, **{stamp: utc_now()}), pk=pk))
+            key, value = _kept_memory(table, args)
+            ok = self._save(table, args)
             with self._memory_lock:
                 if ok:
                     self._kept.pop(key, None)
                 else:
-                    _remember(self._kept, key, row[value])
+                    _remember(self._kept, key, value)
         except Exception as error:
             logger.warning("request log %s: saving to %s failed (%s)", self.path, table, type(error).__name__)
+
+    def _save(self, table: str, args: list[str]) -> bool:
+        """Upserts a row of a KEPT_TABLES table now, stamped; whether the file took it. When it would not
+        (locked, read-only, replaced), the row is queued like a request's and written once it will: memory
+        alone is this worker's, so another worker would not know the thread or the answer (an edited
+        question answered again rather than updated), nor this one after a restart."""
+        ok, _ = self._use(lambda db: _write(db, _UPSERT_SQL[table], [*args, utc_now()]))
+        if not ok:
+            with contextlib.suppress(Exception):  # memory still holds it (the caller's)
+                self._enqueue({KIND: "kept", "table": table, "args": [*args, utc_now()]})
+        return ok
+
+    def _kept_written(self, item: dict) -> None:
+        """A queued save is in the file: the memory that stood in for it goes, unless a newer value took its
+        place. Called with self._lock held, after the commit."""
+        table, args = item.get("table"), item.get("args")
+        if table not in KEPT_TABLES or not _kept_args(table, args):
+            return
+        with self._memory_lock:
+            if table == "threads":
+                memory, key, value = self._threads, (args[0], args[1]), (args[2], args[3])
+            else:
+                memory, (key, value) = self._kept, _kept_memory(table, args[:-1])
+            if memory.get(key) == value:
+                memory.pop(key, None)
 
     def _recall(self, table: str, column: str, pk: tuple[str, str], key: tuple) -> str | None:
         """What `_keep` saved under `key`, or None."""
@@ -717,6 +738,9 @@ class RequestLog:
                     raise
                 for _ in batch:
                     self._queue.popleft()
+                for item in batch:
+                    if item.get(KIND) == "kept":
+                        self._kept_written(item)
                 self.last_commit = time.time()
                 self._spooled = max(0, self._spooled - len(batch))
                 for lead in leads:
@@ -777,7 +801,14 @@ class RequestLog:
                 if run_args:
                     _execute(db.conn, run_sql, run_args)
                 run_sql, run_args = None, []
-                if kind == "lead":
+                if kind in ("kept", "forget"):
+                    # A save of a Slack helper's (_save) or a forgotten answer; a malformed one (a spool
+                    # from another version) is dropped rather than holding every row behind it.
+                    table, args = row.get("table"), row.get("args")
+                    sql = (_UPSERT_SQL if kind == "kept" else _FORGET_SQL).get(table)
+                    if sql is not None and _kept_args(table, args, forget=kind == "forget"):
+                        db.conn.execute(sql, args)
+                elif kind == "lead":
                     leads.append(lead_rules.write_lead(db.conn, row))
                 elif kind == "note":
                     noted = lead_rules.write_note(db.conn, row["lead_id"], row["by"], row["note"], row["at"])
@@ -911,7 +942,24 @@ def _execute(conn: sqlite3.Connection, sql: str, args: list[list[Any]]) -> None:
 UPDATE = "__update__"  # a queue item that changes a row instead of adding one
 # Leads written before anyone listens kept for whoever does (a process with no sales desk never will).
 UNHANDED_LIMIT = 1000
-KIND = "__kind__"  # a queue item for another table: "audit", "lead", "note" or "card"
+KIND = "__kind__"  # a queue item for another table: "audit", "lead", "note", "card", "kept" or "forget"
+# What the Slack helpers keep (save_thread, save_answer, save_assistant_thread): each table's key columns,
+# value columns, and the stamp that orders two saves of one key, so that a save that waited in the queue
+# never overwrites a newer one another worker wrote meanwhile.
+KEPT_TABLES = {
+    "threads": (("channel_id", "thread_ts"), ("workload", "lang"), "updated_at"),
+    "answers": (("channel_id", "question_ts"), ("answer_ts",), "updated_at"),
+    "assistant_threads": (("channel_id", "thread_ts"), (), "started_at"),
+}
+_UPSERT_SQL = {
+    table: f"INSERT INTO {table} ({', '.join((*pk, *values, stamp))})"
+    f" VALUES ({', '.join('?' * (len(pk) + len(values) + 1))})"
+    f" ON CONFLICT ({', '.join(pk)}) DO UPDATE SET"
+    f" {', '.join(f'{c} = excluded.{c}' for c in (*values, stamp))} WHERE excluded.{stamp} >= {table}.{stamp}"
+    for table, (pk, values, stamp) in KEPT_TABLES.items()
+}
+# An answer forgotten (its message deleted), unless it was saved again after.
+_FORGET_SQL = {"answers": "DELETE FROM answers WHERE channel_id = ? AND question_ts = ? AND updated_at <= ?"}
 _AUDIT_KEYS = ("at", "actor", "surface", "action", "details")
 # Written once however often it is replayed from the spool: an identical row is the same row.
 _AUDIT_SQL = (
@@ -1089,6 +1137,20 @@ def _locked_by_others(path: Path) -> bool:
         return False
     finally:
         os.close(fd)
+
+
+def _kept_memory(table: str, args: list[str]) -> tuple[tuple[str, tuple[str, str]], str]:
+    """Where memory holds a KEPT_TABLES row (args: its key, then its values) and what: its first value, else
+    its second key column."""
+    return (table, (args[0], args[1])), args[2] if len(args) > 2 else args[1]
+
+
+def _kept_args(table: str, args: Any, forget: bool = False) -> bool:
+    """Whether `args` are what the statement for `table` takes: strings, one per column (its key and stamp to
+    forget one)."""
+    pk, values, _ = KEPT_TABLES[table]
+    count = len(pk) + 1 if forget else len(pk) + len(values) + 1
+    return isinstance(args, list) and len(args) == count and all(isinstance(a, str) for a in args)
 
 
 def _remember(memory: OrderedDict, key: Hashable, value: Any) -> None:

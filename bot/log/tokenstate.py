@@ -6,7 +6,13 @@ turn. The worker that learns it writes a mark here; the others read it (bot/slac
 mark names the token by a hash of it, never the token: a new token (the app reinstalled, the setting
 changed) is not held back by an old one's mark.
 
-Reads and writes never raise and never wait long: the file locked, read-only or gone only means each
+Each state is kept twice: in the log's file (tables token_gone and token_identity) and in a small file of the
+spool folder (spool.py), which outlives the log's file. A log deleted or replaced under the running app is
+recreated empty by whichever worker writes first: read from the file alone, the mark would be lost, every
+worker would make one refused call, and a worker started then would find no identity to boot on. The later of
+the two records wins, so a mark cleared in one place is cleared.
+
+Reads and writes never raise and never wait long: both places locked, read-only or gone only means each
 worker learns it from Slack itself, as before.
 """
 
@@ -16,9 +22,13 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
+
+from .spool import private_folder
 
 logger = logging.getLogger(__name__)
 
@@ -26,41 +36,70 @@ logger = logging.getLogger(__name__)
 BUSY_TIMEOUT_S = 1.0
 
 
+@dataclass(frozen=True)
+class Mark:
+    """What was last said of the token: `reason` it is gone (None: it works again, a mark cleared), and `at`,
+    when (a Unix time)."""
+
+    reason: str | None
+    at: float
+
+
 class TokenMarks:
-    def __init__(self, db_path: str | Path, token: str) -> None:
+    def __init__(self, db_path: str | Path, token: str, spool_dir: str | Path | None = None) -> None:
         self.path = Path(db_path)
         self.key = hashlib.sha256(token.encode()).hexdigest()[:32]
+        self.folder = Path(spool_dir if spool_dir is not None else f"{self.path}.spool") / "token"
 
-    def read(self) -> tuple[str, float] | None:
-        """(reason, when it was marked, as a Unix time) when this token is marked gone, else None. Raises
-        OSError/sqlite3.Error when the file cannot be read: the caller keeps what it knew."""
-        with contextlib.closing(self._connect("ro")) as conn:
-            row = conn.execute("select reason, at from token_gone where token = ?", [self.key]).fetchone()
-        return (str(row[0]), float(row[1])) if row else None
+    def read(self) -> Mark | None:
+        """The latest word on this token, from the log's file or the spool's copy, or None when neither has
+        any (never marked, or both lost). Raises OSError/sqlite3.Error when neither can be read: the caller
+        keeps what it knew."""
+        kept = self._read_kept("mark")
+        try:
+            with contextlib.closing(self._connect("ro")) as conn:
+                row = conn.execute("select reason, at from token_gone where token = ?", [self.key]).fetchone()
+        except (OSError, sqlite3.Error):
+            if kept is None:
+                raise
+            row = None
+        in_file = Mark(str(row[0]), float(row[1])) if row else None
+        reason = kept.get("reason") if kept else None
+        spooled = Mark(reason if isinstance(reason, str) else None, float(kept["at"])) if kept else None
+        return max(filter(None, (in_file, spooled)), key=lambda m: m.at, default=None)
 
     def mark(self, reason: str) -> bool:
-        """Marks this token gone; False when the file would not take it now."""
-        return self._write("insert or replace into token_gone (token, reason, at) values (?, ?, ?)",
-                           [self.key, reason, time.time()])  # fmt: skip
+        """Marks this token gone; False when neither place would take it now."""
+        at = time.time()
+        in_file = self._write("insert or replace into token_gone (token, reason, at) values (?, ?, ?)",
+                              [self.key, reason, at])  # fmt: skip
+        return self._keep("mark", {"reason": reason, "at": at}) or in_file
 
     def clear(self) -> bool:
-        """The token works (again): no worker holds back any more."""
-        return self._write("delete from token_gone where token = ?", [self.key])
+        """The token works (again): no worker holds back any more. The spool's copy says so with a time, so
+        that a mark written before is known to be over."""
+        in_file = self._write("delete from token_gone where token = ?", [self.key])
+        return self._keep("mark", {"reason": None, "at": time.time()}) and in_file
 
     def remember(self, answer: dict) -> bool:
         """Keeps what auth.test said for this token (the bot's user, team and organisation): a worker that starts
         once the token is gone boots on it (bot/slack_client.GatedClient). No secret is in it."""
-        return self._write("insert or replace into token_identity (token, answer, at) values (?, ?, ?)",
-                           [self.key, json.dumps(answer, sort_keys=True), time.time()])  # fmt: skip
+        kept = self._keep("identity", {"answer": answer, "at": time.time()})
+        in_file = self._write("insert or replace into token_identity (token, answer, at) values (?, ?, ?)",
+                              [self.key, json.dumps(answer, sort_keys=True), time.time()])  # fmt: skip
+        return kept or in_file
 
     def identity(self) -> dict | None:
-        """What auth.test last said for this token, or None (never said, or the file unreadable now)."""
+        """What auth.test last said for this token, or None (never said, or neither place readable now)."""
         try:
             with contextlib.closing(self._connect("ro")) as conn:
                 row = conn.execute("select answer from token_identity where token = ?", [self.key]).fetchone()
-            return json.loads(row[0]) if row else None
+            if row:
+                return json.loads(row[0])
         except (OSError, sqlite3.Error, ValueError):
-            return None
+            pass
+        kept = self._read_kept("identity")
+        return kept["answer"] if kept and isinstance(kept.get("answer"), dict) else None
 
     def _write(self, sql: str, args: list) -> bool:
         try:
@@ -78,3 +117,33 @@ class TokenMarks:
         return sqlite3.connect(
             f"{self.path.absolute().as_uri()}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT_S
         )
+
+    def _kept_path(self, what: str) -> Path:
+        return self.folder / f"{self.key}.{what}.json"
+
+    def _keep(self, what: str, record: dict) -> bool:
+        """Written whole under a temporary name, then renamed over the old copy: a reader sees the old record
+        or the new one, never half of one."""
+        path = self._kept_path(what)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        try:
+            private_folder(self.folder)
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as out:
+                json.dump(record, out, sort_keys=True)
+            os.replace(temporary, path)
+            return True
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            logger.warning("could not keep the bot token's state in the spool (%s)", type(error).__name__)
+            return False
+
+    def _read_kept(self, what: str) -> dict | None:
+        try:
+            record = json.loads(self._kept_path(what).read_text())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(record, dict) or not isinstance(record.get("at"), int | float):
+            return None
+        return record
