@@ -87,6 +87,9 @@ from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
 MAX_CHARS = 4000
+# A number no workload needs (users, tokens, money: the readers' own plausibility checks stop at ~10^15-10^18)
+# and whose float overflows or loses its digits: refused whole, before any reader turns it into "R$ inf".
+HUGE_NUMBER = re.compile(r"(?<![\w.,])\d(?:[.,]?\d){20,}")  # 21 digits and more
 MAX_SPAN = 6  # tokens a catalogue name can span: "deepseek r1 distill qwen 1.5b"
 TYPO_CUTOFF = 0.85  # similarity above which a misspelt name is taken as the catalogue one
 
@@ -4908,6 +4911,14 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         text = ""
     if len(text) > MAX_CHARS:
         raise QueryError("query.too_long", chars=len(text), limit=MAX_CHARS)
+    huge = HUGE_NUMBER.search(text)
+    if huge:
+        refused = QueryError(
+            "query.huge_number", digits=sum(c.isdigit() for c in huge.group()), start=huge.group()[:8]
+        )
+        refused.written_lang = _written_lang(text)  # said in the question's language, as any refusal
+        refused.asked_lang = asked_language(strip_accents(text), refused.written_lang)
+        raise refused
     # Invisible characters pasted along (zero-width spaces around Slack's formatting, a byte-order mark)
     # are not words: read as if absent.
     text = text.translate(INVISIBLE)
