@@ -267,12 +267,26 @@ def send_to_response_url(url: str | None, timeout: float, message: dict) -> str 
     return None if response.status_code == 200 else f"response_url_{response.status_code}"
 
 
-def open_view(client: WebClient, trigger_id: str | None, view: dict) -> str | None:
+def unwaited(spare: WebClient | None, client: WebClient) -> tuple[WebClient, dict]:
+    """The client for a call whose 429 is not worth waiting out (App Home's view, drawn again at its next
+    opening; a modal, whose trigger_id dies 3 s after the click), and the workspace to name with it: the
+    listener's own client names an org-wide install's, the spare one (built once for the app) does not."""
+    if spare is None or spare is client:
+        return client, {}
+    named = (getattr(client, "default_params", None) or {}).get("team_id")
+    return spare, ({"team_id": named} if named else {})
+
+
+def open_view(
+    client: WebClient, trigger_id: str | None, view: dict, spare: WebClient | None = None
+) -> str | None:
     """Opens a modal. Returns None when Slack did, else why not (a trigger_id lives 3 seconds:
     expired_trigger_id when the open came late, https://docs.slack.dev/reference/methods/views.open), so the
-    caller can say so and log it."""
+    caller can say so and log it. With `spare` (a client that does not wait out a 429) a rate-limited open
+    fails at once: waiting a Retry-After would only outlive the trigger and hold an after-ack thread."""
+    opener, team = unwaited(spare, client)
     try:
-        client.views_open(trigger_id=trigger_id, view=view)
+        opener.views_open(trigger_id=trigger_id, view=view, **team)
     except Exception as e:  # the API failed, refused the trigger, was rate limited past retries, or timed out
         reason = failure_reason(e)
         logger.warning("views.open failed: %s", reason)

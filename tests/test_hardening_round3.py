@@ -22,7 +22,7 @@ from .slack_harness import SECRET, serve, text_of
 from .slack_harness import database as _db
 from .slack_harness import payload as _payload
 from .test_slack_formats_round3 import _changed
-from .test_slack_formats_round5 import _joined
+from .test_slack_formats_round5 import _global_shortcut, _joined
 from .web_server import web_process
 
 REVOKED = {"type": "tokens_revoked", "tokens": {"oauth": [], "bot": ["UBOT"]}, "event_ts": "1.7"}
@@ -285,3 +285,15 @@ def test_app_home_rate_limited_by_slack_does_not_hold_up_the_answer_to_a_mention
     slack.settle()
     # Each tab tried once: the next opening draws it.
     assert len(slack.fake.calls("views.publish")) == 8
+
+
+def test_a_form_slack_rate_limits_is_not_waited_for_past_its_trigger(slack):
+    # A trigger_id dies 3 s after the click (https://docs.slack.dev/reference/methods/views.open): waiting out
+    # a Retry-After of 30 s (twice, as the other calls retry) only outlived it and held an after-ack thread.
+    slack.fake.fail("views.open", status=429, headers={"Retry-After": "30"}, times=100)
+    assert slack.send(_global_shortcut("U0961"))[0] == 200
+    [told] = slack.fake.wait_for("chat.postMessage", timeout=15)  # 60 s and more when the open waited
+    assert told.params["channel"] == "U0961" and "O formulário não abriu" in text_of(told.params["blocks"])
+    slack.settle()
+    assert len(slack.fake.calls("views.open")) == 1
+    assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("shortcut", "failed")]

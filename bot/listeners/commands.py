@@ -67,7 +67,9 @@ def register(app: App, services) -> None:
         metadata = json.dumps(
             {"channel_id": command.get("channel_id"), "response_url": command.get("response_url")}
         )
-        if reason := open_view(client, command.get("trigger_id"), form_view(lang, metadata)):
+        if reason := open_view(
+            client, command.get("trigger_id"), form_view(lang, metadata), services.unwaited_client
+        ):
             # Whoever typed /gpu is not left with nothing: how to ask in the command itself.
             send_to_response_url(
                 command.get("response_url"), services.settings.slack_timeout, form_unavailable(lang).kwargs()

@@ -32,7 +32,9 @@ def register(app: App, services) -> None:
         user = (body.get("user") or {}).get("id")
         person = services.directory.person(user)
         lang = services.pipeline.lang_for(Where("form", user_locale=person.locale))
-        reason = open_view(client, body.get("trigger_id"), form_view(lang, json.dumps({})))
+        reason = open_view(
+            client, body.get("trigger_id"), form_view(lang, json.dumps({})), services.unwaited_client
+        )
         if not reason:
             return
         team = request_team(body, services.directory.team)

@@ -8,6 +8,7 @@ from slack_bolt import App
 from slack_sdk import WebClient
 
 from ..pipeline import Where
+from ..slack_client import unwaited
 from ..unfinished import promise, then_done
 from ..views import home_view, welcome_message
 
@@ -62,14 +63,10 @@ def register(app: App, services) -> None:
         # Slack rate limiting it (429) is not waited out: 8 tabs opened at once, each waiting its Retry-After, had
         # held every after-ack thread, and an unrelated mention's answer with them. The workspace is the
         # request's, as the listener's own client names it (an org-wide install's).
-        publisher = services.unwaited_client or client
-        named = (getattr(client, "default_params", None) or {}).get("team_id")
-        team = {"team_id": named} if publisher is not client and named else {}
+        publisher, team = unwaited(services.unwaited_client, client)
         try:
             publisher.views_publish(user_id=user, view=view, **team)
-        except (
-            Exception
-        ) as e:  # Slack failed, timed out or rate limited: the next opening of the tab draws it
+        except Exception as e:  # Slack failed, timed out or rate limited: the next opening draws it
             logger.warning("views.publish failed (%s)", type(e).__name__)
 
     def welcome(event: dict, client: WebClient) -> None:

@@ -18,6 +18,7 @@ from sizing import i18n
 from ..blocks import notice
 from ..log import LEAD_STATUSES, LeadError
 from ..salesteam import LOOKUP_BUDGET_S
+from ..slack_client import open_view
 
 logger = logging.getLogger(__name__)
 LEAD_ID = re.compile(r"[1-9][0-9]{0,11}")  # what the cards carry; anything else did not come from a card
@@ -95,11 +96,10 @@ def register(app: App, services) -> None:
         if reason := refused(body, "lead_note", lead_id):
             _tell(respond, lang, reason)
             return
-        try:
-            client.views_open(trigger_id=body["trigger_id"], view=desk.note_view(lead_id))
-        except Exception as e:  # the trigger expired (3 s) or Slack failed: say so rather than nothing
-            logger.warning("opening the note form failed (%s)", type(e).__name__)
-            _tell(respond, lang, "slack.failed")
+        if open_view(client, body.get("trigger_id"), desk.note_view(lead_id), services.unwaited_client):
+            _tell(
+                respond, lang, "slack.failed"
+            )  # the trigger expired (3 s) or Slack failed: said, not nothing
 
     def save_note(ack: Ack, body: dict, view: dict) -> None:
         lead_id = _lead_id(view.get("private_metadata"))
