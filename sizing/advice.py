@@ -413,10 +413,10 @@ def _serving_alternatives(
     # Re-encoding the published weights at more bits adds no quality (gpt-oss ships MXFP4, DeepSeek FP8).
     if higher_id and plan.precision.id != plan.model.native_precision:
         higher = catalog.precision(higher_id)
-        same = _perf(
-            plan.but(precision=higher), _same_setup(plan.but(precision=higher), rec, catalog), catalog
-        )
-        if same.fits and _keeps_up(same):
+        higher_plan = plan.but(precision=higher)
+        same = _same_setup(higher_plan, rec, catalog)
+        # how fast it serves only where it fits: ~a third of these do not, and are not said
+        if same.fits and _keeps_up(_perf(higher_plan, same, catalog)):
             # More bits take memory from the KV cache: say what capacity is left, and claim "no extra cost"
             # only when the same machine still holds as many conversations.
             key = (

@@ -740,16 +740,36 @@ def holds(plan: Plan, shape: Shape, catalog: Catalog, users: int | None = None) 
     """evaluate(plan, shape, catalog).fits (with `users` conversations when given), without building the
     setup: the check a search makes of every shape it passes."""
     if plan.stage.is_training:  # as _evaluate: the conversations play no part
-        plan = _own_layout(plan, shape, catalog)
-        per_copy = plan.tp * plan.pp
-        if plan.tp > shape.count or shape.total % (per_copy * plan.cp) or (shape.total // per_copy) % plan.ep:
-            return False  # the layout does not split these GPUs (as _evaluate's problem "tp" or "ep")
-        memory, _ = training_memory(plan, catalog, gpus=shape.total, zero=zero_stage(plan, shape.total))
-        return memory.total <= usable(plan, shape.gpu, catalog)
+        if plan.layout_searched:  # (_own_layout returns any other plan as it is)
+            plan = _own_layout(plan, shape, catalog)
+        per_gpu = _training_per_gpu(plan, shape, catalog)
+        return per_gpu is not None and per_gpu <= usable(plan, shape.gpu, catalog)
     tp, pp, problem = split(plan, shape)
     return problem is None and need(plan, catalog, tp, pp).total(users or plan.users) <= usable(
         plan, shape.gpu, catalog
     )
+
+
+def _training_per_gpu(plan: Plan, shape: Shape, catalog: Catalog) -> int | None:
+    """A training run's memory per GPU on `shape` (None where the plan's layout does not split these GPUs). Both
+    read the GPU count and GPUs per server alone, never the GPU kind: a walk over the offering (~35 shapes, a
+    training question walks it ~15 times) weighs each count once per sizing, and each shape then costs a look-up
+    and its kind's room."""
+    memo = current()
+    key = ("training_per_gpu", id(plan), id(catalog), shape.total, shape.count)
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None:
+            return found[1]
+    per_copy = plan.tp * plan.pp
+    if plan.tp > shape.count or shape.total % (per_copy * plan.cp) or (shape.total // per_copy) % plan.ep:
+        per_gpu = None  # the layout does not split these GPUs (as _evaluate's problem "tp" or "ep")
+    else:
+        memory, _ = training_memory(plan, catalog, gpus=shape.total, zero=zero_stage(plan, shape.total))
+        per_gpu = memory.total
+    if memo is not None:
+        memo[key] = (plan, per_gpu)  # the plan named by id kept alive with the value
+    return per_gpu
 
 
 def carries_some(plan: Plan, shape: Shape, catalog: Catalog) -> bool:

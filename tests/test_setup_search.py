@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from bench.web import fresh_questions
-from sizing import engine, kv_cache, setups, traffic, training
+from sizing import engine, kv_cache, setups, traffic, training, training_layout
 from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.plan import make_plan
@@ -254,3 +254,49 @@ def test_a_search_for_a_smaller_setup_gives_the_recommendation_or_nothing():
                 assert found is None, text
                 seen["not"] += 1
     assert seen["smaller"] > 20 and seen["not"] > 20
+
+
+# Training runs whose layouts differ (none said, tensor, pipeline and expert parallelism said, a layout chosen for
+# the GPUs named, QLoRA): the search judges every shape of the offering as that shape's setup would.
+TRAINING_LAYOUTS = [
+    "70b full zero3 8 gpus",
+    "mixtral full",
+    "llama 3.1 8b full tp=2",
+    "full fine-tune llama 3.1 8b pp=2",
+    "qwen3 30b-a3b full ep=2",
+    "llama 3.3 70b qlora 32k de contexto",
+    "treinar deepseek v3 fp8 em 512 h100",
+    "full fine-tune llama 3.1 70b on 32 h100 seq 32768",
+]
+
+
+def test_a_training_search_judges_every_shape_as_its_setup_does():
+    catalog = load_catalog()
+    shapes = setups.candidates(catalog)
+    verdicts = set()
+    for text in TRAINING_LAYOUTS:
+        plan = training_layout.chosen(make_plan(parse(text).workload, catalog), catalog)
+        with setups.one_sizing():
+            held = [setups.holds(plan, shape, catalog) for shape in shapes]
+            fits = [setups.evaluate(plan, shape, catalog, capacity=False).fits for shape in shapes]
+        assert held == fits, text
+        assert held == [setups.holds(plan, shape, catalog) for shape in shapes], text  # outside a sizing too
+        verdicts.update(held)
+    assert verdicts == {True, False}
+
+
+def test_a_training_search_weighs_each_gpu_count_once_whatever_gpu(monkeypatch):
+    # A run's memory per GPU reads the GPU count and GPUs per server, never the GPU kind: a walk over the
+    # offering works it out once per count and split, however many kinds the offering rents of that count.
+    catalog = load_catalog()
+    plan = make_plan(parse("full fine-tune llama 3.1 8b pp=2").workload, catalog)
+    asked = []
+    memory = setups.training_memory
+    monkeypatch.setattr(setups, "training_memory", lambda *a, **k: asked.append(k["gpus"]) or memory(*a, **k))
+    shapes = setups.candidates(catalog)
+    with setups.one_sizing():
+        for _ in range(3):  # a sizing walks the offering several times
+            held = [setups.holds(plan, shape, catalog) for shape in shapes]
+    split = {(shape.total, shape.count) for shape in shapes if shape.total % 2 == 0}
+    assert any(held) and len(shapes) > len(split)
+    assert sorted(asked) == sorted(total for total, _ in split)
