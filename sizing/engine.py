@@ -326,6 +326,8 @@ def _sized(
         plan, rec = _closest_to_given_first_token(plan, catalog) or (plan, rec)
     if rec is None and plan.given_tokens_per_s is not None and by_load(plan) and not plan.stage.is_training:
         plan, rec = _closest_to_given_speed(plan, catalog) or (plan, rec)
+    if rec is None and plan.e2e_target is not None and by_load(plan) and not plan.stage.is_training:
+        plan, rec = _closest_to_given_answer_time(plan, catalog) or (plan, rec)
     unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
@@ -355,7 +357,7 @@ def _sized(
     # one is given), said as what decided; it had been read and the smallest recommended all the same
     fastest = None if brief or run_pick else advice.fastest_pick(plan, rec, catalog)
     if fastest is not None:
-        unasked, (rec, bounded) = rec, fastest
+        unasked, (rec, bounded, fewer) = rec, fastest
     # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
     elif (
         not (plan.stage.is_training or plan.gpu or plan.gpus or brief or run_pick)
@@ -389,7 +391,14 @@ def _sized(
     if brief:
         return _brief(plan, rec, at_rate, total, catalog)
 
-    named = requested(plan, catalog, weighed=bool(plan.compare), plan_share=True)
+    # A GPU named is judged against the whole answer's time asked, not the closest one the recommendation is
+    # sized for when none we rent gives it (_closest_to_given_answer_time)
+    judged = (
+        plan
+        if plan.missed_e2e is None
+        else plan.but(missed_e2e=None, **traffic.answer_time_targets(plan, plan.missed_e2e))
+    )
+    named = requested(judged, catalog, weighed=bool(plan.compare), plan_share=True)
     if named is not None and plan.count_asked and plan.stage.is_training and plan.days and plan.timed:
         # "how many A100 (hours)?" for a run with its tokens: as many of it as finish in time (else the fastest
         # of it we rent), not the fewest whose memory holds it (2 A100s for 1,600 days had answered).
@@ -399,7 +408,7 @@ def _sized(
     if named is not None and plan.gpu_hours_asked and named[0].fits and plan.timed:
         # The GPU-hours asked are the named GPU's: the run is estimated there, never on a GPU not named.
         rec = named[0]
-    verdict_plan = plan
+    verdict_plan = judged
     if (
         named is None
         and rec is not None
@@ -487,7 +496,7 @@ def _sized(
         if named and named[0].performance is None:
             if not named[0].fits:
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
-            named[0].performance = traffic.performance(plan, named[0], catalog)
+            named[0].performance = traffic.performance(judged, named[0], catalog)
     if run_pick is not None and rec is not None:
         decided = (
             ("budget_" if run_pick.unit else "fastest_") + run_pick.job + ("" if run_pick.chosen else "_none")
@@ -735,7 +744,7 @@ def _sized(
         decided=(
             t(lang, f"decided.{decided}", setup=advice.describe(rec, lang), without=budget_pick.setup)
             if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
-            else _fastest_decided(plan, rec, unasked, bounded)
+            else _fastest_decided(plan, rec, unasked, bounded, fewer)
             if decided == "fastest_service"
             else _run_budget_decided(run_pick, decided, lang)
             if run_pick is not None and decided and decided.endswith((run_pick.job, run_pick.job + "_none"))
@@ -754,13 +763,24 @@ def _sized(
     )
 
 
-def _fastest_decided(plan: Plan, rec: Setup, unasked: Setup, bounded: bool) -> str:
+def _fastest_decided(plan: Plan, rec: Setup, unasked: Setup, bounded: bool, fewer: Setup | None) -> str:
     """What "the fastest" decided of a service: the setup, its first token and speed per user (its performance
-    at the load sized), and the recommendation it replaces, if another."""
+    at the load sized), the fastest with fewer GPUs (what more GPUs buy), and the recommendation it replaces, if
+    another."""
     lang, perf = plan.lang, rec.performance
     said = t(lang, "decided.fastest_service" + ("_budget" if bounded else ""), setup=advice.describe(rec, lang),
-             ttft=i18n.number(perf.ttft_s, lang, 2), tps=i18n.number(perf.tokens_per_s_per_user, lang))  # fmt: skip
-    if not advice.same_setup(rec, unasked):
+             ttft=i18n.number(perf.ttft_s, lang, 2), tps=i18n.number(perf.tokens_per_s_per_user, lang),
+             near=i18n.percent(advice.FASTEST_NEAR, lang))  # fmt: skip
+    fewer_is_unasked = fewer is not None and advice.same_setup(fewer, unasked)
+    if fewer is not None and not fewer_is_unasked:
+        said += " " + t(lang, "decided.fastest_service_fewer", setup=advice.describe(fewer, lang),
+                        ttft=i18n.number(fewer.performance.ttft_s, lang, 2),
+                        tps=i18n.number(fewer.performance.tokens_per_s_per_user, lang))  # fmt: skip
+    if fewer_is_unasked:
+        said += " " + t(lang, "decided.fastest_service_without_figures", without=advice.describe(unasked, lang),
+                        ttft=i18n.number(fewer.performance.ttft_s, lang, 2),
+                        tps=i18n.number(fewer.performance.tokens_per_s_per_user, lang))  # fmt: skip
+    elif not advice.same_setup(rec, unasked):
         said += " " + t(lang, "decided.fastest_service_without", without=advice.describe(unasked, lang))
     return said
 
@@ -1187,6 +1207,31 @@ def _closest_to_given_speed(plan: Plan, catalog: Catalog):
     )
     rec = _recommendation(relaxed, catalog)
     return (relaxed, rec) if rec is not None and rec.problem is None else None
+
+
+def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
+    """(the plan, its recommendation) when the question's whole-answer time is one no setup we rent gives even
+    unloaded (500 tokens in 0.5 s): sized for the shortest answer time there is, in tenths of a second above it
+    (whole seconds from 10 s), else half again or twice it where the load's conversations slow each other, as
+    _closest_to_given_first_token() for a first token. None when that target was not the cause."""
+    best = traffic.fastest_answer(plan, catalog)
+    if best is None:
+        return None
+    fastest = traffic.perf.end_to_end(best.ttft_s, best.tpot_s, plan.output)
+    if fastest <= plan.e2e_target:
+        return None
+
+    def above(
+        s: float,
+    ) -> float:  # the figure an answer says, rounded up so that it is never below what is reached
+        return float(math.ceil(s - 1e-9)) if s >= 10 else math.ceil(s * 10 - 1e-9) / 10
+
+    for target in dict.fromkeys((above(fastest), above(1.5 * fastest), above(2 * fastest))):
+        relaxed = plan.but(missed_e2e=plan.e2e_target, **traffic.answer_time_targets(plan, target))
+        rec = _recommendation(relaxed, catalog)
+        if rec is not None and rec.problem is None:
+            return relaxed, rec
+    return None
 
 
 def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:
