@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import msgspec
 
@@ -311,6 +312,10 @@ def _sized(
     run_choice = _run_choice(plan, rec, catalog)
     if run_choice is not None and run_choice.recommended == "cheapest":
         rec = run_choice.cheapest
+    # A training on a GPU named with no count: as many of it as run it for the least, in reason (_named_kind_run)
+    named_run = _named_kind_run(plan, rec, catalog)
+    if named_run is not None:
+        rec = named_run.chosen
     edge_workload = workload
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
@@ -344,6 +349,7 @@ def _sized(
     # A training run's or a batch's budget chooses the setup that does the whole job within it
     if not brief and (picked := run_budget.pick(plan, rec, catalog, (workload.epochs, workload.examples))):
         rec, run_pick = picked
+        named_run = None  # the budget chose among every setup, the GPU named's included
         run_choice = None  # every setup's run was weighed against the budget, which the per-run choice would contradict
         if run_pick.deadline_lifted:
             # a month's budget bounds each month's spend, not the run's length: the default deadline goes
@@ -501,6 +507,8 @@ def _sized(
         decided = (
             ("budget_" if run_pick.unit else "fastest_") + run_pick.job + ("" if run_pick.chosen else "_none")
         )
+    elif named_run is not None:
+        decided = "named_run"
     if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
@@ -746,6 +754,8 @@ def _sized(
             if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
             else _fastest_decided(plan, rec, unasked, bounded, fewer)
             if decided == "fastest_service"
+            else _named_run_decided(plan, named_run, catalog)
+            if decided == "named_run"
             else _run_budget_decided(run_pick, decided, lang)
             if run_pick is not None and decided and decided.endswith((run_pick.job, run_pick.job + "_none"))
             else advice.decided_text(plan, rec, decided, catalog, avail)
@@ -758,7 +768,7 @@ def _sized(
         cheaper=cheaper,
         gpu_choice=gpu_choice,
         gpu_comparison=gpu_comparison,
-        run_choice=run_choice,
+        run_choice=run_choice if named_run is None else _named_run_choice(plan, named_run, catalog),
         run_budget_pick=run_pick,
     )
 
@@ -895,7 +905,129 @@ def _run_choice(plan: Plan, rec, catalog: Catalog) -> RunChoice | None:
     setup, total, days = best
     return RunChoice(smallest=rec, smallest_total=rec_cost.project_total, smallest_days=rec_days, cheapest=setup,
                      cheapest_total=total, cheapest_days=days,
-                     recommended="cheapest" if days <= rec_days and setup.count <= rec.count else "smallest")  # fmt: skip
+                     recommended="cheapest" if days <= rec_days and _shards_as_cheaply(setup, rec, catalog) else "smallest")  # fmt: skip
+
+
+def _shards_as_cheaply(setup, rec, catalog: Catalog) -> bool:
+    """Whether a training on `setup` is timed as soundly as on `rec`: on no more GPUs, or on more joined by NVLink
+    in one server, where sharding costs what the estimate's MFU assumes (measured on NVLink servers: offering.toml
+    [training] mfu). Over PCIe, or across servers, more GPUs spend on communication what it does not count."""
+    if setup.count <= rec.count:
+        return True
+    return setup.servers == 1 and catalog.gpu(setup.gpu).interconnect == "nvlink"
+
+
+class NamedRun(NamedTuple):
+    """A training on a GPU named with no count: the setup of it chosen, the fewest of it that hold the run (in
+    time) and the quickest of it, each with the run's days, and the offering's smallest that holds the run."""
+
+    chosen: Setup
+    days: float
+    fewest: Setup
+    fewest_days: float
+    smallest: Setup
+    smallest_days: float
+    same_day: bool  # the chosen ends the run within a working day
+
+
+def _named_kind_run(plan: Plan, rec, catalog: Catalog) -> NamedRun | None:
+    """ "fine-tune do llama 3.1 70b em H100" with its tokens: the answer had recommended the offering's smallest
+    setup (2× H200, R$ 515 in ~10 h) beside the H100s named, which run it for R$ 400 in ~5 h. A run's GPU-hours
+    are the same however many of one GPU share them (advice.training_days), so its cost is too, where the price
+    per GPU-hour does not change with the count: of the counts of the GPU named that hold the run in time (in one
+    server where one holds it: the estimate does not time the network between servers), the cheapest per run,
+    and among those within RUN_SAVING of it the fewest that end the run within a working day (more only shorten a
+    run already done the same day), else the quickest. It is the recommendation where it costs no more per run
+    than the smallest (without prices: ends no later). None when the question gives a count, a layout, a budget
+    or another GPU to weigh, or names a GPU we do not rent."""
+    gpu = plan.gpu
+    if (
+        rec is None
+        or not plan.stage.is_training
+        or not plan.timed
+        or plan.method.is_rl
+        or gpu is None
+        or isinstance(gpu, Budget)
+        or getattr(gpu, "laptop", False)
+        or plan.gpus
+        or plan.count_asked
+        or plan.gpu_hours_asked
+        or plan.compare
+        or plan.layout_given
+        or plan.machine is not None
+    ):
+        return None
+    options = []
+    for shape in candidates(catalog):
+        if shape.gpu.id != gpu.id or not holds(plan, shape, catalog):
+            continue
+        setup = evaluate(plan, shape, catalog, capacity=False)
+        days = advice.training_days(plan, setup, catalog)
+        if setup.fits and not (plan.days and days > plan.days):
+            options.append((setup, days, _run_total(plan, setup, catalog)))
+    if any(s.servers == 1 for s, _, _ in options):
+        options = [o for o in options if o[0].servers == 1]
+    if not options:
+        return None
+    priced = all(total is not None for _, _, total in options)
+    if priced:
+        cheapest = min(total for _, _, total in options)
+        options = [o for o in options if o[2] <= cheapest * (1 + RUN_SAVING)]
+    if gpu.interconnect == "pcie":
+        # GPUs that talk over PCIe, no NVLink: sharding the run over more of them spends on communication what the
+        # estimate's MFU does not count (eight L40S are not sharded as cheaply as it assumes); the fewest stay
+        options = options[:1]
+    day = catalog.offering.business_hours_per_day / 24
+    same_day = [o for o in options if o[1] <= day]
+    chosen, days, total = same_day[0] if same_day else min(options, key=lambda o: (o[1], o[0].count))
+    rec_days, rec_total = advice.training_days(plan, rec, catalog), _run_total(plan, rec, catalog)
+    if advice.same_setup(chosen, rec):
+        return None
+    if priced and rec_total is not None:
+        if total > rec_total:
+            return (
+                None  # the GPU named costs more per run: the smallest stays, and the verdict says the GPU's
+            )
+    elif days > rec_days:
+        return None
+    fewest, fewest_days, _ = options[0]
+    return NamedRun(chosen=chosen, days=days, fewest=fewest, fewest_days=fewest_days, smallest=rec,
+                    smallest_days=rec_days, same_day=bool(same_day))  # fmt: skip
+
+
+def _named_run_choice(plan: Plan, run: NamedRun, catalog: Catalog) -> RunChoice | None:
+    """The run's cost on the GPU named beside the offering's smallest, for the cost lines (prices show only
+    where they may): None without prices."""
+    total, smallest_total = _run_total(plan, run.chosen, catalog), _run_total(plan, run.smallest, catalog)
+    if total is None or smallest_total is None:
+        return None
+    return RunChoice(smallest=run.smallest, smallest_total=smallest_total, smallest_days=run.smallest_days,
+                     cheapest=run.chosen, cheapest_total=total, cheapest_days=run.days, recommended="named")  # fmt: skip
+
+
+def _named_run_decided(plan: Plan, run: NamedRun, catalog: Catalog) -> str:
+    """What decided a training on a GPU named with no count (_named_kind_run), in words with no prices (they show
+    only where prices may, in the verdict of the GPU named): the rule, the fewest of it that hold the run and
+    its time, and the offering's smallest, which the recommendation would otherwise be."""
+    lang = plan.lang
+    gpu = catalog.gpu(run.chosen.gpu)
+    hours = i18n.number(catalog.offering.business_hours_per_day, lang)
+    key = (
+        "decided.named_run_pcie"
+        if gpu.interconnect == "pcie"
+        else "decided.named_run"
+        if run.same_day
+        else "decided.named_run_quickest"
+    )
+    said = t(lang, key, gpu=gpu.name, setup=advice.describe(run.chosen, lang), days=advice.days_text(run.days, lang),
+             hours=hours)  # fmt: skip
+    if not advice.same_setup(run.fewest, run.chosen):
+        said += " " + t(lang, "decided.named_run_fewest", setup=advice.describe(run.fewest, lang),
+                        days=advice.days_text(run.fewest_days, lang))  # fmt: skip
+    if run.smallest.gpu != run.chosen.gpu:
+        said += " " + t(lang, "decided.named_run_smallest", setup=advice.describe(run.smallest, lang),
+                        days=advice.days_text(run.smallest_days, lang))  # fmt: skip
+    return said
 
 
 def _run_total(plan: Plan, setup, catalog: Catalog) -> float | None:
