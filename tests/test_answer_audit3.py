@@ -296,3 +296,22 @@ def test_personal_data_is_no_misspelt_head_count(ask):
     # "dados pessoais de clientes" had been answered "Li “pessoais” como pessoas."
     out = ask("phi-4 para 25 usuários, dados pessoais de clientes (LGPD)")
     assert "pessoais" not in out.split("\n\n")[0] and "25 usuários simultâneos" in out.splitlines()[0]
+
+
+def test_the_fastest_training_weighs_more_nvlink_gpus_of_a_kind(ask):
+    # "4× A100 SXM 80 GB é a mais rápida das configurações que comportam o treino (~13 horas)" had been said where
+    # eight H100s, joined by NVLink in one server, run it in ~2 h: only the fewest of each GPU had been weighed
+    out = ask("LoRA no Qwen2.5 14B com 200 mil exemplos, prazo de 1 dia, o mais rápido possível")
+    setup, decided = recommended_and_decided(out)
+    assert "o menor tempo, como pedido" in decided
+    hours = re.search(r"\(~(\d+) horas?\)", decided)
+    assert int(setup.split("×")[0]) > 4 and hours and int(hours[1]) < 13
+
+
+def test_a_training_budget_says_its_fastest_is_among_the_fewest_of_each_gpu(ask):
+    # "1× H100 é a mais rápida das configurações que terminam o treino dentro dele" had read as the fastest of all,
+    # where more H100s cost the same per run and end sooner
+    decided = recommended_and_decided(
+        ask("QLoRA do Llama 3.1 70B com 20 mil exemplos, orçamento de R$ 2 mil")
+    )[1]
+    assert "entre as de menos GPUs de cada tipo" in decided and "o mais rápido possível" in decided
