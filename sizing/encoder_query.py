@@ -160,6 +160,8 @@ class Answer:
         self.smallest = smallest_rented(catalog)
         self.rate = rate(text)
         self.plan_share = catalog.traffic.capacity.plan_utilization
+        offered = dict.fromkeys(o.gpu for o in catalog.offering.offer)
+        self.others = [catalog.gpu(g) for g in offered if g != self.gpu.id]
 
     def message(self, lang: str = "pt-BR") -> str:
         t = functools.partial(i18n.t, lang)
@@ -230,11 +232,24 @@ class Answer:
         else:
             tokens = piece
             each = t("encoders.rate_each_embedding", tokens=i18n.number(piece, lang))
-        per_gpu = 1 / seconds(e, tokens, piece, self.gpu)
-        count = max(1, math.ceil(self.rate / (per_gpu * self.plan_share) - 1e-9))
-        return [t("encoders.rate", rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0), name=e.name,
-                  each=each, gpu=self.gpu.name, per_gpu=i18n.number(per_gpu, lang, 1 if per_gpu < 10 else 0),
-                  share=i18n.percent(self.plan_share, lang), count=count, mfu=i18n.percent(PREFILL_MFU, lang))]  # fmt: skip
+
+        def on(
+            gpu: GPU,
+        ) -> tuple[float, int, str]:  # requests a second one GPU encodes, GPUs for the rate, said
+            per_gpu = 1 / seconds(e, tokens, piece, gpu)
+            count = max(1, math.ceil(self.rate / (per_gpu * self.plan_share) - 1e-9))
+            return per_gpu, count, i18n.number(per_gpu, lang, 1 if per_gpu < 10 else 0)
+
+        _, count, said = on(self.gpu)
+        lines = [t("encoders.rate", rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0), name=e.name,
+                   each=each, gpu=self.gpu.name, per_gpu=said, share=i18n.percent(self.plan_share, lang), count=count,
+                   mfu=i18n.percent(PREFILL_MFU, lang))]  # fmt: skip
+        if count > 1 and self.named_gpu is None and self.others:
+            # more than one of the smallest: the faster GPUs we rent need fewer (their BF16 TFLOPS differ)
+            setups = [t("encoders.rate_elsewhere_one", count=c, gpu=g.name, per_gpu=said_g)
+                      for g in self.others for _, c, said_g in [on(g)]]  # fmt: skip
+            lines.append(t("encoders.rate_elsewhere", setups=i18n.join(setups, lang)))
+        return lines
 
 
 def _big(n: float, lang: str) -> str:

@@ -935,7 +935,8 @@ def _named_kind_run(plan: Plan, rec, catalog: Catalog) -> NamedRun | None:
     setup (2× H200, R$ 515 in ~10 h) beside the H100s named, which run it for R$ 400 in ~5 h. A run's GPU-hours
     are the same however many of one GPU share them (advice.training_days), so its cost is too, where the price
     per GPU-hour does not change with the count: of the counts of the GPU named that hold the run in time (in one
-    server where one holds it: the estimate does not time the network between servers), the cheapest per run,
+    server where one holds it, else the fewest servers: the estimate does not time the network between them), the
+    cheapest per run,
     and among those within RUN_SAVING of it the fewest that end the run within a working day (more only shorten a
     run already done the same day), else the quickest. It is the recommendation where it costs no more per run
     than the smallest (without prices: ends no later). None when the question gives a count, a layout, a budget
@@ -965,10 +966,12 @@ def _named_kind_run(plan: Plan, rec, catalog: Catalog) -> NamedRun | None:
         days = advice.training_days(plan, setup, catalog)
         if setup.fits and not (plan.days and days > plan.days):
             options.append((setup, days, _run_total(plan, setup, catalog)))
-    if any(s.servers == 1 for s, _, _ in options):
-        options = [o for o in options if o[0].servers == 1]
     if not options:
         return None
+    if any(s.servers == 1 for s, _, _ in options):
+        options = [o for o in options if o[0].servers == 1]
+    else:
+        options = options[:1]  # across servers the network is not timed either: the fewest that hold it
     priced = all(total is not None for _, _, total in options)
     if priced:
         cheapest = min(total for _, _, total in options)
@@ -1013,7 +1016,9 @@ def _named_run_decided(plan: Plan, run: NamedRun, catalog: Catalog) -> str:
     gpu = catalog.gpu(run.chosen.gpu)
     hours = i18n.number(catalog.offering.business_hours_per_day, lang)
     key = (
-        "decided.named_run_pcie"
+        "decided.named_run_servers"
+        if run.chosen.servers > 1
+        else "decided.named_run_pcie"
         if gpu.interconnect == "pcie"
         else "decided.named_run"
         if run.same_day
@@ -1344,8 +1349,8 @@ def _closest_to_given_speed(plan: Plan, catalog: Catalog):
 def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
     """(the plan, its recommendation) when the question's whole-answer time is one no setup we rent gives even
     unloaded (500 tokens in 0.5 s): sized for the shortest answer time there is, in tenths of a second above it
-    (whole seconds from 10 s), else half again or twice it where the load's conversations slow each other, as
-    _closest_to_given_first_token() for a first token. None when that target was not the cause."""
+    (whole seconds from 10 s), else a tenth more at a time up to twice it where the load's conversations slow
+    each other, as _closest_to_given_first_token() for a first token. None when that target was not the cause."""
     best = traffic.fastest_answer(plan, catalog)
     if best is None:
         return None
@@ -1358,7 +1363,8 @@ def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
     ) -> float:  # the figure an answer says, rounded up so that it is never below what is reached
         return float(math.ceil(s - 1e-9)) if s >= 10 else math.ceil(s * 10 - 1e-9) / 10
 
-    for target in dict.fromkeys((above(fastest), above(1.5 * fastest), above(2 * fastest))):
+    # a tenth more at each step, up to twice it: the first the load is met at is the closest
+    for target in dict.fromkeys(above(fastest * (1 + k / 10)) for k in range(11)):
         relaxed = plan.but(missed_e2e=plan.e2e_target, **traffic.answer_time_targets(plan, target))
         rec = _recommendation(relaxed, catalog)
         if rec is not None and rec.problem is None:

@@ -315,3 +315,23 @@ def test_a_training_budget_says_its_fastest_is_among_the_fewest_of_each_gpu(ask)
         ask("QLoRA do Llama 3.1 70B com 20 mil exemplos, orçamento de R$ 2 mil")
     )[1]
     assert "entre as de menos GPUs de cada tipo" in decided and "o mais rápido possível" in decided
+
+
+def test_a_training_on_a_gpu_named_across_servers_stays_on_the_fewest_servers(ask):
+    # the network between servers is not timed: four servers of H100s had been chosen over three "to finish
+    # within a working day", and the three called the fewest
+    out = ask("fine-tune completo do Llama 3.1 70B em H100 com 1 bilhão de tokens")
+    setup, decided = recommended_and_decided(out)
+    assert (
+        setup.startswith("24× H100") and "a menor que o comporta" in decided and "Entre servidores" in decided
+    )
+
+
+def test_an_encoders_rate_says_the_fewer_faster_gpus_it_would_take(ask):
+    # 64 L40S had been the only setup said for a 4B reranker at 20 queries a second
+    out = ask("qwen3 reranker 4b, 20 consultas por segundo")
+    first = int(re.search(r": (\d+)× L40S 48 GB\.", out)[1])
+    others = dict((g, int(n)) for n, g in re.findall(r"(\d+)× ([A-Z]\d+ SXM \d+ GB) \(~", out))
+    # the H100 and H200 (989 BF16 TFLOPS against the L40S's 362) take fewer; the A100 (312) more
+    assert others["H100 SXM 80 GB"] < first and others["H200 SXM 141 GB"] < first
+    assert others["A100 SXM 80 GB"] > first
