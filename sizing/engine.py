@@ -984,8 +984,8 @@ def _named_kind_run(plan: Plan, rec, catalog: Catalog) -> NamedRun | None:
     same_day = [o for o in options if o[1] <= day]
     chosen, days, total = same_day[0] if same_day else min(options, key=lambda o: (o[1], o[0].count))
     rec_days, rec_total = advice.training_days(plan, rec, catalog), _run_total(plan, rec, catalog)
-    if advice.same_setup(chosen, rec):
-        return None
+    if advice.same_setup(chosen, rec) or not _shards_as_cheaply(chosen, rec, catalog):
+        return None  # (more GPUs than the smallest over PCIe or across servers: timed less soundly than it)
     if priced and rec_total is not None:
         if total > rec_total:
             return (
