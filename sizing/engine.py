@@ -1025,7 +1025,7 @@ def _named_run_decided(plan: Plan, run: NamedRun, catalog: Catalog) -> str:
         else "decided.named_run_quickest"
     )
     said = t(lang, key, gpu=gpu.name, setup=advice.describe(run.chosen, lang), days=advice.days_text(run.days, lang),
-             hours=hours)  # fmt: skip
+             hours=hours, deadline=i18n.day_count(plan.days, lang) if plan.days else "")  # fmt: skip
     if not advice.same_setup(run.fewest, run.chosen):
         said += " " + t(lang, "decided.named_run_fewest", setup=advice.describe(run.fewest, lang),
                         days=advice.days_text(run.fewest_days, lang))  # fmt: skip

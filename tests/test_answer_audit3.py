@@ -340,3 +340,13 @@ def test_an_encoders_rate_says_the_fewer_faster_gpus_it_would_take(ask):
     # the H100 and H200 (989 BF16 TFLOPS against the L40S's 362) take fewer; the A100 (312) more
     assert others["H100 SXM 80 GB"] < first and others["H200 SXM 141 GB"] < first
     assert others["A100 SXM 80 GB"] > first
+
+
+def test_a_gpu_named_past_one_server_says_it_is_the_deadline_one_server_misses(capsys):
+    # "No number of it in one server holds the run" had been said where 8 H200s hold it in ~37 days, past the
+    # two weeks asked
+    from bot.cli import main
+
+    main(["qwen3 30b-a3b pretrain 500B tokens in 2 weeks h200"])
+    decided = recommended_and_decided(capsys.readouterr().out)[1]
+    assert "no number of it holds the run and ends it within the deadline of 14 days" in decided, decided
