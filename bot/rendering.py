@@ -271,6 +271,14 @@ def run_choice_lines(result: SizingResult, setup, lang: str) -> list[str]:
     if choice is None or setup is not result.recommendation or result.currency is None:
         return []
     cur = result.currency
+    if choice.recommended == "named":
+        if choice.smallest_total <= choice.cheapest_total and choice.smallest_days <= choice.cheapest_days:
+            return []
+        return [i18n.t(lang, "cost.run_named", currency=cur, total=i18n.money(choice.cheapest_total, lang),
+                       days=i18n.duration(choice.cheapest_days, lang),
+                       smallest_total=i18n.money(choice.smallest_total, lang),
+                       smallest=advice.describe(choice.smallest, lang),
+                       smallest_days=i18n.duration(choice.smallest_days, lang))]  # fmt: skip
     if choice.recommended == "cheapest":
         return [i18n.t(lang, "cost.run_cheapest", currency=cur, total=i18n.money(choice.cheapest_total, lang),
                        days=i18n.duration(choice.cheapest_days, lang),

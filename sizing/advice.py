@@ -18,7 +18,7 @@ from .catalog import (
     is_budget,
     mac_gpu_share,
 )
-from .choice import as_copies, fewest_of_each, recommend
+from .choice import as_copies, each_that_serves, fewest_of_each, recommend
 from .i18n import t
 from .memo import shared
 from .performance import end_to_end
@@ -351,6 +351,36 @@ def _perf(plan: Plan, setup: Setup | None, catalog: Catalog) -> Setup | None:
     if setup is not None and setup.performance is None:
         setup.performance = traffic.performance(plan, setup, catalog)
     return setup
+
+
+def _answer_unreachable(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """What decided a service whose whole-answer time asked for no setup we rent gives even unloaded: that, what
+    the fastest takes and what the recommendation reaches, then what would meet it: the longest answer the
+    fastest gives in that time, a smaller precision that gives it, or else a smaller model."""
+    lang, asked = plan.lang, plan.missed_e2e
+    alone = traffic.alone(plan, rec, catalog)
+    reached = end_to_end(alone.ttft_s, alone.tpot_s, plan.output)
+    best = traffic.fastest_answer(plan, catalog) or alone
+    fastest = end_to_end(best.ttft_s, best.tpot_s, plan.output)
+
+    def missed(s: float) -> str:  # never "~0,5 s" for what misses 0,5 s
+        return i18n.number(s, lang, 0 if s >= 10 else (1 if round(s, 1) > asked else 2))
+
+    text = t(lang, "decided.answer_unreachable", setup=describe(rec, lang), precision=plan.precision.name,
+             output=i18n.tokens(plan.output, lang), asked=i18n.seconds(asked, lang), fastest=missed(fastest),
+             target=i18n.seconds(plan.e2e_target, lang), reached=missed(reached))  # fmt: skip
+    # performance.end_to_end solved for the answer's tokens on the fastest setup, unloaded
+    tokens = math.floor((asked - best.ttft_s) / best.tpot_s + 1e-9) + 1 if best.ttft_s < asked else 0
+    if tokens >= 1:
+        text += " " + t(lang, "decided.answer_unreachable_shorter", asked=i18n.seconds(asked, lang),
+                        tokens=i18n.tokens(tokens, lang))  # fmt: skip
+    lower = serving_lower_precision(
+        plan.but(missed_e2e=None, **traffic.answer_time_targets(plan, asked)), catalog
+    )
+    if lower is not None:
+        return text + " " + t(lang, "decided.answer_unreachable_lower", precision=lower[0].precision.name,
+                              setup=describe(lower[1], lang), asked=i18n.seconds(asked, lang))  # fmt: skip
+    return text + " " + t(lang, "decided.answer_unreachable_smaller")
 
 
 def serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] | None:
@@ -1781,6 +1811,10 @@ def decided_text(
     params = dict(setup=describe(rec, plan.lang), base=base_text, replicas=rec.replicas, copy=copy)
     if avail is not None:
         params.update(load=avail.load_replicas, required=avail.required_replicas, spare=avail.spare_replicas)
+    if plan.missed_e2e is not None and decided != "availability":
+        return _answer_unreachable(plan, rec, catalog) + (
+            " " + t(plan.lang, "decided.availability_met", **params) if avail is not None else ""
+        )
     if plan.missed_tokens_per_s is not None and plan.missed_ttft is None and decided != "availability":
         # the speed asked for is beyond every setup we rent: said as a first token out of reach is (below)
         reached = 1 / traffic.alone(plan, rec, catalog).tpot_s
@@ -3038,15 +3072,28 @@ def _budget_price(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[float, st
     return min((p, m) for m, p in by_mode.items())
 
 
-def fastest_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, bool] | None:
+# "The fastest" of a service: a setup with more GPUs is chosen only where its whole answer arrives at least this
+# share sooner than one with fewer; within it, the estimate (performance.py, up to 23% off in each figure) does not
+# tell them apart, and the fewer GPUs cost less.
+FASTEST_NEAR = 0.05
+
+
+def fastest_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, bool, Setup | None] | None:
     """ "the fastest", "o mais rápido" of a service: of the setups that serve the load (the recommendation and
-    the fewest of each GPU we rent that serve it), within the budget where one is given and can be weighed, the
-    one whose answer arrives soonest at the load sized: its first token, then the answer's tokens at each user's
-    speed (performance.py's estimate). The setup and whether a budget bounded the choice. None: not asked, a
-    GPU named (the customer's choice, judged as asked), or nothing within the budget (budget_pick says so)."""
+    every shape of the offering with the copies it needs: more GPUs of one kind, by more tensor parallelism or
+    more copies, can answer sooner than the fewest of it), within the budget where one is given and can be
+    weighed, the one whose answer arrives soonest at the load sized: its first token, then the answer's tokens at
+    each user's speed (performance.py's estimate); more GPUs only where they bring it FASTEST_NEAR sooner. The
+    setup, whether a budget bounded the choice, and the fastest with fewer GPUs (the trade-off said), if any.
+    None: not asked, a GPU named (the customer's choice, judged as asked), or nothing within the budget
+    (budget_pick says so)."""
     if rec is None or not plan.fastest or plan.gpu or plan.gpus or plan.stage.is_training:
         return None
-    options = [rec, *(s for s in fewest_of_each(plan, catalog) if not same_setup(s, rec))]
+    options = [rec, *(s for s in each_that_serves(plan, catalog) if not same_setup(s, rec))]
+    if any(s.servers == 1 for s in options):
+        # a copy split over servers only where none fits in one: its pipeline's hops between servers cross the
+        # network, which the estimate does not time
+        options = [s for s in options if s.servers == 1]
     bounded = _service_budget(plan, catalog)
     if bounded:
         options = [
@@ -3063,11 +3110,15 @@ def fastest_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup
 
     if not options:
         return None
-    # on a tie, the fewer GPUs, then the recommendation's own order (it comes first)
-    best = min(options, key=lambda s: (round(answer_s(s), 3), s.count))
-    if math.isinf(answer_s(best)):
+    soonest = min(answer_s(s) for s in options)
+    if math.isinf(soonest):
         return None  # no setup's speed is estimated: nothing says which is the fastest
-    return best, bounded
+    # Of those as fast within the estimate's reach, the fewest GPUs, then the cheaper by the hour, then the sooner
+    # (the recommendation's own order on a tie: it comes first)
+    near = [s for s in options if answer_s(s) <= soonest * (1 + FASTEST_NEAR)]
+    best = min(near, key=lambda s: (s.count, s.price_per_hour or math.inf, answer_s(s)))
+    fewer = [s for s in options if s.count < best.count and not math.isinf(answer_s(s))]
+    return best, bounded, min(fewer, key=lambda s: (answer_s(s), s.count)) if fewer else None
 
 
 def budget_pick(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Setup, BudgetPick] | None:

@@ -116,6 +116,20 @@ def copies_held(plan: Plan, setup: Setup, catalog: Catalog) -> int:
     return 0
 
 
+def each_that_serves(plan: Plan, catalog: Catalog) -> list[Setup]:
+    """Every setup of the offering that serves the plan, smallest first: for a load, each shape with the copies
+    it needs (traffic.each_serving); else each shape that holds the model and its conversations."""
+    if by_load(plan):
+        return traffic.each_serving(plan, catalog)
+    found = []
+    for shape in candidates(catalog):
+        if holds(plan, shape, catalog):
+            setup = evaluate(plan, shape, catalog, capacity=False)
+            if setup.fits:
+                found.append(add_capacity(plan, setup, catalog))
+    return found
+
+
 def fewest_of_each(plan: Plan, catalog: Catalog) -> list[Setup]:
     """For each GPU the offering rents, the fewest of it that serve the plan (none where no setup of it does):
     a larger setup of the same GPU costs more by the hour and as much for each GPU, so these are the setups an

@@ -39,12 +39,29 @@ _TOKENS = rx(
 _HOURS = rx(rf"({_NUMBER})\s*(?:h|hs|hrs?|horas?|hours?)\b")
 _DAYS = rx(rf"({_NUMBER})\s*(?:dias?|days?|d)\b")
 _NUMBERED_GPUS = rx(rf"({_NUMBER})\s*(?:x\s*)?(?:gpus?|placas?)\b")
+# "50 req/s", "200 consultas por segundo", "3 mil buscas por minuto", "100 qps": requests to serve, each its own
+_RATE = rx(
+    rf"(?<![\w.,])({_NUMBER})\s*({_MULTIPLIER})?\s*(?:(?:req(?:uisic\w*|uests?)?s?|consultas?|queries|query|buscas?"
+    r"|searches|search(?:es)?|chamadas?|calls?|pedidos?|requests?)\s*(?:/\s*|por\s+|per\s+|an?\s+|a\s+cada\s+)"
+    r"(s|seg\w*|sec\w*|min\w*|h|hrs?|horas?|hours?)\b|qps\b)"
+)
+_PER = {"s": 1, "m": 60, "h": 3600}
 
 
 def _number(text: str) -> float:
     if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", text):
         return float(re.sub(r"[.,]", "", text))
     return float(text.replace(",", "."))
+
+
+def rate(text: str) -> float | None:
+    """The requests a second the text asks an encoder to serve ("50 req/s", "100 qps"), or None."""
+    m = _RATE.search(strip_accents(text.lower()))
+    if m is None:
+        return None
+    n = _number(m.group(1)) * _MULTIPLIERS.get(m.group(2) or "", 1)
+    per = _PER.get((m.group(3) or "s")[0], 1)
+    return n / per if n > 0 else None
 
 
 class Job(msgspec.Struct, kw_only=True, frozen=True):
@@ -141,6 +158,10 @@ class Answer:
         self.gpu = gpu or smallest_rented(catalog)
         self.usable = int(self.gpu.memory_bytes * catalog.offering.serving.memory_utilization)
         self.smallest = smallest_rented(catalog)
+        self.rate = rate(text)
+        self.plan_share = catalog.traffic.capacity.plan_utilization
+        offered = dict.fromkeys(o.gpu for o in catalog.offering.offer)
+        self.others = [catalog.gpu(g) for g in offered if g != self.gpu.id]
 
     def message(self, lang: str = "pt-BR") -> str:
         t = functools.partial(i18n.t, lang)
@@ -154,9 +175,11 @@ class Answer:
             lines.append(t("encoders.fits_named", **where))
         else:
             lines.append(t("encoders.fits_smallest", **where))
+        if self.rate is not None and need <= self.usable:
+            lines.extend(self._rate_lines(lang))
         if self.job is not None:
             lines.extend(self._job_lines(lang))
-        elif any(e.kind == "embedding" for e, _ in self.found):
+        elif self.rate is None and any(e.kind == "embedding" for e, _ in self.found):
             lines.append(t("encoders.ask_corpus"))
         return "\n".join(lines)
 
@@ -192,6 +215,40 @@ class Answer:
             lines.append(t("encoders.deadline", hours=i18n.number(j.hours, lang), count=count, gpu=self.gpu.name,
                            time=i18n.duration(secs / count / 86400, lang)))  # fmt: skip
         lines.append(t("encoders.assumptions", mfu=i18n.percent(PREFILL_MFU, lang)))
+        return lines
+
+    def _rate_lines(self, lang: str) -> list[str]:
+        """Requests a second to serve: what one request reads (a text; for a reranker, a query and the passages it
+        scores), how many of them one GPU encodes a second at the same pace as a corpus, and the GPUs the rate
+        needs with the peak at the plan's share of that (traffic.toml), as an LLM's load is planned."""
+        t = functools.partial(i18n.t, lang)
+        d = table().defaults
+        e = next((e for e, _ in self.found if e.kind == "reranker"), self.found[0][0])
+        piece = min(d.batch_tokens, e.max_tokens)
+        if e.kind == "reranker":
+            tokens = d.rerank_passages * piece
+            each = t("encoders.rate_each_reranker", passages=i18n.number(d.rerank_passages, lang),
+                     tokens=i18n.number(piece, lang))  # fmt: skip
+        else:
+            tokens = piece
+            each = t("encoders.rate_each_embedding", tokens=i18n.number(piece, lang))
+
+        def on(
+            gpu: GPU,
+        ) -> tuple[float, int, str]:  # requests a second one GPU encodes, GPUs for the rate, said
+            per_gpu = 1 / seconds(e, tokens, piece, gpu)
+            count = max(1, math.ceil(self.rate / (per_gpu * self.plan_share) - 1e-9))
+            return per_gpu, count, i18n.number(per_gpu, lang, 1 if per_gpu < 10 else 0)
+
+        _, count, said = on(self.gpu)
+        lines = [t("encoders.rate", rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0), name=e.name,
+                   each=each, gpu=self.gpu.name, per_gpu=said, share=i18n.percent(self.plan_share, lang), count=count,
+                   mfu=i18n.percent(PREFILL_MFU, lang))]  # fmt: skip
+        if count > 1 and self.named_gpu is None and self.others:
+            # more than one of the smallest: the faster GPUs we rent need fewer (their BF16 TFLOPS differ)
+            setups = [t("encoders.rate_elsewhere_one", count=c, gpu=g.name, per_gpu=said_g)
+                      for g in self.others for _, c, said_g in [on(g)]]  # fmt: skip
+            lines.append(t("encoders.rate_elsewhere", setups=i18n.join(setups, lang)))
         return lines
 
 

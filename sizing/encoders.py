@@ -51,6 +51,7 @@ class Defaults(msgspec.Struct, kw_only=True, frozen=True):
     batch_sequences: int
     batch_tokens: int
     pages_per_document: int
+    rerank_passages: int = 100
 
 
 class Table(msgspec.Struct, kw_only=True, frozen=True):

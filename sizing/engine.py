@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import msgspec
 
@@ -311,6 +312,10 @@ def _sized(
     run_choice = _run_choice(plan, rec, catalog)
     if run_choice is not None and run_choice.recommended == "cheapest":
         rec = run_choice.cheapest
+    # A training on a GPU named with no count: as many of it as run it for the least, in reason (_named_kind_run)
+    named_run = _named_kind_run(plan, rec, catalog)
+    if named_run is not None:
+        rec = named_run.chosen
     edge_workload = workload
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
@@ -326,6 +331,8 @@ def _sized(
         plan, rec = _closest_to_given_first_token(plan, catalog) or (plan, rec)
     if rec is None and plan.given_tokens_per_s is not None and by_load(plan) and not plan.stage.is_training:
         plan, rec = _closest_to_given_speed(plan, catalog) or (plan, rec)
+    if rec is None and plan.e2e_target is not None and by_load(plan) and not plan.stage.is_training:
+        plan, rec = _closest_to_given_answer_time(plan, catalog) or (plan, rec)
     unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
@@ -342,6 +349,7 @@ def _sized(
     # A training run's or a batch's budget chooses the setup that does the whole job within it
     if not brief and (picked := run_budget.pick(plan, rec, catalog, (workload.epochs, workload.examples))):
         rec, run_pick = picked
+        named_run = None  # the budget chose among every setup, the GPU named's included
         run_choice = None  # every setup's run was weighed against the budget, which the per-run choice would contradict
         if run_pick.deadline_lifted:
             # a month's budget bounds each month's spend, not the run's length: the default deadline goes
@@ -355,7 +363,7 @@ def _sized(
     # one is given), said as what decided; it had been read and the smallest recommended all the same
     fastest = None if brief or run_pick else advice.fastest_pick(plan, rec, catalog)
     if fastest is not None:
-        unasked, (rec, bounded) = rec, fastest
+        unasked, (rec, bounded, fewer) = rec, fastest
     # A service's budget chooses the setup within it, as the customer would (sizing/advice.py budget_pick)
     elif (
         not (plan.stage.is_training or plan.gpu or plan.gpus or brief or run_pick)
@@ -389,7 +397,14 @@ def _sized(
     if brief:
         return _brief(plan, rec, at_rate, total, catalog)
 
-    named = requested(plan, catalog, weighed=bool(plan.compare), plan_share=True)
+    # A GPU named is judged against the whole answer's time asked, not the closest one the recommendation is
+    # sized for when none we rent gives it (_closest_to_given_answer_time)
+    judged = (
+        plan
+        if plan.missed_e2e is None
+        else plan.but(missed_e2e=None, **traffic.answer_time_targets(plan, plan.missed_e2e))
+    )
+    named = requested(judged, catalog, weighed=bool(plan.compare), plan_share=True)
     if named is not None and plan.count_asked and plan.stage.is_training and plan.days and plan.timed:
         # "how many A100 (hours)?" for a run with its tokens: as many of it as finish in time (else the fastest
         # of it we rent), not the fewest whose memory holds it (2 A100s for 1,600 days had answered).
@@ -399,7 +414,7 @@ def _sized(
     if named is not None and plan.gpu_hours_asked and named[0].fits and plan.timed:
         # The GPU-hours asked are the named GPU's: the run is estimated there, never on a GPU not named.
         rec = named[0]
-    verdict_plan = plan
+    verdict_plan = judged
     if (
         named is None
         and rec is not None
@@ -487,11 +502,13 @@ def _sized(
         if named and named[0].performance is None:
             if not named[0].fits:
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
-            named[0].performance = traffic.performance(plan, named[0], catalog)
+            named[0].performance = traffic.performance(judged, named[0], catalog)
     if run_pick is not None and rec is not None:
         decided = (
             ("budget_" if run_pick.unit else "fastest_") + run_pick.job + ("" if run_pick.chosen else "_none")
         )
+    elif named_run is not None:
+        decided = "named_run"
     if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
@@ -735,8 +752,10 @@ def _sized(
         decided=(
             t(lang, f"decided.{decided}", setup=advice.describe(rec, lang), without=budget_pick.setup)
             if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
-            else _fastest_decided(plan, rec, unasked, bounded)
+            else _fastest_decided(plan, rec, unasked, bounded, fewer)
             if decided == "fastest_service"
+            else _named_run_decided(plan, named_run, catalog)
+            if decided == "named_run"
             else _run_budget_decided(run_pick, decided, lang)
             if run_pick is not None and decided and decided.endswith((run_pick.job, run_pick.job + "_none"))
             else advice.decided_text(plan, rec, decided, catalog, avail)
@@ -749,18 +768,29 @@ def _sized(
         cheaper=cheaper,
         gpu_choice=gpu_choice,
         gpu_comparison=gpu_comparison,
-        run_choice=run_choice,
+        run_choice=run_choice if named_run is None else _named_run_choice(plan, named_run, catalog),
         run_budget_pick=run_pick,
     )
 
 
-def _fastest_decided(plan: Plan, rec: Setup, unasked: Setup, bounded: bool) -> str:
+def _fastest_decided(plan: Plan, rec: Setup, unasked: Setup, bounded: bool, fewer: Setup | None) -> str:
     """What "the fastest" decided of a service: the setup, its first token and speed per user (its performance
-    at the load sized), and the recommendation it replaces, if another."""
+    at the load sized), the fastest with fewer GPUs (what more GPUs buy), and the recommendation it replaces, if
+    another."""
     lang, perf = plan.lang, rec.performance
     said = t(lang, "decided.fastest_service" + ("_budget" if bounded else ""), setup=advice.describe(rec, lang),
-             ttft=i18n.number(perf.ttft_s, lang, 2), tps=i18n.number(perf.tokens_per_s_per_user, lang))  # fmt: skip
-    if not advice.same_setup(rec, unasked):
+             ttft=i18n.number(perf.ttft_s, lang, 2), tps=i18n.number(perf.tokens_per_s_per_user, lang),
+             near=i18n.percent(advice.FASTEST_NEAR, lang))  # fmt: skip
+    fewer_is_unasked = fewer is not None and advice.same_setup(fewer, unasked)
+    if fewer is not None and not fewer_is_unasked:
+        said += " " + t(lang, "decided.fastest_service_fewer", setup=advice.describe(fewer, lang),
+                        ttft=i18n.number(fewer.performance.ttft_s, lang, 2),
+                        tps=i18n.number(fewer.performance.tokens_per_s_per_user, lang))  # fmt: skip
+    if fewer_is_unasked:
+        said += " " + t(lang, "decided.fastest_service_without_figures", without=advice.describe(unasked, lang),
+                        ttft=i18n.number(fewer.performance.ttft_s, lang, 2),
+                        tps=i18n.number(fewer.performance.tokens_per_s_per_user, lang))  # fmt: skip
+    elif not advice.same_setup(rec, unasked):
         said += " " + t(lang, "decided.fastest_service_without", without=advice.describe(unasked, lang))
     return said
 
@@ -875,7 +905,134 @@ def _run_choice(plan: Plan, rec, catalog: Catalog) -> RunChoice | None:
     setup, total, days = best
     return RunChoice(smallest=rec, smallest_total=rec_cost.project_total, smallest_days=rec_days, cheapest=setup,
                      cheapest_total=total, cheapest_days=days,
-                     recommended="cheapest" if days <= rec_days and setup.count <= rec.count else "smallest")  # fmt: skip
+                     recommended="cheapest" if days <= rec_days and _shards_as_cheaply(setup, rec, catalog) else "smallest")  # fmt: skip
+
+
+def _shards_as_cheaply(setup, rec, catalog: Catalog) -> bool:
+    """Whether a training on `setup` is timed as soundly as on `rec`: on no more GPUs, or on more joined by NVLink
+    in one server, where sharding costs what the estimate's MFU assumes (measured on NVLink servers: offering.toml
+    [training] mfu). Over PCIe, or across servers, more GPUs spend on communication what it does not count."""
+    if setup.count <= rec.count:
+        return True
+    return setup.servers == 1 and catalog.gpu(setup.gpu).interconnect == "nvlink"
+
+
+class NamedRun(NamedTuple):
+    """A training on a GPU named with no count: the setup of it chosen, the fewest of it that hold the run (in
+    time) and the quickest of it, each with the run's days, and the offering's smallest that holds the run."""
+
+    chosen: Setup
+    days: float
+    fewest: Setup
+    fewest_days: float
+    smallest: Setup
+    smallest_days: float
+    same_day: bool  # the chosen ends the run within a working day
+
+
+def _named_kind_run(plan: Plan, rec, catalog: Catalog) -> NamedRun | None:
+    """ "fine-tune do llama 3.1 70b em H100" with its tokens: the answer had recommended the offering's smallest
+    setup (2× H200, R$ 515 in ~10 h) beside the H100s named, which run it for R$ 400 in ~5 h. A run's GPU-hours
+    are the same however many of one GPU share them (advice.training_days), so its cost is too, where the price
+    per GPU-hour does not change with the count: of the counts of the GPU named that hold the run in time (in one
+    server where one holds it, else the fewest servers: the estimate does not time the network between them), the
+    cheapest per run,
+    and among those within RUN_SAVING of it the fewest that end the run within a working day (more only shorten a
+    run already done the same day), else the quickest. It is the recommendation where it costs no more per run
+    than the smallest (without prices: ends no later). None when the question gives a count, a layout, a budget
+    or another GPU to weigh, or names a GPU we do not rent."""
+    gpu = plan.gpu
+    if (
+        rec is None
+        or not plan.stage.is_training
+        or not plan.timed
+        or plan.method.is_rl
+        or gpu is None
+        or isinstance(gpu, Budget)
+        or getattr(gpu, "laptop", False)
+        or plan.gpus
+        or plan.count_asked
+        or plan.gpu_hours_asked
+        or plan.compare
+        or plan.layout_given
+        or plan.machine is not None
+    ):
+        return None
+    options = []
+    for shape in candidates(catalog):
+        if shape.gpu.id != gpu.id or not holds(plan, shape, catalog):
+            continue
+        setup = evaluate(plan, shape, catalog, capacity=False)
+        days = advice.training_days(plan, setup, catalog)
+        if setup.fits and not (plan.days and days > plan.days):
+            options.append((setup, days, _run_total(plan, setup, catalog)))
+    if not options:
+        return None
+    if any(s.servers == 1 for s, _, _ in options):
+        options = [o for o in options if o[0].servers == 1]
+    else:
+        options = options[:1]  # across servers the network is not timed either: the fewest that hold it
+    priced = all(total is not None for _, _, total in options)
+    if priced:
+        cheapest = min(total for _, _, total in options)
+        options = [o for o in options if o[2] <= cheapest * (1 + RUN_SAVING)]
+    if gpu.interconnect == "pcie":
+        # GPUs that talk over PCIe, no NVLink: sharding the run over more of them spends on communication what the
+        # estimate's MFU does not count (eight L40S are not sharded as cheaply as it assumes); the fewest stay
+        options = options[:1]
+    day = catalog.offering.business_hours_per_day / 24
+    same_day = [o for o in options if o[1] <= day]
+    chosen, days, total = same_day[0] if same_day else min(options, key=lambda o: (o[1], o[0].count))
+    rec_days, rec_total = advice.training_days(plan, rec, catalog), _run_total(plan, rec, catalog)
+    if advice.same_setup(chosen, rec) or not _shards_as_cheaply(chosen, rec, catalog):
+        return None  # (more GPUs than the smallest over PCIe or across servers: timed less soundly than it)
+    if priced and rec_total is not None:
+        if total > rec_total:
+            return (
+                None  # the GPU named costs more per run: the smallest stays, and the verdict says the GPU's
+            )
+    elif days > rec_days:
+        return None
+    fewest, fewest_days, _ = options[0]
+    return NamedRun(chosen=chosen, days=days, fewest=fewest, fewest_days=fewest_days, smallest=rec,
+                    smallest_days=rec_days, same_day=bool(same_day))  # fmt: skip
+
+
+def _named_run_choice(plan: Plan, run: NamedRun, catalog: Catalog) -> RunChoice | None:
+    """The run's cost on the GPU named beside the offering's smallest, for the cost lines (prices show only
+    where they may): None without prices."""
+    total, smallest_total = _run_total(plan, run.chosen, catalog), _run_total(plan, run.smallest, catalog)
+    if total is None or smallest_total is None:
+        return None
+    return RunChoice(smallest=run.smallest, smallest_total=smallest_total, smallest_days=run.smallest_days,
+                     cheapest=run.chosen, cheapest_total=total, cheapest_days=run.days, recommended="named")  # fmt: skip
+
+
+def _named_run_decided(plan: Plan, run: NamedRun, catalog: Catalog) -> str:
+    """What decided a training on a GPU named with no count (_named_kind_run), in words with no prices (they show
+    only where prices may, in the verdict of the GPU named): the rule, the fewest of it that hold the run and
+    its time, and the offering's smallest, which the recommendation would otherwise be."""
+    lang = plan.lang
+    gpu = catalog.gpu(run.chosen.gpu)
+    hours = i18n.number(catalog.offering.business_hours_per_day, lang)
+    key = (
+        "decided.named_run_servers"
+        if run.chosen.servers > 1
+        else "decided.named_run_pcie"
+        if gpu.interconnect == "pcie"
+        else "decided.named_run"
+        if run.same_day
+        else "decided.named_run_quickest"
+    )
+    said = t(lang, key, gpu=gpu.name, setup=advice.describe(run.chosen, lang), days=advice.days_text(run.days, lang),
+             hours=hours, deadline=i18n.day_count(plan.days, lang) if plan.days else "")  # fmt: skip
+    if not advice.same_setup(run.fewest, run.chosen):
+        said += " " + t(lang, "decided.named_run_fewest", setup=advice.describe(run.fewest, lang),
+                        days=advice.days_text(run.fewest_days, lang))  # fmt: skip
+    if run.smallest.gpu != run.chosen.gpu:
+        said += " " + t(lang, "decided.named_run_smallest", setup=advice.describe(run.smallest, lang),
+                        days=advice.days_text(run.smallest_days, lang))  # fmt: skip
+    return said
 
 
 def _run_total(plan: Plan, setup, catalog: Catalog) -> float | None:
@@ -1187,6 +1344,32 @@ def _closest_to_given_speed(plan: Plan, catalog: Catalog):
     )
     rec = _recommendation(relaxed, catalog)
     return (relaxed, rec) if rec is not None and rec.problem is None else None
+
+
+def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
+    """(the plan, its recommendation) when the question's whole-answer time is one no setup we rent gives even
+    unloaded (500 tokens in 0.5 s): sized for the shortest answer time there is, in tenths of a second above it
+    (whole seconds from 10 s), else a tenth more at a time up to twice it where the load's conversations slow
+    each other, as _closest_to_given_first_token() for a first token. None when that target was not the cause."""
+    best = traffic.fastest_answer(plan, catalog)
+    if best is None:
+        return None
+    fastest = traffic.perf.end_to_end(best.ttft_s, best.tpot_s, plan.output)
+    if fastest <= plan.e2e_target:
+        return None
+
+    def above(
+        s: float,
+    ) -> float:  # the figure an answer says, rounded up so that it is never below what is reached
+        return float(math.ceil(s - 1e-9)) if s >= 10 else math.ceil(s * 10 - 1e-9) / 10
+
+    # a tenth more at each step, up to twice it: the first the load is met at is the closest
+    for target in dict.fromkeys(above(fastest * (1 + k / 10)) for k in range(11)):
+        relaxed = plan.but(missed_e2e=plan.e2e_target, **traffic.answer_time_targets(plan, target))
+        rec = _recommendation(relaxed, catalog)
+        if rec is not None and rec.problem is None:
+            return relaxed, rec
+    return None
 
 
 def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:

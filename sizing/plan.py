@@ -289,6 +289,8 @@ class Plan(msgspec.Struct, frozen=True):
     missed_ttft: float | None = None
     # the tokens a second per user asked for that no setup we rent gives even unloaded, as missed_ttft
     missed_tokens_per_s: float | None = None
+    # the whole answer's time asked for that no setup we rent gives even unloaded, as missed_ttft
+    missed_e2e: float | None = None
     days_assumed: bool = False  # the deadline is the offering's default, not the customer's
     contract: str | None = None  # the contract mode the customer asked for
     production_next: bool = False  # an evaluation said to come before production (Workload.production_next)

@@ -662,7 +662,9 @@ class RunChoice(Record, kw_only=True):
     cheapest: Setup
     cheapest_total: float
     cheapest_days: float
-    recommended: str  # "cheapest" or "smallest"
+    # "cheapest" or "smallest"; "named": a training on a GPU named with no count, the run on the count of it chosen
+    # (`cheapest`) beside the offering's smallest (sizing/engine.py, _named_kind_run)
+    recommended: str
 
 
 class SizingResult(Record, kw_only=True):

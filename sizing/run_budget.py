@@ -133,12 +133,22 @@ class _Option:
 def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
     """The fewest of each GPU that holds the run and finishes it by the deadline: more of the same GPU cost the
     same GPU-hours in the estimate (its MFU is held constant), so the GPU chooses the run's price; its count
-    only how soon it ends, and a larger count's lower MFU is not modelled, so none is offered for speed. With no
+    only how soon it ends, and a larger count's lower MFU is not modelled, so none is offered for speed, but where
+    the least time is asked, on GPUs joined by NVLink in one server (where the MFU was measured). With no
     tokens, the fewest of each that holds it, ranked by the model FLOPs it runs a second."""
     found: list[_Option] = []
     seen: set[str] = set()
     for shape in candidates(catalog):
-        if shape.gpu.id in seen or not holds(plan, shape, catalog):
+        more = (
+            # "o mais rápido possível": more of a GPU joined by NVLink in one server shard the run as the MFU (measured
+            # on such servers) assumes, so they are offered for speed; over PCIe or across servers they are not
+            plan.fastest
+            and shape.servers == 1
+            and shape.gpu.interconnect == "nvlink"
+            and plan.timed
+            and plan.tokens
+        )
+        if (shape.gpu.id in seen and not more) or not holds(plan, shape, catalog):
             continue
         option = _training_option(plan, evaluate(plan, shape, catalog, capacity=False), catalog)
         if option.hours is not None and plan.days and option.hours > plan.days * 24:

@@ -523,6 +523,27 @@ def recommend(
     return build(plan, shape, copies, users, catalog)
 
 
+def each_serving(plan: Plan, catalog: Catalog) -> list[Setup]:
+    """Every setup the search walks (each shape of the offering: 1, 2, 4, 8 GPUs of a kind, whole servers) that
+    serves the load, with the copies of it the load needs, within the most GPUs of the kind we rent for one
+    service: the options "the fastest" weighs, where more GPUs of one kind (more tensor parallelism, or more
+    copies) may answer sooner than the fewest of it."""
+    found = []
+    limits, table = _offers(catalog)[0], _copies_table(plan, catalog)
+    for_load = copies_for_load if not plan.availability else copies_needed
+    for shape, gpus, gpu_id, *_ in _search_order(catalog):
+        if plan.reads_in_time and _misses_unloaded(plan, shape, catalog):
+            continue  # as recommend(): a copy that reads one prompt past the chat's first token
+        copies_users = for_load(plan, shape, catalog, table=table)
+        if copies_users is None:
+            continue
+        copies, users = copies_users
+        if copies > 1 and copies * gpus > limits.get(gpu_id, 0):
+            continue
+        found.append(build(plan, shape, copies, users, catalog))
+    return found
+
+
 def copies_off_offer(plan: Plan, gpu: GPU, catalog: Catalog) -> Setup | None:
     """For a GPU named under a rate that we do not rent, or not as many of as the load needs: the fewest of
     it that serve the load, as copies of a setup of 1, 2, 4... GPUs of one server (None when no number of
@@ -679,6 +700,23 @@ def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:
 def fastest_speed(plan: Plan, catalog: Catalog) -> float | None:
     """The most tokens a second any setup we rent gives one conversation of this plan, unloaded."""
     return max((1 / load.tpot_s for load in _alone_on_each(plan, catalog)), default=None)
+
+
+def answer_time_targets(plan: Plan, e2e: float) -> dict:
+    """The plan's fields for a whole answer within `e2e` seconds: the first token and each answer token's share
+    of it bound the other two where the question gave none (sizing/plan.py, as vLLM's benchmark measures it)."""
+    return dict(
+        e2e_target=e2e,
+        ttft_target=plan.given_ttft if plan.given_ttft is not None else e2e,
+        tpot_target=1 / plan.given_tokens_per_s if plan.given_tokens_per_s else e2e / max(plan.output - 1, 1),
+    )
+
+
+def fastest_answer(plan: Plan, catalog: Catalog) -> perf.Load | None:
+    """One conversation of this plan, unloaded, on the setup we rent that gives its whole answer (first token,
+    then the answer's tokens) soonest: its first token and speed there."""
+    return min(_alone_on_each(plan, catalog), key=lambda load: perf.end_to_end(load.ttft_s, load.tpot_s, plan.output),
+               default=None)  # fmt: skip
 
 
 def fastest_first_token(plan: Plan, catalog: Catalog) -> float | None:

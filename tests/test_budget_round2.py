@@ -199,7 +199,9 @@ def test_a_gpu_hours_budget_rules_out_the_gpus_priced_over_it(pipeline):
     assert gpu_of(setup) not in ("H100", "H200")  # R$ 26 and more by the GPU-hour
     assert pick.measure == min(BY_HOUR[gpu_of(setup)]) <= 20
     assert "O que decidiu: o orçamento por hora de GPU do treino. " + setup in slack
-    assert "é a mais rápida das configurações que terminam o treino dentro dele" in text
+    # (among the fewest of each GPU, which it now says: more of one cost the same per run and end sooner)
+    assert "é a mais rápida, entre as de menos GPUs de cada tipo" in text
+    assert "das configurações que terminam o treino dentro dele" in text
     # below every GPU's price: the cheapest by the GPU-hour, said over
     reply, text, _ = ask(pipeline, FULL_8B + ", até R$ 5 por GPU-hora")
     pick = reply.result.run_budget_pick

@@ -284,9 +284,10 @@ def priced(tmp_path, monkeypatch, capsys):
 
 
 def test_the_fastest_within_a_budget_is_chosen_among_those_within_it(priced):
-    # every GPU at 6.00 an hour dedicated over the 730-hour month: 4× H100 is 17,520 a month, 2× H200 8,760
+    # every GPU at 6.00 an hour dedicated over the 730-hour month: 4× H200 is 17,520 a month, 2× H200 8,760 (4×
+    # H100 had been chosen when only the fewest of each GPU were weighed: 4× H200 costs as much and is faster)
     roomy = priced("llama 70b 20 users, the fastest, budget 20k a month")
-    assert "Recommendation: 4× H100 SXM 80 GB" in roomy, roomy
+    assert "Recommendation: 4× H200 SXM 141 GB" in roomy, roomy
     assert "What decided: the fastest within the budget, as asked." in roomy, roomy
     tight = priced("llama 70b 20 users, the fastest, budget 12k a month")
     assert "Recommendation: 2× H200 SXM 141 GB" in tight, tight
