@@ -122,6 +122,14 @@ def figure_case(row: dict, figure: str, gaps: dict[str, str]):
     return pytest.param(row, figure, id=rid, marks=marks)
 
 
+def round_cases(rows: list[dict], figures, gaps: dict[str, str]):
+    """Every figure in `figures` a row states, as a case (a strict xfail where `gaps` names it)."""
+    for row in rows:
+        for figure in figures:
+            if row.get(figure) is not None:
+                yield figure_case(row, figure, gaps)
+
+
 def held_to_its_band(row: dict, figure: str, catalog, model_figure: str | None = None) -> None:
     """The model's figure (`model_figure`, the measured one's name by default) against the measured one: a stock
     engine's within STOCK_BAND, a tuned engine's throughput a ceiling not passed by more than VENDOR_CEILING."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_performance_heldout import figure_case, held_to_its_band, heldout_id
+from .test_performance_heldout import held_to_its_band, heldout_id, round_cases
 from .test_performance_heldout2 import FIGURES  # the model's figure each measured one is held to
 
 ROWS = json.loads((Path(__file__).parent / "fixtures" / "throughput_heldout3.json").read_text())["rows"]
@@ -56,10 +56,7 @@ GAPS = {
 
 
 def _cases():
-    for row in ROWS:
-        for figure in FIGURES:
-            if row.get(figure) is not None:
-                yield figure_case(row, figure, GAPS)
+    return round_cases(ROWS, FIGURES, GAPS)
 
 
 @pytest.mark.parametrize(("row", "figure"), list(_cases()))
