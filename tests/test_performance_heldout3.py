@@ -26,8 +26,8 @@ SHORT_REQUESTS = (
     "20 ms on either GPU though the H100 computes 3.2x faster: the cost is per request, not per token (reading "
     "all 128,000 prompt tokens takes the model ~2.2 s on the H100s against the run's 18.7 s). gpt-oss-120b's "
     "twin runs end 71 (A100) and 129 (H100) a second in the same lab; the model's fixed costs per request "
-    "(REQUEST_OVERHEAD_S, SEQUENCE_OVERHEAD_S) were fitted on one-GPU runs, and a TP4 server's front end and "
-    "the chat template of GLM are slower in a way no row yet separates."
+    "(REQUEST_OVERHEAD_S, SEQUENCE_OVERHEAD_S) were fitted on one-GPU runs; a TP4 server's front end or GLM's "
+    "chat template may cost more a request, and no row yet separates the two."
 )
 STRETCHED_STEPS = (
     "the mean TPOT of a burst counts the prompt chunks riding in every step and, where the KV cache is full, the "
