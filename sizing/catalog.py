@@ -409,6 +409,9 @@ class Precision(Strict, kw_only=True):
     # Serving speed: seconds a decode step spends in each MoE layer beyond its bytes and FLOPs, in the format's
     # MoE kernels (routing, token permutation, launches), whatever the batch (0: none measured).
     moe_layer_s: Annotated[float, msgspec.Meta(ge=0, le=0.01)] = 0.0
+    # Serving speed: share of a dense matmul's prefill rate (PREFILL_MFU) the format's MoE kernels multiply a
+    # prompt's routed experts at (1: as fast as a dense layer).
+    moe_prefill_share: Annotated[float, msgspec.Meta(gt=0, le=1)] = 1.0
     source: str
 
     def __post_init__(self) -> None:

@@ -134,6 +134,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
     # Seconds a decode step spends in each MoE layer beyond its bytes and FLOPs, in the format's MoE kernels
     # (Precision.moe_layer_s)
     moe_layer_s: float = 0.0
+    # Share of PREFILL_MFU a prompt's routed-expert matmuls run at in the format's MoE kernels
+    # (Precision.moe_prefill_share)
+    moe_prefill_share: float = 1.0
 
     @property
     def gpus(self) -> int:
@@ -166,6 +169,9 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
             "_decode_flops": self.tp * peak * DECODE_MFU,
             # The format's MoE kernels' fixed time per layer, every layer of a step (one micro-batch crosses all).
             "_moe_kernels": self.moe_layer_s * self.arch.moe_layers if self.arch.moe else 0.0,
+            # FLOPs a prompt token's routed experts cost beyond a dense layer's rate: 2 per weight (Kaplan et al.
+            # 2020), counted again as the share of the dense rate they lose in the MoE kernels.
+            "_expert_prefill_extra": 2 * self.arch.parts.active_experts * (1 / self.moe_prefill_share - 1),
         }
         self.__dict__.update(derived, _workloads={}, _kv_limits={})
         # A decode step's weight bytes per GPU when they do not depend on the batch (no routed experts): a
@@ -295,6 +301,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """Seconds of GPU compute a prompt adds to the steps it shares with other sequences (the weights are
         streamed for the whole batch anyway), through every layer."""
         flops = prefill_flops(self.arch, prompt, self._compute_params, history) + self.image_flops
+        flops += self._expert_prefill_extra * prompt
         return flops / (self.tp * self._peak_flops * PREFILL_MFU)
 
     def prefill_time(self, prompt: int, history: int = 0) -> float:
@@ -386,6 +393,7 @@ def replica(
         shared_prefix=shared_prefix,
         weight_read_share=precision.decode_read_share,
         moe_layer_s=precision.moe_layer_s,
+        moe_prefill_share=precision.moe_prefill_share,
     )
 
 
