@@ -1010,9 +1010,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\s+(?:de|of|com|with)\s+{_NUM}\s*(?:tokens?|toks?)\b"
         ), e2e_with_length),
         # The length first: "resposta completa de 300 tokens em 3s", "full answer of 300 tokens within 3 s" (the
-        # time had been left unread).
+        # time had been left unread); and any answer noun with its length, as latency_with_length reads a time
+        # said for answers of a length: "answers of 2000 tokens in 20 s", "respostas de 800 tokens em até 10 s"
+        # (the length had been read, its time "Não entendi")
         ("e2e_with_length", regexes.compile(
-            rf"\b(?:{end_to_end})\s+(?:de|of|com|with)\s+{_NUM}\s*(?:tokens?|toks?)\b{within}\s*{_PLAIN}\s*{_SECONDS}"
+            rf"\b(?:{end_to_end}|respostas?|answers?|responses?|replies|reply)\s+(?:de|of|com|with)\s+{_NUM}\s*"
+            rf"(?:tokens?|toks?)\b{within}\s*{_PLAIN}\s*{_SECONDS}"
         ), lambda m: e2e_with_length(m, time_at=3, length_at=1)),
         # "latência ponta a ponta de até 4 s", "resposta completa em até 5 s", "latency budget 2s end to end": the
         # whole answer's time, before any word of it is read as the first token's.

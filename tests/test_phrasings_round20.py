@@ -464,3 +464,23 @@ def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, 
 def test_the_fastest_asked_alone_is_asked_back_in_slack(tmp_path):
     text = slash_reply_text(tmp_path, "qual o mais rápido?")
     assert "O mais rápido para quê?" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # a time said for answers of a length is the whole answer's, whatever the noun (the time had been
+        # "Not understood: “20”, “s”")
+        ("llama 3.1 8b, 10 users, answers of 2000 tokens in 20 s",
+         "Understood: Llama 3.1 8B · 10 concurrent users · answers of 2,000 tokens · whole answer ≤ 20 s"),
+        ("llama 3.1 8b, 10 usuários, respostas de 800 tokens em até 10 s",
+         "Entendi: Llama 3.1 8B · 10 usuários simultâneos · respostas de 800 tokens · resposta completa ≤ 10 s"),
+        # as before: the length alone, and the whole answer named
+        ("llama 3.1 8b, 10 usuários, respostas de 800 tokens",
+         "Entendi: Llama 3.1 8B · 10 usuários simultâneos · respostas de 800 tokens"),
+        ("llama 3.1 8b, resposta completa de 300 tokens em 3s",
+         "Entendi: Llama 3.1 8B · respostas de 300 tokens · resposta completa ≤ 3,0 s"),
+    ],
+)  # fmt: skip
+def test_answers_of_a_length_in_a_time_are_a_whole_answer_target(capsys, question, read):
+    _reads(capsys, question, read)
