@@ -2734,6 +2734,25 @@ _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
 _VARIANT_AFTER = regexes.compile(
     r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|m3|reranker|text|v\d+(?:\.\d+)?)\b)*"
 )
+# A model or kind said as not wanted, the negation before it ("sem", "without", "não precisa de", "no need
+# for", "dispensa") or a "não"/"no" answering it after a question mark ("embedding? não").
+_NEGATED_BEFORE = regexes.compile(
+    r"(?:\bsem|\bwithout|\bnao\s+(?:precisa(?:mos)?|quero|queremos|vamos\s+usar|usa(?:mos|remos)?)(?:\s+de)?"
+    r"|\bno\s+need\s+(?:for|of)|\b(?:don'?t|do\s+not|won'?t)\s+(?:need|want|use)|\bdispensa(?:mos)?)"
+    r"\s+(?:(?:o|a|os|as|um|uma|de|an?|the|any)\s+)?(?:(?:modelos?|models?)\s+(?:de\s+)?)?$"
+)
+_NEGATED_AFTER = regexes.compile(r"\s*\?\s*(?:nao|no|nope)\b(?!\s*(?:sei|know))")
+
+
+def _negated_around(work: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of a name and its negation when the name is said as not wanted, else None."""
+    if before := _NEGATED_BEFORE.search(work, max(0, start - 40), start):
+        return before.start(), end
+    if after := _NEGATED_AFTER.match(work, end):
+        return start, after.end()
+    return None
+
+
 # An embedding suite's size letter typed apart ("snowflake arctic embed m", "arctic-embed xs v1.5"): that
 # model of the suite (sizing/data/encoders.toml), no word left over (the "m" had been dropped, the L sized).
 _SUITE_SIZE_AFTER = regexes.compile(r"(?:[\s_-]+(?:xs|s|m|l)\b(?![.-]\w)(?:[\s_-]+v\d+(?:\.\d+)?\b)?)?")
@@ -6140,6 +6159,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                     1  # a sentence's full stop after the word ("50k imagens. seq 4096") is no part of a name
                 )
             if scan.taken.intersection(range(start, end)):
+                continue
+            if negated := _negated_around(scan.work, start, end):
+                # "sem embeddings", "without a reranker", "embedding? não": none wanted, so none sized (it had
+                # been added beside the LLM and "sem" left "Não entendi"); the words are read, not listed
+                scan.blank(*negated)
                 continue
             if kind == "closed" and _open_release(scan.work, start, end, catalog):
                 continue  # "grok 1", "grok-2": xAI published those weights; Grok 3 and 4 stay closed

@@ -484,3 +484,23 @@ def test_the_fastest_asked_alone_is_asked_back_in_slack(tmp_path):
 )  # fmt: skip
 def test_answers_of_a_length_in_a_time_are_a_whole_answer_target(capsys, question, read):
     _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Llama 3.1 8B + embeddings" (a BGE-M3 sized on the GPU) and "Não entendi: “sem”"
+        ("llama 3.1 8b para 10 usuários, sem embeddings", "Entendi: Llama 3.1 8B · 10 usuários simultâneos"),
+        ("llama 3.1 8b para 10 usuários. embedding? não", "Entendi: Llama 3.1 8B · 10 usuários simultâneos"),
+        ("llama 3.1 8b for 10 users, we don't need an embedding model",
+         "Understood: Llama 3.1 8B · 10 concurrent users"),
+        ("llama 3.1 8b para 10 usuários, não precisamos de reranker",
+         "Entendi: Llama 3.1 8B · 10 usuários simultâneos"),
+        # as before: wanted, they are sized beside the LLM
+        ("llama 3.1 8b para 10 usuários com embeddings", "Entendi: Llama 3.1 8B + embeddings · 10 usuários simultâneos"),
+        ("llama 3.1 8b para 10 usuários com bge-m3", "Entendi: Llama 3.1 8B + BGE-M3 · 10 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_an_encoder_said_as_not_wanted_is_not_sized(capsys, question, read):
+    _reads(capsys, question, read)
+    assert "Embeddings" not in answer(capsys, question) or "+" in read
