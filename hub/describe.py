@@ -276,6 +276,8 @@ def architecture(config: dict) -> dict:
         if len(set(widths)) > 1:
             raise Unsupported("per_layer_widths")
         c = {**c, "intermediate_size": widths[0]}
+    if kind in MAMBA1_FAMILIES:
+        return _mamba1(c, kind)
     if kind == "nemotron_h" and not c.get("num_hidden_layers"):
         # transformers' NemotronHConfig derives the layer count from the layer list and may not write it.
         c = {**c, "num_hidden_layers": len(_nemotron_h_layers(c))}
@@ -602,7 +604,7 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
              "attn_layer_period", "mamba_n_heads", "ssm_cfg")  # fmt: skip
 # Hybrids with state layers the engine has no shape for; why, in words, is hub_unsupported.ssm_<model_type> in
 # sizing/data/messages/*.toml.
-_SSM_UNMODELLED = frozenset({"jamba", "falcon_h1", "zamba2", "bamba", "mamba", "mamba2", "falcon_mamba"})
+_SSM_UNMODELLED = frozenset({"jamba", "falcon_h1", "zamba2", "bamba", "mamba2"})
 
 # Hybrids of softmax attention and linear-attention or recurrent layers the engine has no state shape for, by
 # model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01
@@ -670,6 +672,41 @@ def _nemotron_h(c: dict, a: dict) -> dict:
             "router_bias": True,
         }
     return a
+
+
+# Pure Mamba-1 models (MambaForCausalLM, FalconMambaForCausalLM): every block an RMSNorm and the mixer, no
+# attention and no MLP (transformers MambaBlock / FalconMambaBlock). vLLM serves both (vllm/model_executor/
+# models/mamba.py); Falcon Mamba's extra norms on B, C and dt carry no weights there (rms_norm_has_weight=False).
+MAMBA1_FAMILIES = frozenset({"mamba", "falcon_mamba"})
+
+
+def _mamba1(c: dict, kind: str) -> dict:
+    """A pure Mamba-1 model's architecture, defaults from transformers' MambaConfig (configuration_mamba.py):
+    expand 2, state_size 16, conv_kernel 4, time_step_rank "auto" (hidden_size / 16, rounded up), embeddings
+    tied (the config's tie_word_embeddings, PretrainedConfig's True when absent). It has no attention heads;
+    one stands in for the engine's shape, which no layer uses."""
+    try:
+        h, layers, vocab = int(c["hidden_size"]), int(c["num_hidden_layers"]), int(c["vocab_size"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise Unsupported("config_lacks", key=str(e)) from None
+    width = int(c.get("intermediate_size") or int(c.get("expand") or 2) * h)
+    rank = c.get("time_step_rank")
+    return {
+        "hidden_size": h, "num_layers": layers, "num_heads": 1, "num_kv_heads": 1, "intermediate_size": width,
+        "vocab_size": vocab, "tie_embeddings": bool(c.get("tie_word_embeddings", True)),
+        # No position table: the context is what a server is told; vLLM's default when config.json names no
+        # length is 2,048 (_get_and_verify_max_len), the reader's 4,096 as for other configs without one.
+        "max_context": int(c.get("max_position_embeddings") or 4096),
+        "norms_per_layer": 1, "layer_pattern": "S", "mixer_only": True,
+        "mamba1": {
+            "intermediate_size": width,
+            "state_size": int(c.get("state_size") or 16),
+            "conv_kernel": int(c.get("conv_kernel") or 4),
+            "dt_rank": int(rank) if isinstance(rank, int) else math.ceil(h / 16),
+            "conv_bias": bool(c.get("use_conv_bias", True)),
+            "proj_bias": bool(c.get("use_bias", False)),
+        },
+    }  # fmt: skip
 
 
 def _granite_hybrid(c: dict, a: dict) -> dict:

@@ -259,6 +259,31 @@ def _mamba2(
     linear(t, f"{p}.out_proj", h, inner, {})
 
 
+def mamba1(c: dict, dtype: str = "F32") -> Tensors:
+    """A pure Mamba-1 model as transformers stores it (modeling_mamba.py MambaForCausalLM): backbone.embeddings,
+    in each layer an RMSNorm and the MambaMixer (in_proj to x and the gate, a depthwise conv1d with its bias,
+    x_proj to dt_rank + 2 x state_size, dt_proj with its bias, A_log per channel and state, D per channel,
+    out_proj), backbone.norm_f; the head tied to the embeddings. In the checkpoint's torch_dtype throughout."""
+    t: Tensors = {}
+    h, v, d = c["hidden_size"], c["vocab_size"], c["intermediate_size"]
+    n, k, r = c["state_size"], c["conv_kernel"], c["time_step_rank"]
+    t["backbone.embeddings.weight"] = (dtype, [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"backbone.layers.{i}"
+        norm(t, f"{p}.norm", h, dtype)
+        t[f"{p}.mixer.in_proj.weight"] = (dtype, [2 * d, h])
+        t[f"{p}.mixer.conv1d.weight"] = (dtype, [d, 1, k])
+        t[f"{p}.mixer.conv1d.bias"] = (dtype, [d])
+        t[f"{p}.mixer.x_proj.weight"] = (dtype, [r + 2 * n, d])
+        t[f"{p}.mixer.dt_proj.weight"] = (dtype, [d, r])
+        t[f"{p}.mixer.dt_proj.bias"] = (dtype, [d])
+        t[f"{p}.mixer.A_log"] = (dtype, [d, n])
+        t[f"{p}.mixer.D"] = (dtype, [d])
+        t[f"{p}.mixer.out_proj.weight"] = (dtype, [h, d])
+    norm(t, "backbone.norm_f", h, dtype)
+    return t
+
+
 def _attention(t: Tensors, p: str, c: dict) -> None:
     h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
     hd = c.get("head_dim") or h // heads

@@ -152,6 +152,20 @@ GRANITE_4_H_MICRO = {
     "mamba_n_heads": 64,
 }  # fmt: skip
 
+# state-spaces/mamba-2.8b-hf config.json as published (transformers 4.39.0.dev0), as the README of a public GitHub
+# fork of state-spaces/mamba quotes it in full ("models/mamba_2.8b_hf_config.json"): a pure Mamba-1 model, 64
+# layers of 2,560 with a 5,120-wide mixer, state 16, FP32.
+MAMBA_28B = {
+    "architectures": ["MambaForCausalLM"], "bos_token_id": 0, "conv_kernel": 4, "eos_token_id": 0, "expand": 2,
+    "fused_add_norm": True, "hidden_act": "silu", "hidden_size": 2560, "initializer_range": 0.1,
+    "intermediate_size": 5120, "layer_norm_epsilon": 1e-05, "model_type": "mamba", "n_layer": 64,
+    "num_hidden_layers": 64, "pad_token_id": 0, "pad_vocab_size_multiple": 8, "rescale_prenorm_residual": False,
+    "residual_in_fp32": True, "rms_norm": True, "state_size": 16, "time_step_floor": 0.0001,
+    "time_step_init_scheme": "random", "time_step_max": 0.1, "time_step_min": 0.001, "time_step_rank": 160,
+    "time_step_scale": 1.0, "torch_dtype": "float32", "transformers_version": "4.39.0.dev0", "use_bias": False,
+    "use_cache": True, "use_conv_bias": True, "vocab_size": 50280,
+}  # fmt: skip
+
 FP8_KEEP_405B = [
     f"model.layers.{i}.self_attn.{p}" for i in range(126) for p in ("q_proj", "k_proj", "v_proj", "o_proj")
 ]
@@ -256,6 +270,8 @@ REPOS = {
     "unsloth/granite-4.0-h-micro": {
         "config": GRANITE_4_H_MICRO, "shards": 2, "tensors": lambda: ck.granite_hybrid(GRANITE_4_H_MICRO),
     },
+    # A pure Mamba-1 model: its layers keep a fixed state per conversation, no KV cache.
+    "state-spaces/mamba-2.8b-hf": {"config": MAMBA_28B, "shards": 3, "tensors": lambda: ck.mamba1(MAMBA_28B)},
     # A hybrid the reader refuses (Mamba-1 layers): the answer says why, in its own language.
     "tiiuae/Falcon-H1-1.5B-Instruct": {
         "config": FALCON_H1, "tensors": None, "other_files": ["model-00001-of-00021.safetensors"],
