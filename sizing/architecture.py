@@ -177,6 +177,9 @@ class Mamba1(Strict, kw_only=True):
     dt_rank: Positive
     conv_bias: bool = True  # use_conv_bias
     proj_bias: bool = False  # use_bias: biases on in_proj and out_proj
+    # Jamba normalizes the step's input, B and C (transformers JambaMambaMixer: dt_layernorm, b_layernorm,
+    # c_layernorm, RMSNorms with weights); Falcon Mamba's norms there have none.
+    inner_norms: bool = False
 
     def state_bytes(self, tp: int, state_bytes: int) -> int:
         """Bytes one layer keeps per sequence on one GPU of a tensor-parallel group: the convolution state,
@@ -196,6 +199,8 @@ class Mamba1(Strict, kw_only=True):
         other = d * self.conv_kernel + (d if self.conv_bias else 0) + d + d * self.state_size + d
         if self.proj_bias:
             other += 2 * d + hidden
+        if self.inner_norms:
+            other += self.dt_rank + 2 * self.state_size
         return linear, other
 
 
@@ -470,6 +475,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     def is_mamba(self, layer: int) -> bool:
         return self.kind(layer) == "M"
 
+    def is_state_mixer(self, layer: int) -> bool:
+        """Whether a layer's token mixer is a state-space one (Mamba-2, M, or Mamba-1, S): no attention."""
+        return self.kind(layer) in "MS"
+
     def has_mlp(self, layer: int) -> bool:
         """Whether a layer has an MLP (or MoE): all do, but in a Nemotron-H pattern (one with F layers)
         only the F layers, and with layer_blocks those with a width."""
@@ -580,6 +589,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     @cached_property
     def mamba1_layers(self) -> int:
+        """Mamba-1 mixer layers (S)."""
         return sum(self.kind(i) == "S" for i in range(self.num_layers))
 
     @cached_property
