@@ -737,9 +737,10 @@ def _mamba1(c: dict, kind: str) -> dict:
         "hidden_size": h, "num_layers": layers, "num_heads": 1, "num_kv_heads": 1,
         "intermediate_size": mixer["intermediate_size"],
         "vocab_size": vocab, "tie_embeddings": bool(c.get("tie_word_embeddings", True)),
-        # No position table: the context is what a server is told; vLLM's default when config.json names no
-        # length is 2,048 (_get_and_verify_max_len), the reader's 4,096 as for other configs without one.
-        "max_context": int(c.get("max_position_embeddings") or 4096),
+        # No position table and no length in config.json: vLLM then serves 2,048 tokens unless told more with
+        # VLLM_ALLOW_LONG_MAX_MODEL_LEN (vllm/config/model.py _get_and_verify_max_len, default_max_len), the
+        # length the Mamba paper's language models were trained at (arXiv:2312.00752, section 4.2).
+        "max_context": int(c.get("max_position_embeddings") or 2048),
         "norms_per_layer": 1, "layer_pattern": "S", "mixer_only": True, "mamba1": mixer,
     }  # fmt: skip
 

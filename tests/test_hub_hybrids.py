@@ -60,7 +60,9 @@ def test_a_pure_mamba_counts_its_published_parameters_and_keeps_no_kv_cache(env)
     assert kv_cache.state_bytes(model) == 64 * (3 * 5120 + 5120 * 16) * 2 == 12_451_840
     assert kv_cache.state_bytes(model, 2) == 64 * (3 * 2560 + 2560 * 16) * 2
     assert kv_cache.bytes_per_token(model, 2) == 0
-    assert kv_cache.sequence_bytes(model, 4096, 2) == kv_cache.sequence_bytes(model, 1, 2) == 12_451_840
+    assert kv_cache.sequence_bytes(model, 2048, 2) == kv_cache.sequence_bytes(model, 1, 2) == 12_451_840
+    # No length in config.json: vLLM's 2,048 tokens, the length the paper trained at.
+    assert model.max_context == 2048
 
 
 def test_the_time_step_rank_and_width_follow_mambaconfigs_defaults_when_left_out():
@@ -71,7 +73,7 @@ def test_the_time_step_rank_and_width_follow_mambaconfigs_defaults_when_left_out
 
 
 def test_a_customer_naming_a_mamba_repo_gets_its_memory_not_a_refusal(env):
-    reply = _ask(env, f"quanta memória para o {MAMBA} com 4k de contexto e 10 usuários?")
+    reply = _ask(env, f"quanta memória para o {MAMBA} com 2k de contexto e 10 usuários?")
     assert reply.outcome == "answered", reply.text_answer
     said = reply.text_answer
     assert "Não sei ler" not in said and "Mamba-1 (um modelo só" not in said
@@ -80,7 +82,7 @@ def test_a_customer_naming_a_mamba_repo_gets_its_memory_not_a_refusal(env):
     # The ten conversations' state is all the cache there is, whatever their length.
     hub = _hub(env)
     longer = size(
-        Workload(model=MAMBA, context=4096, users=10), load_catalog(), hub.source_for(MAMBA, load_catalog())
+        Workload(model=MAMBA, context=2048, users=10), load_catalog(), hub.source_for(MAMBA, load_catalog())
     )
     shorter = size(
         Workload(model=MAMBA, context=512, users=10), load_catalog(), hub.source_for(MAMBA, load_catalog())
@@ -173,3 +175,16 @@ def test_lora_on_a_mamba_adapts_the_mixers_four_linear_layers_and_no_attention(e
     assert training.lora_params(model, 16) == 64 * per_layer * 16
     # Query / value targets find nothing to adapt: there is no attention.
     assert training.lora_params(model, 16, targets="qv") == 0
+
+
+@pytest.mark.parametrize("repo", [MAMBA, JAMBA])
+def test_what_the_hub_cache_keeps_reads_back_as_the_same_mixers(env, repo):
+    first = _hub(env).source_for(repo, load_catalog()).model
+    # A new process reads the cached description from disk, not the Hub.
+    again = _hub(env).source_for(repo, load_catalog()).model
+    assert (again.mamba1, again.layer_pattern, again.mixer_only) == (
+        first.mamba1,
+        first.layer_pattern,
+        first.mixer_only,
+    )
+    assert kv_cache.state_bytes(again, 2) == kv_cache.state_bytes(first, 2) > 0
