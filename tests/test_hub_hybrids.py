@@ -15,29 +15,17 @@ from sizing import kv_cache
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.workload import Workload
-from tests.hub_fake import TOKEN, FakeHub
+from tests import test_hub
 from tests.hub_fixtures.repos import JAMBA_15_MINI, MAMBA_28B
+
+# The loopback Hub and its environment, as test_hub.py sets them up.
+fake_hub, env = test_hub.fake_hub, test_hub.env
 
 MAMBA = "state-spaces/mamba-2.8b-hf"
 
 
-@pytest.fixture(scope="module")
-def fake_hub():
-    with FakeHub() as fake:
-        yield fake
-
-
-@pytest.fixture
-def env(fake_hub, monkeypatch, tmp_path):
-    monkeypatch.setenv("HF_ENDPOINT", fake_hub.url)
-    monkeypatch.setenv("HF_TOKEN", TOKEN)
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
-    fake_hub.delay = 0.0
-    return tmp_path
-
-
 def _hub(tmp_path) -> Hub:
-    return Hub(budget_s=30, cache_dir=tmp_path / "hub-cache")
+    return test_hub.make_hub(tmp_path)
 
 
 def _ask(tmp_path, question: str):
