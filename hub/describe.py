@@ -276,6 +276,8 @@ def architecture(config: dict) -> dict:
         if len(set(widths)) > 1:
             raise Unsupported("per_layer_widths")
         c = {**c, "intermediate_size": widths[0]}
+    if kind in MAMBA1_FAMILIES:
+        return _mamba1(c, kind)
     if kind == "nemotron_h" and not c.get("num_hidden_layers"):
         # transformers' NemotronHConfig derives the layer count from the layer list and may not write it.
         c = {**c, "num_hidden_layers": len(_nemotron_h_layers(c))}
@@ -395,6 +397,8 @@ def architecture(config: dict) -> dict:
         return _decilm(c, a)
     if kind == "granitemoehybrid":
         return _granite_hybrid(c, a)
+    if kind == "jamba":
+        return _jamba(c, a)
     # Other Mamba / SSM layers keep a state the engine does not model: sizing them as attention layers would
     # overstate the KV cache several times. The answer falls back to the name, and says why.
     if kind in _SSM_UNMODELLED:
@@ -602,7 +606,7 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
              "attn_layer_period", "mamba_n_heads", "ssm_cfg")  # fmt: skip
 # Hybrids with state layers the engine has no shape for; why, in words, is hub_unsupported.ssm_<model_type> in
 # sizing/data/messages/*.toml.
-_SSM_UNMODELLED = frozenset({"jamba", "falcon_h1", "zamba2", "bamba", "mamba", "mamba2", "falcon_mamba"})
+_SSM_UNMODELLED = frozenset({"falcon_h1", "zamba2", "bamba", "mamba2"})
 
 # Hybrids of softmax attention and linear-attention or recurrent layers the engine has no state shape for, by
 # model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01
@@ -670,6 +674,75 @@ def _nemotron_h(c: dict, a: dict) -> dict:
             "router_bias": True,
         }
     return a
+
+
+# Pure Mamba-1 models (MambaForCausalLM, FalconMambaForCausalLM): every block an RMSNorm and the mixer, no
+# attention and no MLP (transformers MambaBlock / FalconMambaBlock). vLLM serves both (vllm/model_executor/
+# models/mamba.py); Falcon Mamba's extra norms on B, C and dt carry no weights there (rms_norm_has_weight=False).
+MAMBA1_FAMILIES = frozenset({"mamba", "falcon_mamba"})
+
+
+def _mamba1_mixer(c: dict, h: int, prefix: str = "") -> dict:
+    """The Mamba-1 mixer's keys, in MambaConfig's names or, with prefix "mamba_", JambaConfig's; defaults are
+    both configs' own: expand 2, state 16, kernel 4, step rank "auto" (hidden_size / 16, rounded up)."""
+    width = (0 if prefix else int(c.get("intermediate_size") or 0)) or int(c.get(f"{prefix}expand") or 2) * h
+    rank = c.get("mamba_dt_rank" if prefix else "time_step_rank")
+    return {
+        "intermediate_size": width,
+        "state_size": int(c.get(f"{prefix}d_state" if prefix else "state_size") or 16),
+        "conv_kernel": int(c.get(f"{prefix}d_conv" if prefix else "conv_kernel") or 4),
+        "dt_rank": int(rank) if isinstance(rank, int) else math.ceil(h / 16),
+        "conv_bias": bool(c.get(f"{prefix}conv_bias" if prefix else "use_conv_bias", True)),
+        "proj_bias": bool(c.get(f"{prefix}proj_bias" if prefix else "use_bias", False)),
+    }
+
+
+def _written(c: dict, key: str, default: int) -> int:
+    """A config's integer where 0 is a value of its own, not a stand-in for the default."""
+    value = c.get(key)
+    return default if value is None else int(value)
+
+
+def _jamba(c: dict, a: dict) -> dict:
+    """Jamba (AI21's Jamba v0.1, 1.5, 1.6, 1.7): layer i is attention when i % attn_layer_period ==
+    attn_layer_offset, a Mamba-1 mixer otherwise, each followed by a SwiGLU MLP, a mixture of experts when
+    i % expert_layer_period == expert_layer_offset (transformers modeling_jamba.py JambaAttentionDecoderLayer,
+    JambaMambaDecoderLayer, JambaMambaMixer with its dt, B and C RMSNorms; vLLM jamba.py, which keeps the
+    mixers' state as mamba1_state_shape gives it). Defaults are JambaConfig's (configuration_jamba.py)."""
+    # Offsets of 0 are layouts of their own (attention or experts from the first layer): not defaults.
+    period, every = int(c.get("attn_layer_period") or 8), int(c.get("expert_layer_period") or 2)
+    offset, first = _written(c, "attn_layer_offset", 4), _written(c, "expert_layer_offset", 1)
+    experts = int(c.get("num_experts") or 16)
+    if offset >= period or (experts > 1 and first != every - 1):
+        # The engine's experts run in layers (i + 1) % every == 0: other offsets it cannot place.
+        raise Unsupported("jamba_layout", period=period, offset=offset, every=every, first=first)
+    a.update(layer_pattern=_period("".join("G" if i == offset else "S" for i in range(period))),
+             mamba1={**_mamba1_mixer(c, a["hidden_size"], "mamba_"), "inner_norms": True})  # fmt: skip
+    if experts > 1:
+        a["moe"] = {"experts": experts, "experts_per_token": int(c.get("num_experts_per_tok") or 2),
+                    "expert_intermediate_size": a["intermediate_size"], "every": every}  # fmt: skip
+    return a
+
+
+def _mamba1(c: dict, kind: str) -> dict:
+    """A pure Mamba-1 model's architecture (transformers configuration_mamba.py MambaConfig), embeddings tied
+    (the config's tie_word_embeddings, PretrainedConfig's True when absent). It has no attention heads; one
+    stands in for the engine's shape, which no layer uses."""
+    try:
+        h, layers, vocab = int(c["hidden_size"]), int(c["num_hidden_layers"]), int(c["vocab_size"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise Unsupported("config_lacks", key=str(e)) from None
+    mixer = _mamba1_mixer(c, h)
+    return {
+        "hidden_size": h, "num_layers": layers, "num_heads": 1, "num_kv_heads": 1,
+        "intermediate_size": mixer["intermediate_size"],
+        "vocab_size": vocab, "tie_embeddings": bool(c.get("tie_word_embeddings", True)),
+        # No position table and no length in config.json: vLLM then serves 2,048 tokens unless told more with
+        # VLLM_ALLOW_LONG_MAX_MODEL_LEN (vllm/config/model.py _get_and_verify_max_len, default_max_len), the
+        # length the Mamba paper's language models were trained at (arXiv:2312.00752, section 4.2).
+        "max_context": int(c.get("max_position_embeddings") or 2048),
+        "norms_per_layer": 1, "layer_pattern": "S", "mixer_only": True, "mamba1": mixer,
+    }  # fmt: skip
 
 
 def _granite_hybrid(c: dict, a: dict) -> dict:

@@ -2510,10 +2510,16 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
                      entry=kv_cache.entry_bytes(a), index=kv_cache.v4_indexer_bytes(a),
                      per_token=i18n.number(round(kv_cache.global_bytes_per_token(a, 1)), lang),
                      fixed=i18n.gb(kv_cache.state_bytes(a), lang), topk=i18n.number(c.index_topk, lang)))  # fmt: skip
-    # Layers with a fixed state per conversation instead of a KV cache (Gated DeltaNet, Mamba-2): how many, and
-    # the state each conversation keeps in them.
-    for kind, layers in (("linear_attention", a.linear_layers), ("mamba", a.mamba_layers)):
+    # Layers with a fixed state per conversation instead of a KV cache (Gated DeltaNet, Mamba-2, Mamba-1): how
+    # many, and the state each conversation keeps in them.
+    for kind, layers in (
+        ("linear_attention", a.linear_layers),
+        ("mamba", a.mamba_layers),
+        ("mamba1", a.mamba1_layers),
+    ):
         if getattr(a, kind) and not plan.stage.is_training:
+            # A pure Mamba model has no attention layers to point to.
+            kind += "_only" if kind == "mamba1" and not a.attention_layers else ""
             out.append(t(lang, f"note.model.{kind}", layers=a.num_layers, attention=a.attention_layers,
                          state=i18n.gb(kv_cache.state_bytes(a), lang), count=layers))  # fmt: skip
     if a.layer_blocks and not plan.stage.is_training:

@@ -160,6 +160,50 @@ class Mamba2(Strict, kw_only=True):
         return linear, other
 
 
+class Mamba1(Strict, kw_only=True):
+    """Mamba-1 selective-scan mixer layers (S in layer_pattern; Mamba, Falcon Mamba): a fixed-size state per
+    conversation instead of a KV cache.
+
+    The mixer (transformers modeling_mamba.py MambaMixer; vLLM mamba_mixer.py MambaMixer) projects the hidden
+    state to x and a gate (intermediate_size each), runs a depthwise causal convolution of conv_kernel over x,
+    projects x to dt_rank + 2 x state_size (x_proj: the step's low-rank input, B and C), widens the step back
+    (dt_proj, with a bias) and keeps one state_size-wide state per channel. vLLM keeps the convolution's last
+    conv_kernel - 1 inputs and that state for every running sequence, channels split over tensor-parallel ranks
+    (vllm/model_executor/layers/mamba/mamba_utils.py, MambaStateShapeCalculator.mamba1_state_shape)."""
+
+    intermediate_size: Positive
+    state_size: Positive
+    conv_kernel: Positive
+    dt_rank: Positive
+    conv_bias: bool = True  # use_conv_bias
+    proj_bias: bool = False  # use_bias: biases on in_proj and out_proj
+    # Jamba normalizes the step's input, B and C (transformers JambaMambaMixer: dt_layernorm, b_layernorm,
+    # c_layernorm, RMSNorms with weights); Falcon Mamba's norms there have none.
+    inner_norms: bool = False
+
+    def state_bytes(self, tp: int, state_bytes: int) -> int:
+        """Bytes one layer keeps per sequence on one GPU of a tensor-parallel group: the convolution state,
+        (conv_kernel - 1) x intermediate_size / tp, and the temporal state, intermediate_size / tp x
+        state_size, both in the cache's dtype (mamba_utils.py mamba1_state_shape; MambaStateDtypeCalculator.
+        mamba1_state_dtype: the model's dtype unless mamba_ssm_cache_dtype says otherwise)."""
+        channels = math.ceil(self.intermediate_size / tp)
+        return ((self.conv_kernel - 1) + self.state_size) * channels * state_bytes
+
+    def parts(self, hidden: int) -> tuple[int, int]:
+        """Linear weights and small tensors of one mixer (transformers MambaMixer): in_proj (hidden -> 2 x
+        intermediate_size), x_proj (intermediate_size -> dt_rank + 2 x state_size), dt_proj (dt_rank ->
+        intermediate_size) and out_proj; the depthwise conv1d (and its bias), dt_proj's bias, A_log
+        (intermediate_size x state_size) and D."""
+        d = self.intermediate_size
+        linear = hidden * 2 * d + d * (self.dt_rank + 2 * self.state_size) + self.dt_rank * d + d * hidden
+        other = d * self.conv_kernel + (d if self.conv_bias else 0) + d + d * self.state_size + d
+        if self.proj_bias:
+            other += 2 * d + hidden
+        if self.inner_norms:
+            other += self.dt_rank + 2 * self.state_size
+        return linear, other
+
+
 class CompressedAttention(Strict, kw_only=True):
     """DeepSeek-V4's attention: one 512-wide latent per stored entry serves as both key and value for every
     query head (num_kv_heads 1, head_dim), queries come through a low-rank projection and the output
@@ -194,7 +238,7 @@ class CompressedAttention(Strict, kw_only=True):
         return 2 if ratio == csa_ratio else 1
 
 
-LAYER_KINDS = frozenset("GLRXCHMFN")  # the letters of layer_pattern (see Architecture)
+LAYER_KINDS = frozenset("GLRXCHMSFN")  # the letters of layer_pattern (see Architecture)
 # The kinds a layer_blocks entry may name: attention and an MLP, an MLP alone, neither.
 BLOCK_KINDS = frozenset("GFN")
 
@@ -269,11 +313,12 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # language model's, but it keeps none of the conversation's keys and values. C and H are DeepSeek-V4's
     # compressed layers (`compressed`): C keeps one entry per 4 tokens and an indexer, H one per 128; its
     # window-only layers are L. M = a Mamba-2 mixer that keeps a fixed-size state per conversation (`mamba`;
-    # Nemotron-H, Granite 4.0-H). F = a layer that is an MLP alone (Nemotron-H's "-"): a pattern with F
-    # layers is Nemotron-H's, where each layer is one block, a mixer or an MLP (transformers NemotronHBlock,
+    # Nemotron-H, Granite 4.0-H); S = a Mamba-1 mixer, likewise (`mamba1`; Mamba, Falcon Mamba). F = a layer
+    # that is an MLP alone (Nemotron-H's "-"): a pattern with F layers is Nemotron-H's, where each layer is one
+    # block, a mixer or an MLP (transformers NemotronHBlock,
     # vLLM nemotron_h.py ALL_DECODER_LAYER_TYPES), so only its F layers have an MLP.
     layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = (
-        "G"  # of G, L, R, X, C, H, M, F: checked below
+        "G"  # of G, L, R, X, C, H, M, S, F: checked below
     )
     window: NonNegative = 0
     # Whether the local layers attend within fixed chunks of `window` tokens (Llama 4's attention_chunk_size: a
@@ -315,6 +360,11 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     mla: MLA | None = None
     linear_attention: LinearAttention | None = None
     mamba: Mamba2 | None = None
+    # Mamba-1 mixers (S in layer_pattern): Mamba and Falcon Mamba, whose blocks are a norm and the mixer alone.
+    mamba1: Mamba1 | None = None
+    # Whether every layer is its token mixer alone, with no MLP (transformers MambaBlock: norm and mixer);
+    # intermediate_size is then the mixer's width, read by no MLP.
+    mixer_only: bool = False
     compressed: CompressedAttention | None = None
     # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
     # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
@@ -332,7 +382,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
             raise ValueError(
-                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M and F"
+                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M, S and F"
             )
         for field in ("num_kv_heads", "global_kv_heads"):
             kv = getattr(self, field)
@@ -348,6 +398,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
         if ("M" in self.layer_pattern) != (self.mamba is not None):
             raise ValueError("Mamba-2 layers (M in layer_pattern) and mamba go together")
+        if ("S" in self.layer_pattern) != (self.mamba1 is not None):
+            raise ValueError("Mamba-1 layers (S in layer_pattern) and mamba1 go together")
         if set(self.layer_pattern) & set("FN") and len(self.layer_pattern) != self.num_layers:
             raise ValueError(
                 "a layer_pattern with MLP-only layers (F) lists every layer, as Nemotron-H's does"
@@ -423,11 +475,17 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     def is_mamba(self, layer: int) -> bool:
         return self.kind(layer) == "M"
 
+    def is_state_mixer(self, layer: int) -> bool:
+        """Whether a layer's token mixer is a state-space one (Mamba-2, M, or Mamba-1, S): no attention."""
+        return self.kind(layer) in "MS"
+
     def has_mlp(self, layer: int) -> bool:
         """Whether a layer has an MLP (or MoE): all do, but in a Nemotron-H pattern (one with F layers)
         only the F layers, and with layer_blocks those with a width."""
         if self.layer_blocks:
             return self.mlp_widths[layer] > 0
+        if self.mixer_only:
+            return False
         return "F" not in self.layer_pattern or self.kind(layer) == "F"
 
     def has_attention(self, layer: int) -> bool:
@@ -530,6 +588,11 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return sum(self.is_mamba(i) for i in range(self.num_layers))
 
     @cached_property
+    def mamba1_layers(self) -> int:
+        """Mamba-1 mixer layers (S)."""
+        return sum(self.kind(i) == "S" for i in range(self.num_layers))
+
+    @cached_property
     def mlp_only_layers(self) -> int:
         """Nemotron-H's layers that are an MLP alone (F)."""
         return sum(self.kind(i) == "F" for i in range(self.num_layers))
@@ -541,8 +604,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     @cached_property
     def state_layers(self) -> int:
-        """Layers that keep a fixed-size state per conversation instead of keys and values (R and M)."""
-        return self.linear_layers + self.mamba_layers
+        """Layers that keep a fixed-size state per conversation instead of keys and values (R, M and S)."""
+        return self.linear_layers + self.mamba_layers + self.mamba1_layers
 
     @cached_property
     def attention_layers(self) -> int:
@@ -551,6 +614,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             self.num_layers
             - self.linear_layers
             - self.mamba_layers
+            - self.mamba1_layers
             - self.mlp_only_layers
             - self.empty_layers
         )
@@ -766,6 +830,10 @@ def count_parts(a: Architecture) -> ParamParts:
         linear, small = a.mamba.parts(h)
         attention += linear * a.mamba_layers
         other += small * a.mamba_layers
+    if a.mamba1:
+        linear, small = a.mamba1.parts(h)
+        attention += linear * a.mamba1_layers
+        other += small * a.mamba1_layers
 
     # MLPs.
     matrices = 3 if a.mlp == "gated" else 2

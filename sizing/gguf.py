@@ -60,7 +60,7 @@ def rule_types(ftypes) -> frozenset[str]:
 class Tensor(msgspec.Struct, frozen=True):
     role: (
         str  # token_embd, output, attn_q, attn_k, attn_v, attn_qkv, attn_output, attn_other, ffn_gate, ffn_up,
-        # ffn_down, ssm_in, ssm_out
+        # ffn_down, ssm_in, ssm_x, ssm_dt, ssm_out
     )
     layer: int  # -1 outside the blocks
     rows: int
@@ -110,6 +110,14 @@ def _tensors(a: Architecture) -> list[Tensor]:
             assert mb is not None
             in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
             out += [Tensor("ssm_in", i, in_rows, h), Tensor("ssm_out", i, h, mb.d_inner)]
+        elif a.kind(i) == "S":
+            # llama.cpp's Mamba-1 tensors (ssm_in, ssm_x, ssm_dt, ssm_out; the convolution, A and D stay
+            # unquantized): no rule names them, so they take the file's base type.
+            m1 = a.mamba1
+            assert m1 is not None
+            d, r = m1.intermediate_size, m1.dt_rank
+            out += [Tensor("ssm_in", i, 2 * d, h), Tensor("ssm_x", i, r + 2 * m1.state_size, d),
+                    Tensor("ssm_dt", i, d, r), Tensor("ssm_out", i, h, d)]  # fmt: skip
         elif not a.has_attention(i):
             pass  # an MLP alone (Nemotron-H; DeciLM's no-op attention) or an empty layer: no mixer
         elif a.mla:

@@ -16,7 +16,14 @@ state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"):
 Mamba-2 layers (Nemotron-H, Granite 4.0-H; Architecture.mamba) likewise keep a fixed state per conversation:
 their convolution's last inputs in the model's dtype and one head_dim x state_size matrix per head, which
 vLLM keeps in FP32 for Nemotron-H (vllm/model_executor/models/config.py, NemotronHForCausalLMConfig: "Only
-float32 is known to have no accuracy issues") and in the model's dtype for Granite 4.0-H.
+float32 is known to have no accuracy issues") and in the model's dtype for Granite 4.0-H. Mamba-1 layers
+(Mamba, Falcon Mamba; Architecture.mamba1) keep the convolution's last inputs and a state_size-wide state per
+channel, both in the model's dtype (mamba_utils.py mamba1_state_shape and mamba1_state_dtype).
+Assumed, not modelled: vLLM's hybrid allocator makes one attention page at least as large as one layer's
+state and pads each state slot to that page (vllm/model_executor/models/config.py,
+HybridAttentionMambaModelConfig.verify_and_update_config); the padding is under one attention block of one
+layer per state layer (Jamba: 311,296 state bytes a layer in 80-token pages of 327,680, under 0.5 MB a
+conversation), and the attention layers' blocks round each conversation up by under a block.
 Cross-attention layers (Llama 3.2 Vision) keep no keys or values of the conversation's tokens, but those of
 its images' tokens (Architecture.cross_attention_tokens, set per question): the same 2 x kv_heads x head_dim
 values per token and layer (transformers MllamaTextCrossAttention: k_proj and v_proj map the projected vision
@@ -156,6 +163,8 @@ def state_bytes(a: Architecture, tp: int = 1) -> int:
         total += a.linear_layers * a.linear_attention.state_values(tp) * STATE_BYTES
     if a.mamba:
         total += a.mamba_layers * a.mamba.state_bytes(tp, STATE_BYTES)
+    if a.mamba1:
+        total += a.mamba1_layers * a.mamba1.state_bytes(tp, STATE_BYTES)
     return total
 
 

@@ -145,7 +145,7 @@ def _k_widths(a: Architecture) -> int:
         return 0
     total = 0
     for layer in range(a.num_layers):
-        if a.is_mamba(layer) or not a.has_attention(layer):
+        if a.is_state_mixer(layer) or not a.has_attention(layer):
             continue
         if a.kind(layer) == "G" and (a.uneven_heads or a.global_k_eq_v):
             total += a.hidden_size + a.full_kv_heads * a.full_head_dim
@@ -159,7 +159,7 @@ def _qv_widths(a: Architecture) -> int:
     head_dim, and hidden -> KV heads x head_dim (grouped-query attention shares the value heads)."""
     total = 0
     for layer in range(a.num_layers):
-        if a.is_mamba(layer) or not a.has_attention(layer):
+        if a.is_state_mixer(layer) or not a.has_attention(layer):
             continue
         if a.kind(layer) == "G" and a.uneven_heads:
             total += 2 * a.hidden_size + (a.num_heads + a.full_kv_heads) * a.full_head_dim
@@ -206,6 +206,12 @@ def _lora_widths(a: Architecture) -> int:
             mb = a.mamba
             assert mb is not None
             total += (h + 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads) + (mb.d_inner + h)
+        elif a.kind(layer) == "S":
+            # The Mamba-1 mixer's in_proj, x_proj, dt_proj and out_proj (all nn.Linear in MambaMixer).
+            m1 = a.mamba1
+            assert m1 is not None
+            d, r = m1.intermediate_size, m1.dt_rank
+            total += (h + 2 * d) + (d + r + 2 * m1.state_size) + (r + d) + (d + h)
         elif a.has_attention(layer):
             total += full_attn if a.kind(layer) == "G" else attn
         if not a.has_mlp(layer):
@@ -240,6 +246,14 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT
         assert mb is not None
         in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
         attention = 2 * h + in_rows + mb.conv_dim() + 2 * mb.d_inner
+    elif a.kind(layer) == "S":
+        # A Mamba-1 mixer (estimate, as above): norm input, in_proj input and output, the convolution's
+        # output, x_proj's (step, B, C), the widened step, the scan's output and the gated product
+        # (transformers MambaMixer.slow_forward).
+        m1 = a.mamba1
+        assert m1 is not None
+        d = m1.intermediate_size
+        attention = 2 * h + 2 * d + d + (m1.dt_rank + 2 * m1.state_size) + d + 2 * d
     elif not a.has_attention(layer):
         attention = 0  # an MLP alone (Nemotron-H, DeciLM's no-op attention) or an empty layer
     if not a.has_mlp(layer):
@@ -265,7 +279,7 @@ def _op_sac_products(a: Architecture, layer: int) -> list[int] | None:
     if (
         a.mla
         or a.compressed
-        or a.is_mamba(layer)
+        or a.is_state_mixer(layer)
         or a.is_moe_layer(layer)
         or not a.has_attention(layer)
         or not a.has_mlp(layer)
@@ -319,7 +333,7 @@ def fp8_saved_delta(a: Architecture, layer: int) -> int:
     expert's slice of the tokens, and DeepSeek-V3 caches the MoE projections' inputs in FP8, arXiv:2412.19437,
     3.3.2); its shared experts read the router's BF16 input, of which they save an FP8 copy, and their down
     projection's input in FP8. A Mamba mixer is left as in BF16 (not modelled)."""
-    if a.is_mamba(layer):
+    if a.is_state_mixer(layer):
         return 0
     delta = 0
     if a.has_attention(layer):
@@ -448,7 +462,7 @@ def _context_parallel_kv(a: Architecture, seq_len: int, micro_batch: int, tp: in
     widths = [
         a.layer_heads(index)[0] * a.layer_heads(index)[1]
         for _, index in _layer_kinds(a)
-        if a.has_attention(index) and not a.is_mamba(index)
+        if a.has_attention(index) and not a.is_state_mixer(index)
     ]
     return math.ceil(seq_len * micro_batch * 2 * max(widths, default=0) * ACT / tp)
 
@@ -468,7 +482,9 @@ def attention_scores(a: Architecture, seq_len: int, micro_batch: int) -> int:
 
 
 def _attention_layers(a: Architecture) -> int:
-    return sum(count for count, index in _layer_kinds(a) if a.has_attention(index) and not a.is_mamba(index))
+    return sum(
+        count for count, index in _layer_kinds(a) if a.has_attention(index) and not a.is_state_mixer(index)
+    )
 
 
 def offloaded_checkpoints(
@@ -562,11 +578,11 @@ def _layer_kinds(a: Architecture) -> list[tuple[int, int]]:
 def _find_layer_kinds(a: Architecture) -> list[tuple[int, int]]:
     kinds: dict[tuple, list[int]] = {}
     for i in range(a.num_layers):
-        # Mamba-2 and MLP-only (Nemotron-H) layers are kinds of their own.
+        # Mamba-2, Mamba-1 and MLP-only (Nemotron-H) layers are kinds of their own.
         key = (
             a.is_moe_layer(i),
             a.layer_heads(i) if a.uneven_heads else None,
-            a.kind(i) in "MFN" and a.kind(i),
+            a.kind(i) in "MSFN" and a.kind(i),
             a.mlp_width(i) if a.layer_blocks else None,  # DeciLM: each MLP width is a kind
         )
         found = kinds.setdefault(key, [0, i])
@@ -1029,7 +1045,7 @@ def recompute_flops(
     width = sum(
         count * a.num_heads * a.layer_heads(index)[1]
         for count, index in _layer_kinds(a)
-        if a.has_attention(index) and not a.is_mamba(index)
+        if a.has_attention(index) and not a.is_state_mixer(index)
     )
     return 4.0 * seq_len * width * tokens
 

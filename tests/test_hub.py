@@ -332,7 +332,8 @@ def test_catalog_add_needs_the_data_folder(env, monkeypatch):
 @pytest.mark.parametrize(
     ("config", "why"),
     [
-        (JAMBA_V01, "Jamba's Mamba-1 layers"),
+        # Jamba's experts where the engine's (layers (i + 1) % period == 0) cannot be.
+        ({**JAMBA_V01, "expert_layer_offset": 0}, "a Jamba layer layout the engine cannot hold"),
         (FALCON_H1, "Falcon-H1's Mamba-2 mixer beside attention in every layer"),
         ({**JAMBA_V01, "model_type": "some_hybrid"}, r"Mamba/SSM layers \(some_hybrid\)"),
         # Nemotron-H whose dense and expert MLP layers the engine cannot tell apart, or with latent experts.

@@ -259,6 +259,74 @@ def _mamba2(
     linear(t, f"{p}.out_proj", h, inner, {})
 
 
+def mamba1(c: dict, dtype: str = "F32") -> Tensors:
+    """A pure Mamba-1 model as transformers stores it (modeling_mamba.py MambaForCausalLM): backbone.embeddings,
+    in each layer an RMSNorm and the MambaMixer (in_proj to x and the gate, a depthwise conv1d with its bias,
+    x_proj to dt_rank + 2 x state_size, dt_proj with its bias, A_log per channel and state, D per channel,
+    out_proj), backbone.norm_f; the head tied to the embeddings. In the checkpoint's torch_dtype throughout."""
+    t: Tensors = {}
+    h, v, d = c["hidden_size"], c["vocab_size"], c["intermediate_size"]
+    n, k, r = c["state_size"], c["conv_kernel"], c["time_step_rank"]
+    t["backbone.embeddings.weight"] = (dtype, [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"backbone.layers.{i}"
+        norm(t, f"{p}.norm", h, dtype)
+        t[f"{p}.mixer.in_proj.weight"] = (dtype, [2 * d, h])
+        t[f"{p}.mixer.conv1d.weight"] = (dtype, [d, 1, k])
+        t[f"{p}.mixer.conv1d.bias"] = (dtype, [d])
+        t[f"{p}.mixer.x_proj.weight"] = (dtype, [r + 2 * n, d])
+        t[f"{p}.mixer.dt_proj.weight"] = (dtype, [d, r])
+        t[f"{p}.mixer.dt_proj.bias"] = (dtype, [d])
+        t[f"{p}.mixer.A_log"] = (dtype, [d, n])
+        t[f"{p}.mixer.D"] = (dtype, [d])
+        t[f"{p}.mixer.out_proj.weight"] = (dtype, [h, d])
+    norm(t, "backbone.norm_f", h, dtype)
+    if not c.get("tie_word_embeddings", True):
+        t["lm_head.weight"] = (dtype, [v, h])
+    return t
+
+
+def jamba(c: dict) -> Tensors:
+    """Jamba (transformers modeling_jamba.py JambaForCausalLM), BF16: in each layer input_layernorm and
+    pre_ff_layernorm, the Mamba-1 mixer (`mamba`: as MambaMixer's, plus dt_layernorm, b_layernorm and
+    c_layernorm) or attention (`self_attn`) where i % attn_layer_period == attn_layer_offset, and a SwiGLU
+    `feed_forward`, a router and experts where i % expert_layer_period == expert_layer_offset; final_layernorm
+    and an untied lm_head."""
+    t: Tensors = {}
+    h, v, w = c["hidden_size"], c["vocab_size"], c["intermediate_size"]
+    d, n, k, r = c["mamba_expand"] * h, c["mamba_d_state"], c["mamba_d_conv"], c["mamba_dt_rank"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.pre_ff_layernorm", h)
+        if i % c["attn_layer_period"] == c["attn_layer_offset"]:
+            _attention(t, f"{p}.self_attn", c)
+        else:
+            m = f"{p}.mamba"
+            t[f"{m}.in_proj.weight"] = ("BF16", [2 * d, h])
+            t[f"{m}.conv1d.weight"] = ("BF16", [d, 1, k])
+            t[f"{m}.conv1d.bias"] = ("BF16", [d])
+            t[f"{m}.x_proj.weight"] = ("BF16", [r + 2 * n, d])
+            t[f"{m}.dt_proj.weight"] = ("BF16", [d, r])
+            t[f"{m}.dt_proj.bias"] = ("BF16", [d])
+            t[f"{m}.A_log"] = ("BF16", [d, n])
+            t[f"{m}.D"] = ("BF16", [d])
+            t[f"{m}.out_proj.weight"] = ("BF16", [h, d])
+            norm(t, f"{m}.dt_layernorm", r)
+            norm(t, f"{m}.b_layernorm", n)
+            norm(t, f"{m}.c_layernorm", n)
+        if i % c["expert_layer_period"] == c["expert_layer_offset"]:
+            t[f"{p}.feed_forward.router.weight"] = ("BF16", [c["num_experts"], h])
+            for e in range(c["num_experts"]):
+                dense_mlp(t, f"{p}.feed_forward.experts.{e}", h, w, {})
+        else:
+            dense_mlp(t, f"{p}.feed_forward", h, w, {})
+    norm(t, "model.final_layernorm", h)
+    t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
 def _attention(t: Tensors, p: str, c: dict) -> None:
     h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
     hd = c.get("head_dim") or h // heads

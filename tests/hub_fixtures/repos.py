@@ -152,6 +152,49 @@ GRANITE_4_H_MICRO = {
     "mamba_n_heads": 64,
 }  # fmt: skip
 
+# state-spaces/mamba-2.8b-hf config.json as published (transformers 4.39.0.dev0), as the README of a public GitHub
+# fork of state-spaces/mamba quotes it in full ("models/mamba_2.8b_hf_config.json"): a pure Mamba-1 model, 64
+# layers of 2,560 with a 5,120-wide mixer, state 16, FP32.
+MAMBA_28B = {
+    "architectures": ["MambaForCausalLM"], "bos_token_id": 0, "conv_kernel": 4, "eos_token_id": 0, "expand": 2,
+    "fused_add_norm": True, "hidden_act": "silu", "hidden_size": 2560, "initializer_range": 0.1,
+    "intermediate_size": 5120, "layer_norm_epsilon": 1e-05, "model_type": "mamba", "n_layer": 64,
+    "num_hidden_layers": 64, "pad_token_id": 0, "pad_vocab_size_multiple": 8, "rescale_prenorm_residual": False,
+    "residual_in_fp32": True, "rms_norm": True, "state_size": 16, "time_step_floor": 0.0001,
+    "time_step_init_scheme": "random", "time_step_max": 0.1, "time_step_min": 0.001, "time_step_rank": 160,
+    "time_step_scale": 1.0, "torch_dtype": "float32", "transformers_version": "4.39.0.dev0", "use_bias": False,
+    "use_cache": True, "use_conv_bias": True, "vocab_size": 50280,
+}  # fmt: skip
+
+# ai21labs/AI21-Jamba-1.5-Mini config.json (huggingface.co/ai21labs/AI21-Jamba-1.5-Mini/blob/main/config.json), as a
+# public test-model helper on GitHub transcribes and links it: attention in layer 4 of every 8, Mamba-1 mixers
+# elsewhere, 16 experts in every other layer; "12B active / 52B total" (card). use_mamba_kernels, which the
+# helper turns off, changes no shape.
+JAMBA_15_MINI = {
+    "architectures": ["JambaForCausalLM"], "attention_dropout": 0.0, "attn_layer_offset": 4, "attn_layer_period": 8,
+    "bos_token_id": 1, "eos_token_id": [2, 518], "expert_layer_offset": 1, "expert_layer_period": 2,
+    "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02, "intermediate_size": 14336,
+    "mamba_conv_bias": True, "mamba_d_conv": 4, "mamba_d_state": 16, "mamba_dt_rank": 256, "mamba_expand": 2,
+    "mamba_proj_bias": False, "max_position_embeddings": 262144, "model_type": "jamba", "num_attention_heads": 32,
+    "num_experts": 16, "num_experts_per_tok": 2, "num_hidden_layers": 32, "num_key_value_heads": 8,
+    "num_logits_to_keep": 1, "output_router_logits": False, "pad_token_id": 0, "rms_norm_eps": 1e-06,
+    "router_aux_loss_coef": 0.001, "sliding_window": None, "tie_word_embeddings": False, "torch_dtype": "bfloat16",
+    "transformers_version": "4.40.2", "use_cache": True, "use_mamba_kernels": False, "vocab_size": 65536,
+}  # fmt: skip
+# tiiuae/falcon-mamba-7b config.json (huggingface.co/tiiuae/falcon-mamba-7b/blob/main/config.json) as the same
+# helper transcribes it: a pure Mamba-1 model whose intermediate_size (8,192) is written beside an expand of 16
+# that it overrides; untied embeddings, BF16.
+FALCON_MAMBA_7B = {
+    "_name_or_path": "./", "architectures": ["FalconMambaForCausalLM"], "bos_token_id": 0, "conv_kernel": 4,
+    "eos_token_id": 11, "expand": 16, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.1,
+    "intermediate_size": 8192, "layer_norm_epsilon": 1e-05, "model_type": "falcon_mamba", "num_hidden_layers": 64,
+    "pad_token_id": 11, "rescale_prenorm_residual": False, "residual_in_fp32": True, "state_size": 16,
+    "tie_word_embeddings": False, "time_step_floor": 0.0001, "time_step_init_scheme": "random",
+    "time_step_max": 0.1, "time_step_min": 0.001, "time_step_rank": 256, "time_step_scale": 1.0,
+    "torch_dtype": "bfloat16", "transformers_version": "4.43.0.dev0", "use_bias": False, "use_cache": True,
+    "use_conv_bias": True, "vocab_size": 65024,
+}  # fmt: skip
+
 FP8_KEEP_405B = [
     f"model.layers.{i}.self_attn.{p}" for i in range(126) for p in ("q_proj", "k_proj", "v_proj", "o_proj")
 ]
@@ -256,7 +299,17 @@ REPOS = {
     "unsloth/granite-4.0-h-micro": {
         "config": GRANITE_4_H_MICRO, "shards": 2, "tensors": lambda: ck.granite_hybrid(GRANITE_4_H_MICRO),
     },
-    # A hybrid the reader refuses (Mamba-1 layers): the answer says why, in its own language.
+    # A pure Mamba-1 model: its layers keep a fixed state per conversation, no KV cache.
+    "state-spaces/mamba-2.8b-hf": {"config": MAMBA_28B, "shards": 3, "tensors": lambda: ck.mamba1(MAMBA_28B)},
+    "tiiuae/falcon-mamba-7b": {
+        "config": FALCON_MAMBA_7B, "shards": 4, "tensors": lambda: ck.mamba1(FALCON_MAMBA_7B, "BF16"),
+    },
+    # Jamba: Mamba-1 mixers and attention, experts in every other layer.
+    "ai21labs/AI21-Jamba-1.5-Mini": {
+        "config": JAMBA_15_MINI, "shards": 21, "tensors": lambda: ck.jamba(JAMBA_15_MINI),
+    },
+    # A hybrid the reader refuses (Mamba-2 beside attention in every layer): the answer says why, in its own
+    # language.
     "tiiuae/Falcon-H1-1.5B-Instruct": {
         "config": FALCON_H1, "tensors": None, "other_files": ["model-00001-of-00021.safetensors"],
     },
