@@ -504,3 +504,9 @@ def test_answers_of_a_length_in_a_time_are_a_whole_answer_target(capsys, questio
 def test_an_encoder_said_as_not_wanted_is_not_sized(capsys, question, read):
     _reads(capsys, question, read)
     assert "Embeddings" not in answer(capsys, question) or "+" in read
+
+
+def test_a_named_release_s_example_has_no_stray_version(capsys):
+    # "Jamba Mini 1.7" had been read as "jamba mini", its example "ai21labs/AI21-Jamba-Mini-1.7 1.7"
+    err = refusal(capsys, "quanta memória para o Jamba Mini 1.7?")
+    assert "`/gpu quanta memória para o ai21labs/AI21-Jamba-Mini-1.7?`" in err, err
