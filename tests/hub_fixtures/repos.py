@@ -191,6 +191,35 @@ ERNIE45_21B = {
     "tie_word_embeddings": True, "use_bias": False, "torch_dtype": "bfloat16",
 }  # fmt: skip
 
+# zai-org/GLM-4.5-Air config.json's keys as the slime training scripts transcribe them into Megatron arguments
+# (vllm-project/vime and zyzshishui/slime_ scripts/models/glm4.5-106B-A12B.sh: hidden 4096, 1 dense + 45 MoE
+# layers, 96 heads in 8 KV groups of 128, q/k/v biases, no q/k norm, half the head rotated, a 10,944-wide dense
+# MLP, 128 experts of 1,408 with 8 per token and one shared, vocabulary 151,552, untied); 131,072 positions and
+# the MTP layer (num_nextn_predict_layers 1) as the card describes them. "106B total / 12B active"
+# (transformers docs/source/en/model_doc/glm4_moe.md).
+GLM45_AIR = {
+    "architectures": ["Glm4MoeForCausalLM"], "model_type": "glm4_moe", "hidden_size": 4096,
+    "num_hidden_layers": 46, "num_attention_heads": 96, "num_key_value_heads": 8, "head_dim": 128,
+    "intermediate_size": 10944, "moe_intermediate_size": 1408, "n_routed_experts": 128, "n_shared_experts": 1,
+    "num_experts_per_tok": 8, "first_k_dense_replace": 1, "vocab_size": 151552, "attention_bias": True,
+    "use_qk_norm": False, "partial_rotary_factor": 0.5, "rope_theta": 1000000, "tie_word_embeddings": False,
+    "num_nextn_predict_layers": 1, "max_position_embeddings": 131072, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# zai-org/GLM-4.7-Flash config.json (glm4_moe_lite) as vLLM's unit test of its Glm4MoeLiteConfig copies the
+# checkpoint's keys (_glm4_moe_lite_min_config): DeepSeek's multi-head latent attention (20 heads over a 2,048
+# width, so no hidden / heads head width), 64 experts of 1,536 with 4 per token and one shared, the first layer
+# dense, noaux_tc routing, 202,752 positions, BF16, and (as the checkpoint ships it) one MTP layer. "30B-A3B".
+GLM47_FLASH = {
+    "model_type": "glm4_moe_lite", "architectures": ["Glm4MoeLiteForCausalLM"], "vocab_size": 154880,
+    "hidden_size": 2048, "intermediate_size": 10240, "moe_intermediate_size": 1536, "num_hidden_layers": 47,
+    "num_attention_heads": 20, "num_key_value_heads": 20, "hidden_act": "silu", "attention_bias": False,
+    "max_position_embeddings": 202752, "rope_theta": 1000000.0, "rope_scaling": None, "partial_rotary_factor": 1.0,
+    "q_lora_rank": 768, "kv_lora_rank": 512, "qk_nope_head_dim": 192, "qk_rope_head_dim": 64, "v_head_dim": 256,
+    "n_routed_experts": 64, "n_shared_experts": 1, "num_experts_per_tok": 4, "norm_topk_prob": True,
+    "routed_scaling_factor": 1.8, "n_group": 1, "topk_group": 1, "topk_method": "noaux_tc",
+    "first_k_dense_replace": 1, "num_nextn_predict_layers": 1, "tie_word_embeddings": False, "dtype": "bfloat16",
+}  # fmt: skip
+
 REPOS = {
     "meta-llama/Llama-2-13b-chat-hf": {
         "config": LLAMA2_13B, "gated": True, "shards": 3,
@@ -268,6 +297,11 @@ REPOS = {
     },
     "baidu/ERNIE-4.5-21B-A3B-PT": {
         "config": ERNIE45_21B, "shards": 9, "tensors": lambda: ck.ernie45_moe(ERNIE45_21B),
+    },
+    "zai-org/GLM-4.5-Air": {"config": GLM45_AIR, "shards": 47, "tensors": lambda: ck.glm4_moe(GLM45_AIR)},
+    "zai-org/GLM-4.7-Flash": {
+        "config": GLM47_FLASH, "shards": 48,
+        "tensors": lambda: ck.deepseek_v3(GLM47_FLASH, {"kind": "none", "dtype": "BF16"}),
     },
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {
