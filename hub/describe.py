@@ -482,7 +482,24 @@ def architecture(config: dict) -> dict:
             "qk_rope_head_dim": int(c["qk_rope_head_dim"]),
             "v_head_dim": int(c["v_head_dim"]),
         }
+    if kind == "afmoe":
+        _afmoe(c, a)
     return a
+
+
+def _afmoe(c: dict, a: dict) -> None:
+    """Arcee's Trinity (AFMoE, transformers modeling_afmoe.py): per-head q/k norms and a sigmoid gate on the
+    attention output (gate_proj, hidden -> heads x head_dim) in every layer, four norms a layer (before and
+    after the attention and the MLP), a dense MLP in the first num_dense_layers layers, then routed experts
+    beside num_shared_experts shared ones of moe_intermediate_size and a router with a per-expert bias
+    (AfmoeMoE.expert_bias). Without layer_types, every global_attn_every_n_layers-th layer is full and the
+    others keep sliding_window tokens (AfmoeConfig's own default)."""
+    a.update(qk_norm=True, attention_output_gate=True, norms_per_layer=4)
+    if "moe" in a:
+        a["moe"].update(first_dense_layers=int(c.get("num_dense_layers") or 0), router_bias=True)
+    every = c.get("global_attn_every_n_layers")
+    if "layer_pattern" not in a and isinstance(every, int) and every > 1 and c.get("sliding_window"):
+        a.update(layer_pattern="L" * (every - 1) + "G", window=int(c["sliding_window"]))
 
 
 def _uniform(c: dict, key: str) -> object:

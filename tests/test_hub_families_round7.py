@@ -17,7 +17,7 @@ from hub import pasted
 from hub.service import Hub
 from sizing import kv_cache
 from tests.hub_fake import TOKEN, FakeHub
-from tests.hub_fixtures.repos import GLM45_AIR, GLM47_FLASH
+from tests.hub_fixtures.repos import GLM45_AIR, GLM47_FLASH, TRINITY_NANO
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +130,42 @@ def test_a_pasted_config_whose_id_reads_like_an_embedding_models_name_is_sized(p
     )
     assert reply.outcome == "answered", reply.text_answer
     assert reply.result.workload.model.params == AIR_PARAMS
+
+
+# Trinity Mini by transformers' Afmoe shapes (modeling_afmoe.py):
+#   embeddings and head, untied: 2 x 200,192 x 2,048                                   =    819,986,432
+#   attention a layer: q, the output gate (gate_proj) and o of 2,048 x 4,096 each, k and v 2,048 x 512 each,
+#     per-head q/k norms of 128, four norms of 2,048                                   =     27,271,424
+#   2 dense layers of 3 x 2,048 x 6,144                                                =     37,748,736 each
+#   30 MoE layers: 128 experts and one shared of 3 x 2,048 x 1,024, a 128 x 2,048 router, 128 expert biases
+#                                                                                       =    811,860,096 each
+#   32 x 27,271,424 + 2 x 37,748,736 + 30 x 811,860,096 + 819,986,432 + 2,048         = 26,123,974,400
+# "26B total" (card). Read as before, 27,403,618,304: experts in the two dense layers, no gate, two norms.
+TRINITY_MINI_PARAMS = 26_123_974_400
+
+
+def test_trinity_mini_asked_by_its_repo_counts_its_dense_layers_and_attention_gate(pipeline):
+    reply = pipeline.ask("quanta memória para arcee-ai/Trinity-Mini com 32k e 8 usuários?", Where("console"))
+    assert reply.outcome == "answered", reply.text_answer
+    model = reply.result.workload.model
+    assert model.weights_exact and model.params == TRINITY_MINI_PARAMS
+    assert reply.result.memory.weights == 2 * TRINITY_MINI_PARAMS
+    # 4 KV heads of 128 at 2 bytes, K and V: 2,048 bytes a token a layer. 8 full layers keep all 32,768 tokens,
+    # the 24 sliding ones their last 2,048: 8 users x (8 x 2,048 x 32,768 + 24 x 2,048 x 2,048).
+    assert reply.result.memory.kv_cache == 8 * (8 * 2048 * 32_768 + 24 * 2048 * 2048)
+
+
+def test_trinity_nano_without_layer_types_keeps_a_window_in_three_of_four_layers(pipeline):
+    # No layer_types: AfmoeConfig makes every global_attn_every_n_layers-th layer full, the others sliding.
+    # 56 layers: 14 full and 42 sliding of 2,048 tokens, 2 KV heads of 128: 1,024 bytes a token a layer.
+    reply = pipeline.ask(
+        "quanto de memória pra esse modelo com 32k e 1 usuário? " + json.dumps(TRINITY_NANO), Where("console")
+    )
+    assert reply.outcome == "answered", reply.text_answer
+    # One request must be admitted whole (vLLM's SlidingWindowSpec.max_memory_usage_bytes): a sliding layer
+    # holds its window - 1 tokens and a 2,048-token prefill chunk. Read as 56 full layers: 1,879,048,192.
+    assert reply.result.memory.kv_cache == 14 * 1024 * 32_768 + 42 * 1024 * (2047 + 2048)
+    # 2 x 200,192 x 1,024 + 56 x (3 x 1,024 x 1,024 + 2 x 1,024 x 256 + 2 x 128 + 4 x 1,024)
+    #   + 2 x 3 x 1,024 x 3,072 + 54 x (129 x 3 x 1,024 x 256 + 128 x 1,024 + 128) + 1,024 = 6,120,003,328:
+    # "6B total" (card).
+    assert reply.result.workload.model.params == 6_120_003_328

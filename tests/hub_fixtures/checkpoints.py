@@ -231,6 +231,42 @@ def glm4_moe(c: dict) -> Tensors:
     return t
 
 
+def afmoe(c: dict) -> Tensors:
+    """Arcee's Trinity (transformers modeling_afmoe.py): per-head q/k norms and an output gate in the attention,
+    four norms a layer, num_dense_layers dense MLPs first, then a router (router.gate) with its expert_bias,
+    routed experts and the shared ones; BF16 throughout."""
+    t: Tensors = {}
+    fmt = {"kind": "none", "dtype": "BF16"}
+    h, heads, kv, hd = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+    t["model.embed_tokens.weight"] = ("BF16", [c["vocab_size"], h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}"
+        for n in ("input_layernorm", "post_attention_layernorm", "pre_mlp_layernorm", "post_mlp_layernorm"):
+            norm(t, f"{p}.{n}", h)
+        for proj, out in (
+            ("q_proj", heads * hd),
+            ("k_proj", kv * hd),
+            ("v_proj", kv * hd),
+            ("gate_proj", heads * hd),
+        ):
+            linear(t, f"{p}.self_attn.{proj}", out, h, fmt)
+        linear(t, f"{p}.self_attn.o_proj", h, heads * hd, fmt)
+        norm(t, f"{p}.self_attn.q_norm", hd)
+        norm(t, f"{p}.self_attn.k_norm", hd)
+        if i < c["num_dense_layers"]:
+            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt)
+            continue
+        w, e = c["moe_intermediate_size"], c["num_experts"]
+        t[f"{p}.mlp.router.gate.weight"] = ("BF16", [e, h])
+        t[f"{p}.mlp.expert_bias"] = ("BF16", [e])
+        for x in range(e):
+            dense_mlp(t, f"{p}.mlp.experts.{x}", h, w, fmt)
+        dense_mlp(t, f"{p}.mlp.shared_experts", h, w * c["num_shared_experts"], fmt)
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [c["vocab_size"], h])
+    return t
+
+
 def gpt_oss(c: dict) -> Tensors:
     """gpt-oss: attention with biases and sinks in BF16, MoE experts in MXFP4 (blocks of 32 FP4 values)."""
     t: Tensors = {}

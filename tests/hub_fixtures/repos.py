@@ -220,6 +220,29 @@ GLM47_FLASH = {
     "first_k_dense_replace": 1, "num_nextn_predict_layers": 1, "tie_word_embeddings": False, "dtype": "bfloat16",
 }  # fmt: skip
 
+# arcee-ai/Trinity-Mini config.json (afmoe) as a serving runtime's unit test writes its keys (its
+# trinity_mini_shape test: 32 layers of 2,048, 32 heads and 4 KV heads of 128, three 2,048-token sliding layers in
+# every four, two dense layers of 6,144 first, 128 experts of 1,024 with 8 per token and one shared, vocabulary
+# 200,192, untied): "26B total, 3B active" (its card).
+TRINITY_MINI = {
+    "architectures": ["AfmoeForCausalLM"], "attention_dropout": 0.0, "global_attn_every_n_layers": 4, "head_dim": 128,
+    "hidden_act": "silu", "hidden_size": 2048, "intermediate_size": 6144,
+    "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention", "full_attention"] * 8,
+    "max_position_embeddings": 131072, "model_type": "afmoe", "moe_intermediate_size": 1024, "mup_enabled": True,
+    "n_group": 1, "num_attention_heads": 32, "num_dense_layers": 2, "num_expert_groups": 1, "num_experts": 128,
+    "num_experts_per_tok": 8, "num_hidden_layers": 32, "num_key_value_heads": 4, "num_limited_groups": 1,
+    "num_shared_experts": 1, "rms_norm_eps": 1e-5, "rope_theta": 10000, "route_norm": True, "route_scale": 2.826,
+    "score_func": "sigmoid", "sliding_window": 2048, "tie_word_embeddings": False, "topk_group": 1,
+    "use_grouped_mm": True, "vocab_size": 200192, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# arcee-ai/Trinity-Nano-Preview config.json as a Neuron port's unit test copies it ("matches
+# arcee-ai/Trinity-Nano-Preview/config.json"): Trinity Mini's keys at 1,024 wide, 56 layers, 8 heads and 2 KV heads,
+# experts of 256, and no layer_types (every fourth layer full, global_attn_every_n_layers). "6B total, 1B active".
+TRINITY_NANO = {
+    **{k: v for k, v in TRINITY_MINI.items() if k != "layer_types"}, "hidden_size": 1024, "intermediate_size": 3072,
+    "moe_intermediate_size": 256, "num_attention_heads": 8, "num_hidden_layers": 56, "num_key_value_heads": 2,
+}  # fmt: skip
+
 REPOS = {
     "meta-llama/Llama-2-13b-chat-hf": {
         "config": LLAMA2_13B, "gated": True, "shards": 3,
@@ -303,6 +326,7 @@ REPOS = {
         "config": GLM47_FLASH, "shards": 48,
         "tensors": lambda: ck.deepseek_v3(GLM47_FLASH, {"kind": "none", "dtype": "BF16"}),
     },
+    "arcee-ai/Trinity-Mini": {"config": TRINITY_MINI, "shards": 11, "tensors": lambda: ck.afmoe(TRINITY_MINI)},
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {
         "config": LLAMA2_13B, "tensors": None,
