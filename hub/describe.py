@@ -269,6 +269,7 @@ def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
     kind = str(c.get("model_type", ""))
+    _refuse_layout(c, kind)
     widths = c.get("intermediate_size")
     if isinstance(widths, list) and widths:
         # Gemma 3n writes one feed-forward width per layer (MatFormer); the released E2B and E4B use one
@@ -485,6 +486,15 @@ def architecture(config: dict) -> dict:
     if kind == "afmoe":
         _afmoe(c, a)
     return a
+
+
+def _refuse_layout(c: dict, kind: str) -> None:
+    """Layouts the catalogue's shape cannot hold, said by name before a key they lack is (LongCat-Flash writes
+    num_layers, not num_hidden_layers): LongCat-Flash's layers each run two MLA attention blocks and two dense
+    MLPs beside one MoE whose zero_expert_num experts compute nothing, so a token's experts vary (vLLM
+    longcat_flash.py, FlashDecoderLayer)."""
+    if kind == "longcat_flash" or "zero_expert_num" in c:
+        raise Unsupported("longcat_flash")
 
 
 def _afmoe(c: dict, a: dict) -> None:

@@ -169,3 +169,28 @@ def test_trinity_nano_without_layer_types_keeps_a_window_in_three_of_four_layers
     #   + 2 x 3 x 1,024 x 3,072 + 54 x (129 x 3 x 1,024 x 256 + 128 x 1,024 + 128) + 1,024 = 6,120,003,328:
     # "6B total" (card).
     assert reply.result.workload.model.params == 6_120_003_328
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        (
+            "quanta memória para meituan-longcat/LongCat-Flash-Chat com 8 usuários?",
+            "dois blocos de atenção",
+            "lacks",
+        ),
+        (
+            "how much memory for meituan-longcat/LongCat-Flash-Chat with 8 users?",
+            "two attention blocks",
+            "não",
+        ),
+    ],
+)
+def test_longcat_flash_is_refused_for_its_layout_not_for_a_key_it_names_otherwise(
+    pipeline, question, said, not_said
+):
+    # It had been "config.json lacks 'num_hidden_layers'": LongCat writes num_layers, and each of its 28 layers
+    # holds two attention blocks and two MLPs beside experts that compute nothing, which no count here holds.
+    reply = pipeline.ask(question, Where("console"))
+    text = reply.text_answer
+    assert said in text and not_said not in text and "num_hidden_layers" not in text

@@ -243,6 +243,15 @@ TRINITY_NANO = {
     "moe_intermediate_size": 256, "num_attention_heads": 8, "num_hidden_layers": 56, "num_key_value_heads": 2,
 }  # fmt: skip
 
+# meituan-longcat/LongCat-Flash-Chat config.json's MoE and depth keys as an expert-expansion script's notes quote
+# them ("LongCat 500B"), with the model_type and architecture vLLM's registry maps (LongcatFlashForCausalLM): its
+# layout is refused before any key is read, so the keys not quoted there are not needed.
+LONGCAT_FLASH = {
+    "architectures": ["LongcatFlashForCausalLM"], "model_type": "longcat_flash", "n_routed_experts": 512,
+    "zero_expert_num": 256, "zero_expert_type": "identity", "num_layers": 28, "hidden_size": 6144,
+    "expert_ffn_hidden_size": 2048, "moe_topk": 12,
+}  # fmt: skip
+
 REPOS = {
     "meta-llama/Llama-2-13b-chat-hf": {
         "config": LLAMA2_13B, "gated": True, "shards": 3,
@@ -327,6 +336,9 @@ REPOS = {
         "tensors": lambda: ck.deepseek_v3(GLM47_FLASH, {"kind": "none", "dtype": "BF16"}),
     },
     "arcee-ai/Trinity-Mini": {"config": TRINITY_MINI, "shards": 11, "tensors": lambda: ck.afmoe(TRINITY_MINI)},
+    "meituan-longcat/LongCat-Flash-Chat": {
+        "config": LONGCAT_FLASH, "tensors": None, "other_files": ["model-00001-of-00075.safetensors"],
+    },
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {
         "config": LLAMA2_13B, "tensors": None,
