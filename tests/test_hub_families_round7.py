@@ -14,24 +14,17 @@ import pytest
 from bot.log import RequestLog
 from bot.pipeline import Pipeline, Where
 from hub import pasted
-from hub.service import Hub
 from sizing import kv_cache
-from tests.hub_fake import TOKEN, FakeHub
+from tests import test_hub
 from tests.hub_fixtures.repos import GLM45_AIR, GLM47_FLASH, TRINITY_NANO
 
-
-@pytest.fixture(scope="module")
-def fake_hub():
-    with FakeHub() as fake:
-        yield fake
+# The loopback Hub and its environment, as tests/test_hub.py serves them.
+fake_hub, env = test_hub.fake_hub, test_hub.env
 
 
 @pytest.fixture
-def hub(fake_hub, monkeypatch, tmp_path):
-    monkeypatch.setenv("HF_ENDPOINT", fake_hub.url)
-    monkeypatch.setenv("HF_TOKEN", TOKEN)
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
-    return Hub(budget_s=30, cache_dir=tmp_path / "hub-cache")
+def hub(env):
+    return test_hub.make_hub(env)
 
 
 @pytest.fixture

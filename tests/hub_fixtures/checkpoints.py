@@ -180,16 +180,22 @@ def deepseek_v3(c: dict, fmt: dict | None = None) -> Tensors:
 def _routed_mlp(t: Tensors, p: str, c: dict, i: int, fmt: dict) -> None:
     """DeepSeek V3's MLP and the families that copied it (GLM-4.5, GLM-4.7-Flash): dense in the first
     first_k_dense_replace layers, then a router with its F32 correction bias, routed and shared experts."""
-    h = c["hidden_size"]
     if i < c["first_k_dense_replace"]:
-        dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt)
+        dense_mlp(t, f"{p}.mlp", c["hidden_size"], c["intermediate_size"], fmt)
         return
-    w, e = c["moe_intermediate_size"], c["n_routed_experts"]
-    t[f"{p}.mlp.gate.weight"] = ("BF16", [e, h])
-    t[f"{p}.mlp.gate.e_score_correction_bias"] = ("F32", [e])
+    routers = {"gate.weight": "BF16", "gate.e_score_correction_bias": "F32"}
+    _experts(t, f"{p}.mlp", c, c["n_routed_experts"], c["n_shared_experts"], routers, fmt)
+
+
+def _experts(t: Tensors, p: str, c: dict, e: int, shared: int, routers: dict, fmt: dict) -> None:
+    """An MoE block: the router's tensors (name -> dtype: its e x hidden weight, its e biases), e routed experts
+    of moe_intermediate_size and the shared ones as one MLP `shared` times as wide."""
+    h, w = c["hidden_size"], c["moe_intermediate_size"]
+    for name, dtype in routers.items():
+        t[f"{p}.{name}"] = (dtype, [e, h] if name.endswith("weight") else [e])
     for x in range(e):
-        dense_mlp(t, f"{p}.mlp.experts.{x}", h, w, fmt)
-    dense_mlp(t, f"{p}.mlp.shared_experts", h, w * c["n_shared_experts"], fmt)
+        dense_mlp(t, f"{p}.experts.{x}", h, w, fmt)
+    dense_mlp(t, f"{p}.shared_experts", h, w * shared, fmt)
 
 
 def _mtp_extras(t: Tensors, p: str, c: dict) -> None:
@@ -255,13 +261,9 @@ def afmoe(c: dict) -> Tensors:
         norm(t, f"{p}.self_attn.k_norm", hd)
         if i < c["num_dense_layers"]:
             dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt)
-            continue
-        w, e = c["moe_intermediate_size"], c["num_experts"]
-        t[f"{p}.mlp.router.gate.weight"] = ("BF16", [e, h])
-        t[f"{p}.mlp.expert_bias"] = ("BF16", [e])
-        for x in range(e):
-            dense_mlp(t, f"{p}.mlp.experts.{x}", h, w, fmt)
-        dense_mlp(t, f"{p}.mlp.shared_experts", h, w * c["num_shared_experts"], fmt)
+        else:
+            routers = {"router.gate.weight": "BF16", "expert_bias": "BF16"}
+            _experts(t, f"{p}.mlp", c, c["num_experts"], c["num_shared_experts"], routers, fmt)
     norm(t, "model.norm", h)
     t["lm_head.weight"] = ("BF16", [c["vocab_size"], h])
     return t
