@@ -14,6 +14,7 @@ import pytest
 from bot.log import RequestLog
 from bot.pipeline import Pipeline, Where
 from hub import pasted
+from hub.describe import describe
 from sizing import kv_cache
 from tests import test_hub
 from tests.hub_fixtures.repos import GLM45_AIR, GLM47_FLASH, TRINITY_NANO
@@ -187,3 +188,36 @@ def test_longcat_flash_is_refused_for_its_layout_not_for_a_key_it_names_otherwis
     reply = pipeline.ask(question, Where("console"))
     text = reply.text_answer
     assert said in text and not_said not in text and "num_hidden_layers" not in text
+
+
+# Qwen/Qwen3-VL-30B-A3B-Instruct config.json as a Rust port's parser test transcribes it from the file (the
+# keys it reads; "commit 1fc78ad"): the language model nests under text_config, the vision tower's keys beside it.
+QWEN3_VL_30B_A3B = {
+    "architectures": ["Qwen3VLMoeForConditionalGeneration"], "model_type": "qwen3_vl_moe", "tie_word_embeddings": False,
+    "text_config": {
+        "attention_bias": False, "decoder_sparse_step": 1, "head_dim": 128, "hidden_size": 2048,
+        "intermediate_size": 6144, "max_position_embeddings": 262144, "mlp_only_layers": [],
+        "model_type": "qwen3_vl_moe_text", "moe_intermediate_size": 768, "norm_topk_prob": True,
+        "num_attention_heads": 32, "num_experts": 128, "num_experts_per_tok": 8, "num_hidden_layers": 48,
+        "num_key_value_heads": 4, "rms_norm_eps": 1e-06, "rope_theta": 5000000, "vocab_size": 151936,
+        "rope_scaling": {"mrope_interleaved": True, "mrope_section": [24, 20, 20], "rope_type": "default"},
+    },
+    "vision_config": {
+        "deepstack_visual_indexes": [8, 16, 24], "depth": 27, "hidden_act": "gelu_pytorch_tanh", "hidden_size": 1152,
+        "in_channels": 3, "intermediate_size": 4304, "model_type": "qwen3_vl_moe", "num_heads": 16,
+        "num_position_embeddings": 2304, "out_hidden_size": 2048, "patch_size": 16, "spatial_merge_size": 2,
+        "temporal_patch_size": 2,
+    },
+}  # fmt: skip
+
+
+def test_qwen3_vl_moe_reads_its_nested_language_model():
+    # The language model is Qwen3-30B-A3B's shape: 2 x 151,936 x 2,048 of embeddings and head, 48 layers of
+    # q and o 2,048 x 4,096, k and v 2,048 x 512, per-head q/k norms of 128, two norms of 2,048, a 128 x 2,048
+    # router and 128 experts of 3 x 2,048 x 768, and the final norm: 30,532,122,624.
+    model = describe("Qwen/Qwen3-VL-30B-A3B-Instruct", "0" * 40, QWEN3_VL_30B_A3B, None, None)
+    per_layer = 2 * 2048 * 4096 + 2 * 2048 * 512 + 2 * 128 + 2 * 2048 + 128 * 2048 + 128 * 3 * 2048 * 768
+    assert model.params == 2 * 151_936 * 2048 + 48 * per_layer + 2048 == 30_532_122_624
+    # 48 layers x (K + V) x 4 KV heads x 128 x 2 bytes; M-RoPE's "default" type does not scale the context.
+    assert kv_cache.bytes_per_token(model, 2) == 48 * 2 * 4 * 128 * 2 == 98_304
+    assert model.max_context == 262_144 and model.moe.experts_per_token == 8
