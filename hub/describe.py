@@ -269,6 +269,7 @@ def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
     kind = str(c.get("model_type", ""))
+    _refuse_layout(c, kind)
     widths = c.get("intermediate_size")
     if isinstance(widths, list) and widths:
         # Gemma 3n writes one feed-forward width per layer (MatFormer); the released E2B and E4B use one
@@ -486,7 +487,33 @@ def architecture(config: dict) -> dict:
             "qk_rope_head_dim": int(c["qk_rope_head_dim"]),
             "v_head_dim": int(c["v_head_dim"]),
         }
+    if kind == "afmoe":
+        _afmoe(c, a)
     return a
+
+
+def _refuse_layout(c: dict, kind: str) -> None:
+    """Layouts the catalogue's shape cannot hold, said by name before a key they lack is (LongCat-Flash writes
+    num_layers, not num_hidden_layers): LongCat-Flash's layers each run two MLA attention blocks and two dense
+    MLPs beside one MoE whose zero_expert_num experts compute nothing, so a token's experts vary (vLLM
+    longcat_flash.py, FlashDecoderLayer)."""
+    if kind == "longcat_flash" or "zero_expert_num" in c:
+        raise Unsupported("longcat_flash")
+
+
+def _afmoe(c: dict, a: dict) -> None:
+    """Arcee's Trinity (AFMoE, transformers modeling_afmoe.py): per-head q/k norms and a sigmoid gate on the
+    attention output (gate_proj, hidden -> heads x head_dim) in every layer, four norms a layer (before and
+    after the attention and the MLP), a dense MLP in the first num_dense_layers layers, then routed experts
+    beside num_shared_experts shared ones of moe_intermediate_size and a router with a per-expert bias
+    (AfmoeMoE.expert_bias). Without layer_types, every global_attn_every_n_layers-th layer is full and the
+    others keep sliding_window tokens (AfmoeConfig's own default)."""
+    a.update(qk_norm=True, attention_output_gate=True, norms_per_layer=4)
+    if "moe" in a:
+        a["moe"].update(first_dense_layers=int(c.get("num_dense_layers") or 0), router_bias=True)
+    every = c.get("global_attn_every_n_layers")
+    if "layer_pattern" not in a and isinstance(every, int) and every > 1 and c.get("sliding_window"):
+        a.update(layer_pattern="L" * (every - 1) + "G", window=int(c["sliding_window"]))
 
 
 def _uniform(c: dict, key: str) -> object:

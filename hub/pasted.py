@@ -507,7 +507,10 @@ def check(config: dict) -> None:
         if not whole or value <= 0:
             raise Unsupported("bad_value", key=f"'{key}'", value=json.dumps(value, ensure_ascii=False))
     h, heads = c.get("hidden_size"), c.get("num_attention_heads")
-    if h and heads and not c.get("head_dim") and int(h) % int(heads):
+    # Multi-head latent attention sizes its heads by qk_nope_head_dim, qk_rope_head_dim and v_head_dim, never
+    # hidden / heads (GLM-4.7-Flash: 20 heads over a 2,048 width; vLLM's ModelConfig.get_head_size takes
+    # kv_lora_rank + qk_rope_head_dim for MLA).
+    if h and heads and not c.get("head_dim") and not c.get("kv_lora_rank") and int(h) % int(heads):
         raise Unsupported("heads_split", hidden=str(int(h)), heads=str(int(heads)))
     kv = c.get("num_key_value_heads") or c.get("num_kv_heads")
     if heads and kv and int(heads) % int(kv):

@@ -57,10 +57,14 @@ class SizingError(Exception):
 
 
 def with_why(params: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The parameters, with why a model is not catalogued (models.toml [[uncatalogued]] reason) said in the
-    reader's language: the reason is data, its words are the messages'."""
-    if "why" not in params:
-        return params
+    """The parameters, with why a model is not catalogued (models.toml [[uncatalogued]] reason) or why the Hub
+    reader could not read a repo (hub_unsupported.<reason>) said in the reader's language: the reason is data,
+    its words are the messages'."""
     from .i18n import t
 
+    if "hub_why" in params:  # why the Hub reader could not read a repo's files (hub_unsupported.<reason>)
+        reason = t(lang, f"hub_unsupported.{params['hub_why']}", **params.get("hub_why_params", {}))
+        params = {**params, "hub_why": reason}
+    if "why" not in params:
+        return params
     return {**params, "why": t(lang, f"uncatalogued_why.{params['why']}")}

@@ -194,6 +194,10 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
         except SizingError as e:
             if e.key in ("query.exl2_width", "query.uncatalogued"):
                 raise  # the name's own EXL2 width is out of range, or a model the catalogue knows it lacks
+            if source.problem == "unsupported" and source.detail:
+                # Why the files could not be read, worded in the answer's language (errors.with_why).
+                raise SizingError("repo.unreadable_unsupported_why", "model_examples", name=text,
+                                  hub_why=source.detail, hub_why_params=dict(source.detail_params)) from None  # fmt: skip
             raise SizingError(f"repo.unreadable_{source.problem}", "model_examples", name=text) from None
         why = (
             f"hub_problem_{source.problem}",

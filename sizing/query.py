@@ -6144,6 +6144,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         for m in scan.finditer(pattern):
             # The whole name the word is part of: "Qwen/Qwen3-Embedding-8B", "Alibaba-NLP/gte-Qwen2-7B".
             start, end = _NAME_AROUND.search(scan.work, 0, m.start() + 1).start(), m.end()
+            if scan.work.startswith(("pasted/config-", "pasted/keys-"), start):
+                continue  # a pasted config's id (hub/pasted.py): its digest "e5adc48bf8a7" is no E5 embedding
             end = _NAME_AFTER.match(scan.work, end).end()
             if " " in scan.work[start:end] and (sized := _SIZE_AFTER_NAME.match(scan.work, end)):
                 end = sized.end()  # "qwen3 embedding 8b": the size is the named model's, no LLM's

@@ -148,10 +148,11 @@ def qwen3_next(c: dict) -> Tensors:
     return t
 
 
-def deepseek_v3(c: dict) -> Tensors:
-    """DeepSeek V3 / V3.1: MLA, 3 dense layers then MoE, FP8 128x128 blocks, and the MTP layer (index 61)."""
+def deepseek_v3(c: dict, fmt: dict | None = None) -> Tensors:
+    """DeepSeek V3 / V3.1: MLA, 3 dense layers then MoE, FP8 128x128 blocks, and the MTP layer (index 61).
+    GLM-4.7-Flash (glm4_moe_lite) stores the same names in BF16 (`fmt`)."""
     t: Tensors = {}
-    fmt = {"kind": "fp8_block", "dtype": "BF16"}
+    fmt = fmt or {"kind": "fp8_block", "dtype": "BF16"}
     h, heads, v = c["hidden_size"], c["num_attention_heads"], c["vocab_size"]
     ql, kvl, nope, rope, vh = (c["q_lora_rank"], c["kv_lora_rank"], c["qk_nope_head_dim"], c["qk_rope_head_dim"],
                                c["v_head_dim"])  # fmt: skip
@@ -168,24 +169,103 @@ def deepseek_v3(c: dict) -> Tensors:
         norm(t, f"{a}.kv_a_layernorm", kvl)
         linear(t, f"{a}.kv_b_proj", heads * (nope + vh), kvl, fmt)
         linear(t, f"{a}.o_proj", h, heads * vh, fmt)
-        if i < c["first_k_dense_replace"]:
-            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt)
-        else:
-            w, e = c["moe_intermediate_size"], c["n_routed_experts"]
-            t[f"{p}.mlp.gate.weight"] = ("BF16", [e, h])
-            t[f"{p}.mlp.gate.e_score_correction_bias"] = ("F32", [e])
-            for x in range(e):
-                dense_mlp(t, f"{p}.mlp.experts.{x}", h, w, fmt)
-            dense_mlp(t, f"{p}.mlp.shared_experts", h, w * c["n_shared_experts"], fmt)
+        _routed_mlp(t, p, c, i, fmt)
         if i >= c["num_hidden_layers"]:  # the MTP module's own tensors
-            norm(t, f"{p}.enorm", h)
-            norm(t, f"{p}.hnorm", h)
-            t[f"{p}.eh_proj.weight"] = ("BF16", [h, 2 * h])
-            norm(t, f"{p}.shared_head.norm", h)
-            t[f"{p}.shared_head.head.weight"] = ("BF16", [v, h])
-            t[f"{p}.embed_tokens.weight"] = ("BF16", [v, h])
+            _mtp_extras(t, p, c)
     norm(t, "model.norm", h)
     t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
+def _routed_mlp(t: Tensors, p: str, c: dict, i: int, fmt: dict) -> None:
+    """DeepSeek V3's MLP and the families that copied it (GLM-4.5, GLM-4.7-Flash): dense in the first
+    first_k_dense_replace layers, then a router with its F32 correction bias, routed and shared experts."""
+    if i < c["first_k_dense_replace"]:
+        dense_mlp(t, f"{p}.mlp", c["hidden_size"], c["intermediate_size"], fmt)
+        return
+    routers = {"gate.weight": "BF16", "gate.e_score_correction_bias": "F32"}
+    _experts(t, f"{p}.mlp", c, c["n_routed_experts"], c["n_shared_experts"], routers, fmt)
+
+
+def _experts(t: Tensors, p: str, c: dict, e: int, shared: int, routers: dict, fmt: dict) -> None:
+    """An MoE block: the router's tensors (name -> dtype: its e x hidden weight, its e biases), e routed experts
+    of moe_intermediate_size and the shared ones as one MLP `shared` times as wide."""
+    h, w = c["hidden_size"], c["moe_intermediate_size"]
+    for name, dtype in routers.items():
+        t[f"{p}.{name}"] = (dtype, [e, h] if name.endswith("weight") else [e])
+    for x in range(e):
+        dense_mlp(t, f"{p}.experts.{x}", h, w, fmt)
+    dense_mlp(t, f"{p}.shared_experts", h, w * shared, fmt)
+
+
+def _mtp_extras(t: Tensors, p: str, c: dict) -> None:
+    """A DeepSeek-style MTP layer's tensors beside its decoder layer: the two input norms, the projection of
+    both, and its own head and embedding."""
+    h, v = c["hidden_size"], c["vocab_size"]
+    norm(t, f"{p}.enorm", h)
+    norm(t, f"{p}.hnorm", h)
+    t[f"{p}.eh_proj.weight"] = ("BF16", [h, 2 * h])
+    norm(t, f"{p}.shared_head.norm", h)
+    t[f"{p}.shared_head.head.weight"] = ("BF16", [v, h])
+    t[f"{p}.embed_tokens.weight"] = ("BF16", [v, h])
+
+
+def glm4_moe(c: dict) -> Tensors:
+    """GLM-4.5 / 4.6 / Air (transformers modeling_glm4_moe): grouped-query attention with biased q, k and v and
+    an unbiased o_proj (Glm4MoeAttention), per-head q/k norms when use_qk_norm, DeepSeek V3's MLP layout, BF16,
+    and the MTP layer (index num_hidden_layers) that only speculative decoding loads."""
+    t: Tensors = {}
+    fmt = {"kind": "none", "dtype": "BF16"}
+    h, heads, kv, hd = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+    bias = c.get("attention_bias", False)
+    t["model.embed_tokens.weight"] = ("BF16", [c["vocab_size"], h])
+    for i in range(c["num_hidden_layers"] + c.get("num_nextn_predict_layers", 0)):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        for proj, out in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+            linear(t, f"{p}.self_attn.{proj}", out, h, fmt, bias=bias)
+        linear(t, f"{p}.self_attn.o_proj", h, heads * hd, fmt)
+        if c.get("use_qk_norm"):
+            norm(t, f"{p}.self_attn.q_norm", hd)
+            norm(t, f"{p}.self_attn.k_norm", hd)
+        _routed_mlp(t, p, c, i, fmt)
+        if i >= c["num_hidden_layers"]:
+            _mtp_extras(t, p, c)
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [c["vocab_size"], h])
+    return t
+
+
+def afmoe(c: dict) -> Tensors:
+    """Arcee's Trinity (transformers modeling_afmoe.py): per-head q/k norms and an output gate in the attention,
+    four norms a layer, num_dense_layers dense MLPs first, then a router (router.gate) with its expert_bias,
+    routed experts and the shared ones; BF16 throughout."""
+    t: Tensors = {}
+    fmt = {"kind": "none", "dtype": "BF16"}
+    h, heads, kv, hd = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+    t["model.embed_tokens.weight"] = ("BF16", [c["vocab_size"], h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}"
+        for n in ("input_layernorm", "post_attention_layernorm", "pre_mlp_layernorm", "post_mlp_layernorm"):
+            norm(t, f"{p}.{n}", h)
+        for proj, out in (
+            ("q_proj", heads * hd),
+            ("k_proj", kv * hd),
+            ("v_proj", kv * hd),
+            ("gate_proj", heads * hd),
+        ):
+            linear(t, f"{p}.self_attn.{proj}", out, h, fmt)
+        linear(t, f"{p}.self_attn.o_proj", h, heads * hd, fmt)
+        norm(t, f"{p}.self_attn.q_norm", hd)
+        norm(t, f"{p}.self_attn.k_norm", hd)
+        if i < c["num_dense_layers"]:
+            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt)
+        else:
+            routers = {"router.gate.weight": "BF16", "expert_bias": "BF16"}
+            _experts(t, f"{p}.mlp", c, c["num_experts"], c["num_shared_experts"], routers, fmt)
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [c["vocab_size"], h])
     return t
 
 

@@ -234,6 +234,67 @@ ERNIE45_21B = {
     "tie_word_embeddings": True, "use_bias": False, "torch_dtype": "bfloat16",
 }  # fmt: skip
 
+# zai-org/GLM-4.5-Air config.json's keys as the slime training scripts transcribe them into Megatron arguments
+# (vllm-project/vime and zyzshishui/slime_ scripts/models/glm4.5-106B-A12B.sh: hidden 4096, 1 dense + 45 MoE
+# layers, 96 heads in 8 KV groups of 128, q/k/v biases, no q/k norm, half the head rotated, a 10,944-wide dense
+# MLP, 128 experts of 1,408 with 8 per token and one shared, vocabulary 151,552, untied); 131,072 positions and
+# the MTP layer (num_nextn_predict_layers 1) as the card describes them. "106B total / 12B active"
+# (transformers docs/source/en/model_doc/glm4_moe.md).
+GLM45_AIR = {
+    "architectures": ["Glm4MoeForCausalLM"], "model_type": "glm4_moe", "hidden_size": 4096,
+    "num_hidden_layers": 46, "num_attention_heads": 96, "num_key_value_heads": 8, "head_dim": 128,
+    "intermediate_size": 10944, "moe_intermediate_size": 1408, "n_routed_experts": 128, "n_shared_experts": 1,
+    "num_experts_per_tok": 8, "first_k_dense_replace": 1, "vocab_size": 151552, "attention_bias": True,
+    "use_qk_norm": False, "partial_rotary_factor": 0.5, "rope_theta": 1000000, "tie_word_embeddings": False,
+    "num_nextn_predict_layers": 1, "max_position_embeddings": 131072, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# zai-org/GLM-4.7-Flash config.json (glm4_moe_lite) as vLLM's unit test of its Glm4MoeLiteConfig copies the
+# checkpoint's keys (_glm4_moe_lite_min_config): DeepSeek's multi-head latent attention (20 heads over a 2,048
+# width, so no hidden / heads head width), 64 experts of 1,536 with 4 per token and one shared, the first layer
+# dense, noaux_tc routing, 202,752 positions, BF16, and (as the checkpoint ships it) one MTP layer. "30B-A3B".
+GLM47_FLASH = {
+    "model_type": "glm4_moe_lite", "architectures": ["Glm4MoeLiteForCausalLM"], "vocab_size": 154880,
+    "hidden_size": 2048, "intermediate_size": 10240, "moe_intermediate_size": 1536, "num_hidden_layers": 47,
+    "num_attention_heads": 20, "num_key_value_heads": 20, "hidden_act": "silu", "attention_bias": False,
+    "max_position_embeddings": 202752, "rope_theta": 1000000.0, "rope_scaling": None, "partial_rotary_factor": 1.0,
+    "q_lora_rank": 768, "kv_lora_rank": 512, "qk_nope_head_dim": 192, "qk_rope_head_dim": 64, "v_head_dim": 256,
+    "n_routed_experts": 64, "n_shared_experts": 1, "num_experts_per_tok": 4, "norm_topk_prob": True,
+    "routed_scaling_factor": 1.8, "n_group": 1, "topk_group": 1, "topk_method": "noaux_tc",
+    "first_k_dense_replace": 1, "num_nextn_predict_layers": 1, "tie_word_embeddings": False, "dtype": "bfloat16",
+}  # fmt: skip
+
+# arcee-ai/Trinity-Mini config.json (afmoe) as a serving runtime's unit test writes its keys (its
+# trinity_mini_shape test: 32 layers of 2,048, 32 heads and 4 KV heads of 128, three 2,048-token sliding layers in
+# every four, two dense layers of 6,144 first, 128 experts of 1,024 with 8 per token and one shared, vocabulary
+# 200,192, untied): "26B total, 3B active" (its card).
+TRINITY_MINI = {
+    "architectures": ["AfmoeForCausalLM"], "attention_dropout": 0.0, "global_attn_every_n_layers": 4, "head_dim": 128,
+    "hidden_act": "silu", "hidden_size": 2048, "intermediate_size": 6144,
+    "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention", "full_attention"] * 8,
+    "max_position_embeddings": 131072, "model_type": "afmoe", "moe_intermediate_size": 1024, "mup_enabled": True,
+    "n_group": 1, "num_attention_heads": 32, "num_dense_layers": 2, "num_expert_groups": 1, "num_experts": 128,
+    "num_experts_per_tok": 8, "num_hidden_layers": 32, "num_key_value_heads": 4, "num_limited_groups": 1,
+    "num_shared_experts": 1, "rms_norm_eps": 1e-5, "rope_theta": 10000, "route_norm": True, "route_scale": 2.826,
+    "score_func": "sigmoid", "sliding_window": 2048, "tie_word_embeddings": False, "topk_group": 1,
+    "use_grouped_mm": True, "vocab_size": 200192, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# arcee-ai/Trinity-Nano-Preview config.json as a Neuron port's unit test copies it ("matches
+# arcee-ai/Trinity-Nano-Preview/config.json"): Trinity Mini's keys at 1,024 wide, 56 layers, 8 heads and 2 KV heads,
+# experts of 256, and no layer_types (every fourth layer full, global_attn_every_n_layers). "6B total, 1B active".
+TRINITY_NANO = {
+    **{k: v for k, v in TRINITY_MINI.items() if k != "layer_types"}, "hidden_size": 1024, "intermediate_size": 3072,
+    "moe_intermediate_size": 256, "num_attention_heads": 8, "num_hidden_layers": 56, "num_key_value_heads": 2,
+}  # fmt: skip
+
+# meituan-longcat/LongCat-Flash-Chat config.json's MoE and depth keys as an expert-expansion script's notes quote
+# them ("LongCat 500B"), with the model_type and architecture vLLM's registry maps (LongcatFlashForCausalLM): its
+# layout is refused before any key is read, so the keys not quoted there are not needed.
+LONGCAT_FLASH = {
+    "architectures": ["LongcatFlashForCausalLM"], "model_type": "longcat_flash", "n_routed_experts": 512,
+    "zero_expert_num": 256, "zero_expert_type": "identity", "num_layers": 28, "hidden_size": 6144,
+    "expert_ffn_hidden_size": 2048, "moe_topk": 12,
+}  # fmt: skip
+
 REPOS = {
     "meta-llama/Llama-2-13b-chat-hf": {
         "config": LLAMA2_13B, "gated": True, "shards": 3,
@@ -321,6 +382,15 @@ REPOS = {
     },
     "baidu/ERNIE-4.5-21B-A3B-PT": {
         "config": ERNIE45_21B, "shards": 9, "tensors": lambda: ck.ernie45_moe(ERNIE45_21B),
+    },
+    "zai-org/GLM-4.5-Air": {"config": GLM45_AIR, "shards": 47, "tensors": lambda: ck.glm4_moe(GLM45_AIR)},
+    "zai-org/GLM-4.7-Flash": {
+        "config": GLM47_FLASH, "shards": 48,
+        "tensors": lambda: ck.deepseek_v3(GLM47_FLASH, {"kind": "none", "dtype": "BF16"}),
+    },
+    "arcee-ai/Trinity-Mini": {"config": TRINITY_MINI, "shards": 11, "tensors": lambda: ck.afmoe(TRINITY_MINI)},
+    "meituan-longcat/LongCat-Flash-Chat": {
+        "config": LONGCAT_FLASH, "tensors": None, "other_files": ["model-00001-of-00075.safetensors"],
     },
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {
