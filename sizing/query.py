@@ -1968,6 +1968,12 @@ FASTEST = regexes.compile(
     rf"\b(?:{_W('words.fastest')})\b"
     r"(?!\s+(?:gpus?|placas?|cards?|models?|modelos?|options?|opc\w*|setups?|configurac\w*|one|ones|of|among|entre)\b)"
 )
+# "which is the fastest gpu for llama 8b?", "qual a gpu mais rápida para o llama 8b?": the GPU kind that serves the
+# workload soonest, its fastest setup ("fastest" had been not understood, the workload sized on the cheapest GPU);
+# asked alone, it is asked back what for.
+FASTEST_GPU_FOR = regexes.compile(
+    rf"\b(?:{_W('words.fastest_gpu')})(?:\s+(?=(?:for|to\s+run|to\s+serve|para|pra|pro|p/)\b)|(?=[\s?!.]*$))"
+)
 _WHICH_BEFORE = regexes.compile(r"\b(?:qual|quais|which|what|who)(?:\s+(?:e|is|seria|would\s+be|s))?\s*$")
 
 
@@ -4964,6 +4970,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             text,
         )
     text = _bare_repo_names(text, catalog)
+    if _NAME_THEN_NUMBER_CUE.search(text):
+        text = NAME_THEN_BARE_SIZE.sub(lambda m: _bare_size_of_name(m, catalog), text)
     if "-" in text:
         text = GPU_PRODUCT.sub(lambda m: m.group(0).replace("-", " "), text)
     text = _gpu_variants(text, catalog)
@@ -6351,6 +6359,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # "qual o mais rápido, h100 ou h200?" compares the GPUs it names (below: "which"); in a thread ("qual a mais
     # rápida?" under an answer) or of a workload ("qual o mais rápido para llama 70b com 20 usuários?") it asks for
     # the fastest setup of that workload
+    scan.take(FASTEST_GPU_FOR, "fastest", lambda m: True)
     scan.take(
         FASTEST,
         "fastest",
@@ -8630,6 +8639,26 @@ def _bare_size(scan: _Scan, family: str, catalog: Catalog) -> None:
         return
     scan.found.setdefault("size", []).append((size, m.group(1)))
     scan.blank(*m.span(1))
+
+
+# A model's name with its version and a number with no unit: "gemma3 27", "qwen2.5 72", "llama 3.1 70". The
+# number is the size when the name and it, read as billions, are a catalogue model of that size ("gemma3 27" had
+# been Gemma 3 and 27 users, "qwen2.5 72" asked which Qwen2.5); a count's word after it keeps it a count
+# ("gemma3 27 usuários"). From 7 up, as _bare_size: "gemma 2", "llama 3" are versions.
+_NAME_THEN_NUMBER_CUE = regexes.compile(r"[a-z]\d*(?:\.\d+)?[\s_-]+\d")
+NAME_THEN_BARE_SIZE = regexes.compile(
+    r"(?<![\w.])([a-z][a-z]*(?:[\s_-]*v?\d{1,2}(?:\.\d{1,2})?)?)[\s_-]+(\d{1,3})"
+    + _BARE_SIZE_AFTER.removeprefix(r"\s+(\d{1,3})"),
+    re.IGNORECASE,
+)
+
+
+def _bare_size_of_name(m: re.Match, catalog: Catalog) -> str:
+    size = f"{int(m.group(2))}b"
+    item = _indexes(catalog)["model"].get(normalize(m.group(1) + size))
+    if int(m.group(2)) < 7 or item is None or not _own_size(catalog, item.id, size):
+        return m.group(0)
+    return f"{m.group(1)} {m.group(2)}b"
 
 
 def _families_named(scan: _Scan, known: set[str]) -> list[str]:

@@ -97,6 +97,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "fits_alone_before",
         "cheaper",
         "fastest",
+        "fastest_gpu",
         "money_cues",
         "contract_question",
         "asker_before",

@@ -1,0 +1,90 @@
+"""Questions as people type them in Slack, twenty-first round (2026-12-07): how customers really ask. A family's
+size typed with no "b" after its version, "the fastest GPU" for a workload, automated callers counted as users,
+typos of a model's name, three sizes of one family, a GPU variant the catalogue lacks, and Slack Connect
+customers' own words. Each answer is what the user sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import main as gpu_size
+from tests.gpu_size_run import UNKNOWN, answer
+from tests.gpu_size_run import reads as _reads
+
+
+def refusal(capsys, question: str) -> str:
+    """What gpu-size says when it answers the question with no sizing (its exit status is not 0)."""
+    assert gpu_size([question]) != 0
+    return capsys.readouterr().err
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+# -- a size with no "b" after a family's version -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been Gemma 3 27B for 27 users
+        ("gemma3 27 4bit", "Entendi: Gemma 3 27B · INT4 (AWQ/GPTQ g128)"),
+        # each had asked which size of the family
+        ("qwen2.5 72", "Entendi: Qwen2.5 72B"),
+        ("llama 3.1 70 fp8", "Entendi: Llama 3.1 70B · FP8 (8-bit)"),
+        ("qwen2.5 72 com 10 usuários", "Entendi: Qwen2.5 72B · 10 usuários simultâneos"),
+        # as before
+        ("mistral 7", "Entendi: Mistral 7B v0.3"),
+    ],
+)  # fmt: skip
+def test_a_number_after_a_family_and_its_version_is_its_size(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "usuários simultâneos" in read or "usuários" not in lines[0], lines
+
+
+def test_a_count_word_after_the_number_keeps_it_a_count(capsys):
+    _reads(capsys, "gemma3 27 usuários", "Entendi: Gemma 3 27B · 27 usuários simultâneos")
+
+
+def test_a_number_the_family_has_no_size_of_stays_what_it_was(capsys):
+    # Llama 3.1 has no 20B: the 20 stays the people served
+    _reads(capsys, "llama 3.1 8b 20", "Entendi: Llama 3.1 8B · 20 usuários simultâneos")
+
+
+# -- the fastest GPU for a workload -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had left "fastest" not understood (or said nothing of it) and recommended the cheapest GPU
+        ("which is the fastest gpu for llama 8b?", "What decided: the fastest, as asked."),
+        ("qual a gpu mais rápida para o llama 8b?", "O que decidiu: o mais rápido, como pedido."),
+        (
+            "qual a placa mais rápida pra rodar qwen 32b com 20 usuários?",
+            "O que decidiu: o mais rápido, como pedido.",
+        ),
+    ],
+)
+def test_the_fastest_gpu_for_a_workload_is_its_fastest_setup(capsys, question, said):
+    out = answer(capsys, question)
+    assert said in out, out
+    assert not any(line.startswith(UNKNOWN) for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("which is the fastest gpu?", "The fastest for what?"),
+        ("qual a gpu mais rápida?", "O mais rápido para quê?"),
+    ],
+)
+def test_the_fastest_gpu_asked_alone_is_asked_back_what_for(capsys, question, said):
+    assert said in refusal(capsys, question)
+
+
+def test_the_fastest_gpu_between_two_named_still_compares_them(capsys):
+    out = answer(capsys, "qual a gpu mais rápida, h100 ou h200?")
+    assert "a comparação" in out.splitlines()[0], out
