@@ -263,6 +263,7 @@ class Query(msgspec.Struct):
     bare_users: list[str] = []
     # Trades no list names, read as people by their ending ("20 tradutores"), as typed: the answer says so.
     trades: list[str] = []
+    callers: list[str] = []  # programs counted as users ("20 bots"), as typed: the answer says so
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
     # "temos 10 mil por mês" with no word of money: a budget or requests? (as typed, its amount as typed)
@@ -534,7 +535,11 @@ DAYS_OF = {
 }
 _BIG = alternation([w for n in ("million", "billion", "trillion") for w in VOCAB.words(f"multipliers.{n}")])
 _NUM = r"(-?\d+(?:[.,]\d+)?)"
-_COUNT_NOUNS = _W("users.nouns")
+# Programs calling the model are counted as people are (users.callers: "20 bots"), each a conversation at once.
+_COUNT_NOUNS = alternation([*VOCAB.words("users.nouns"), *VOCAB.words("users.callers")])
+# "20 bots", "20 integrações chamando a API": the answer says it read them as users at once (query.callers).
+# The noun right after the count: "20 support agents" are people, said by their own words.
+CALLERS = regexes.compile(rf"^\W*[\d.,]+\s+(?:{_W('users.callers')})\b")
 _NUMBER_WORD = alternation(NUMBER_WORDS)
 # "vinte e cinco", "twenty-five", "two hundred and fifty", "twenty five": number words joined by "and", a
 # hyphen or a space ("forty-five" had been 40 and then -5, refused as a negative count).
@@ -6751,6 +6756,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if m is not None and not _AGENTS.fullmatch(m.group(0)):
                 scan.found["task"] = [(Task.agent, typed)]
                 break
+    if not any(task == Task.agent for task, _ in scan.found.get("task", [])):  # AI agents are said as such
+        query.callers = [
+            t for _, t in scan.found.get("users", []) if CALLERS.search(strip_accents(t.lower()))
+        ]
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
         # OCR reads images, and so does a model asked "com visão": the answer counts them, or says that a text
         # model cannot read them.
@@ -8564,7 +8573,12 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     if families and not scan.found.get("size") and not scan.found.get("model"):
         _bare_size(scan, families[0], catalog)
     sizes = scan.found.get("size", [])
-    if families and len(sizes) == 1 and not scan.found.get("model"):
+    if (
+        families
+        and len(sizes) == 1
+        and not scan.found.get("model")
+        and not _size_apart(scan, families[0], sizes[0][1])
+    ):
         index = _indexes(catalog)["model"]
         item = index.get(normalize(families[0] + sizes[0][0]))
         if item is not None and not _own_size(catalog, item.id, sizes[0][0]):
@@ -8659,6 +8673,18 @@ def _bare_size_of_name(m: re.Match, catalog: Catalog) -> str:
     if int(m.group(2)) < 7 or item is None or not _own_size(catalog, item.id, size):
         return m.group(0)
     return f"{m.group(1)} {m.group(2)}b"
+
+
+def _size_apart(scan: _Scan, family: str, typed_size: str) -> bool:
+    """Whether "ou"/"or" stands between the family word and the size: "foobar 30b ou qwen" weighs another model
+    against a Qwen of no size, never a Qwen of 30B (it had been sized as Qwen3.5 27B, "foobar" not understood)."""
+    text = scan.original.lower()
+    word = regexes.compile(rf"\b{re.escape(family)}").search(scan.work)
+    at = text.find(typed_size.lower())
+    if word is None or at < 0:
+        return False
+    between = text[min(word.end(), at + len(typed_size)) : max(word.start(), at)]
+    return _CHOICE_OR.search(between) is not None
 
 
 def _families_named(scan: _Scan, known: set[str]) -> list[str]:
@@ -12113,8 +12139,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.family_candidate = (scan.found["family_version"][0], [])
     if scan.found.get("whole_group") and not any(workload.get(k) for k in LOAD_FIELDS):
         query.whole_group = [typed for _, typed in scan.found["whole_group"]]
-    if model and scan.found.get("family") and _CHOICE_OR.search(scan.work):
-        query.family_unsized = _families_unsized(scan, model, catalog)
+    if (model or size) and scan.found.get("family") and _CHOICE_OR.search(scan.work):
+        # "foobar 30b ou qwen": the unknown name sized by its size, the family beside it asked which
+        query.family_unsized = _families_unsized(scan, model or size, catalog)
     query.workload = Workload.given({"model": model or size, **workload})
     return query
 
@@ -12315,8 +12342,8 @@ def _unknown_family(scan: _Scan, query: Query, families: frozenset[str]) -> tupl
             p in unknown or _VERSION_WORD.match(p) or len(p) <= 3 or p in families for p in pieces
         ):
             break
-        if all(p in _ARTICLES for p in pieces):
-            break  # "rodar o nemotron nano 9b": the article is no part of the name
+        if all(p in _ARTICLES for p in pieces) or _CHOICE_OR.fullmatch(word.group(0).lower()):
+            break  # "rodar o nemotron nano 9b": the article is no part of the name, "qwen ou foobar 30b" the choice
         named.update(pieces)
         start = before.start(1) + word.start()
     if not any(p in unknown and re.match(r"[a-z]{3,}", p) for p in named):
@@ -12404,6 +12431,7 @@ TRAINING_ONLY = frozenset(
 )  # fmt: skip
 
 
+_SIZE_IN_NAME = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)b\b")
 _SIZE_VALUE = regexes.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
 
 
@@ -12667,7 +12695,10 @@ def _own_size(catalog: Catalog, model: str, size: str) -> bool:
     if entry is None or m is None:
         return False
     own = (entry.params_official_billions, entry.params / 1e9, entry.active_params / 1e9)
-    if not any(abs(float(m.group(1)) - s) <= 0.05 * s for s in own):
+    # The size its own name says is its own too: "Llama 3.2 1B" has 1.23B parameters ("lama 3.2 1b" had been
+    # no typo of it, sized as an unknown model standing in for it).
+    named = {float(n) for n in _SIZE_IN_NAME.findall(f"{entry.name} {entry.id}".lower())}
+    if not any(abs(float(m.group(1)) - s) <= 0.05 * s for s in own) and float(m.group(1)) not in named:
         return False
     # The active size a name gives is rounded and counts the embeddings or not ("a5b" for gpt-oss-120b's
     # 5.1B active, 5.7B with the embeddings).

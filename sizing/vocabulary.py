@@ -162,7 +162,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "six_days",
     ),
     "dates": ("months", "paperwork"),
-    "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),
+    "users": ("nouns", "callers", "adjectives", "keys", "one", "at_once", "capacity_question"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
     "parts": ("phases", "use", "corrections"),
     "counts": (

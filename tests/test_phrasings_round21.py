@@ -88,3 +88,53 @@ def test_the_fastest_gpu_asked_alone_is_asked_back_what_for(capsys, question, sa
 def test_the_fastest_gpu_between_two_named_still_compares_them(capsys):
     out = answer(capsys, "qual a gpu mais rápida, h100 ou h200?")
     assert "a comparação" in out.splitlines()[0], out
+
+
+# -- programs calling the model, counted as users -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # "20 bots" and "20 integrações" had been "Não entendi: “20”", sized for one user
+        ("llama 8b 20 bots", "Entendi: Llama 3.1 8B · 20 usuários simultâneos", "Li “20 bots” como usuários simultâneos"),
+        ("llama 8b 20 integrações chamando a API", "Entendi: Llama 3.1 8B · 20 usuários simultâneos", "Li “20 integrações chamando a API” como usuários simultâneos"),
+        ("qwen 32b for 15 integrations calling the API", "Understood: Qwen2.5 32B · 15 concurrent users", "I read “15 integrations calling the API” as users at once"),
+        # had been read as users with no word of how
+        ("llama 8b 20 agentes", "Entendi: Llama 3.1 8B · 20 usuários simultâneos", "Li “20 agentes” como usuários simultâneos"),
+        ("llama 8b for 20 agents", "Understood: Llama 3.1 8B · 20 concurrent users", "I read “20 agents” as users at once"),
+    ],
+)  # fmt: skip
+def test_programs_calling_the_model_are_counted_as_users_and_said_so(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+def test_ai_agents_are_said_as_agents_not_as_callers(capsys):
+    lines = _reads(capsys, "llama 70b para 20 agentes de IA", "20 agentes de IA ao mesmo tempo")
+    assert not any("como usuários simultâneos" in line for line in lines), lines
+
+
+# -- a misspelt name, an unknown name beside a family ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been "lama 3.2 1b (dimensionado como Llama 3.2 1B)", an unknown model standing in: the size its
+        # own name says (1B, of 1.23B parameters) is its own
+        ("lama 3.2 1b", "Entendi: Llama 3.2 1B", "Li “lama 3.2 1b” como Llama 3.2 1B."),
+        ("lama 3.2 3b 10 usuários", "Entendi: Llama 3.2 3B · 10 usuários simultâneos", "Li “lama 3.2 3b” como Llama 3.2 3B."),
+        # as before
+        ("lama 3.1 8b", "Entendi: Llama 3.1 8B", "Li “lama 3.1 8b” como Llama 3.1 8B."),
+    ],
+)  # fmt: skip
+def test_a_misspelt_name_with_its_version_and_size_is_corrected(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize("question", ["foobar 30b ou qwen", "qwen ou foobar 30b"])
+def test_an_unknown_name_with_a_size_never_becomes_the_family_beside_it(capsys, question):
+    # each had been Qwen3.5 27B (or "qwen ou foobar 30b" as one name), "foobar" not understood
+    lines = _reads(capsys, question, "Entendi: foobar 30b (dimensionado como")
+    assert any("“foobar 30b” não está no catálogo" in line for line in lines), lines
+    assert any(line.startswith("Qual “qwen”?") for line in lines), lines
