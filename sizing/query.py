@@ -465,7 +465,10 @@ def chat_shorthand(text: str) -> str:
         text = IN_OUT.sub(_in_out, text)
     text = SIZE_WORD.sub(_settings_apart, text)
     if "/" in text:
-        text = SLASHED_SIZES.sub(lambda m: m.group(0).replace("/", " vs "), text)
+        # three sizes or more are kept as typed, refused by parse() in the question's language
+        text = SLASHED_SIZES.sub(
+            lambda m: m.group(0).replace("/", " vs ") if m.group(0).count("/") == 1 else m.group(0), text
+        )
     if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
         text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
@@ -1076,6 +1079,27 @@ SLASHED_SETTINGS = regexes.compile(
 SLASHED_SIZES = regexes.compile(
     r"(?<![\w./~-])(?:[a-z][\w.-]*?)?\d+(?:\.\d+)?b(?:/\d+(?:\.\d+)?b){1,3}(?![\w/])", re.IGNORECASE
 )
+_WORD_BEFORE_SIZES = regexes.compile(r"([a-z][\w.-]*)\s+$", re.IGNORECASE)
+_SIZE_OF = regexes.compile(r"\d+(?:\.\d+)?b$", re.IGNORECASE)
+
+
+def _two_sizes_at_a_time(text: str, m: re.Match) -> None:
+    """ "qwen 7b/14b/32b": an answer weighs two models; three sizes or more are refused, with the pairs to ask
+    (it had been "O pedido se contradiz: “14b” e “32b”", no word of which to ask)."""
+    parts = m.group(0).split("/")
+    if len(parts) < 3:
+        return
+    glued = _SIZE_OF.search(parts[0])
+    name = parts[0][: glued.start()].strip(" -_") if glued else ""
+    if not name and (before := _WORD_BEFORE_SIZES.search(text, 0, m.start())):
+        name = before.group(1)
+    sizes = [parts[0][glued.start() :] if glued else parts[0], *parts[1:]]
+    a, b, c = (f"{name} {size}".strip() for size in sizes[:3])
+    raise QueryError(
+        "query.sizes_two_at_a_time", hint=None, typed=m.group(0), count=len(sizes), a=a, b=b, c=c
+    )
+
+
 _NOT_SETTINGS = regexes.compile(r"\.(?:gguf|json|ya?ml|safetensors|bin)\b", re.IGNORECASE)
 # "e em 4bit/32k?", "fp8/32k/20 users": settings of different kinds after slashes, no size before them; precisions
 # alone ("fp8/bf16") are weighed, two lengths ("8k/16k") read as before (a prompt and its answer).
@@ -4932,6 +4956,9 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     text = chat_shorthand(_without_signature(_without_mail_headers(text)))
+    three_sizes = (
+        [m for m in SLASHED_SIZES.finditer(text) if m.group(0).count("/") > 1] if "/" in text else []
+    )
     typed_lower = text.lower()
     # Python pasted with the question: its calls' arguments as the launch flags they are.
     text = code_query.pasted_code(text)
@@ -5004,6 +5031,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
     try:
+        for m in three_sizes:
+            _two_sizes_at_a_time(m.string, m)
         try:
             query = (
                 _parse_ruling_out(text, catalog, base, personal, ruled)

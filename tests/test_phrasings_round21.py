@@ -138,3 +138,23 @@ def test_an_unknown_name_with_a_size_never_becomes_the_family_beside_it(capsys, 
     lines = _reads(capsys, question, "Entendi: foobar 30b (dimensionado como")
     assert any("“foobar 30b” não está no catálogo" in line for line in lines), lines
     assert any(line.startswith("Qual “qwen”?") for line in lines), lines
+
+
+# -- three sizes of one family after slashes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had been "O pedido se contradiz: “14b” e “32b” não valem juntos", no word of what to ask
+        ("qwen 7b/14b/32b", "Comparo dois modelos de cada vez, e “7b/14b/32b” nomeia 3. Pergunte um par, depois o outro: `/gpu qwen 7b ou qwen 14b`, depois `/gpu qwen 14b ou qwen 32b`"),
+        ("qwen7b/14b/32b for 10 users", "I compare two models at a time, and “qwen7b/14b/32b” names 3. Ask for one pair, then the next: `/gpu qwen 7b or qwen 14b`, then `/gpu qwen 14b or qwen 32b`"),
+        ("llama 1b/3b/8b/70b pra 5 pessoas", "nomeia 4"),
+    ],
+)  # fmt: skip
+def test_three_sizes_after_slashes_are_asked_two_at_a_time(capsys, question, said):
+    assert said in refusal(capsys, question)
+
+
+def test_two_sizes_after_a_slash_are_still_compared(capsys):
+    _reads(capsys, "qwen 7b/14b", "Entendi: Qwen2.5 7B ou Qwen")
