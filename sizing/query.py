@@ -263,6 +263,7 @@ class Query(msgspec.Struct):
     bare_users: list[str] = []
     # Trades no list names, read as people by their ending ("20 tradutores"), as typed: the answer says so.
     trades: list[str] = []
+    gpu_forms_missing: list[tuple[str, str]] = []  # "h200 nvl": (as typed, the card sized), said
     callers: list[str] = []  # programs counted as users ("20 bots"), as typed: the answer says so
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
@@ -6696,6 +6697,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(EXL2_WIDTH, "precision", _exl2_width)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
+    if scan.found.get("gpu"):
+        query.gpu_forms_missing = _gpu_forms_missing(scan, catalog)
     if scan.found.get("gpu") and any(p in scan.original.lower() for p in _platforms(catalog)):
         _platform_gpus(scan, catalog)
     _introductions(scan)
@@ -8714,6 +8717,39 @@ def _size_apart(scan: _Scan, family: str, typed_size: str) -> bool:
         return False
     between = text[min(word.end(), at + len(typed_size)) : max(word.start(), at)]
     return _CHOICE_OR.search(between) is not None
+
+
+# A card's form factor said after the card's name ("h200 nvl"): devices.gpu_forms.
+# The interconnect (gpus.toml) each form's word says a card has; "nvl" is a product of its own (H100 NVL).
+_FORM_OF = {
+    "pcie": "pcie",
+    "sxm": "nvlink",
+    "sxm4": "nvlink",
+    "sxm5": "nvlink",
+    "sxm6": "nvlink",
+    "nvlink": "nvlink",
+}
+_FORM_OF |= {"hgx": "nvlink", "dgx": "nvlink", "oam": "nvlink"}
+_GPU_FORM_AFTER = regexes.compile(rf"[\s_-]*({_W('devices.gpu_forms')})\b")
+
+
+def _gpu_forms_missing(scan: _Scan, catalog: Catalog) -> list[tuple[str, str]]:
+    """ "h200 nvl": a form factor after a GPU's name where the catalogue holds no card of that name and form (the
+    H200 NVL is not in gpus.toml): the word is taken, the card named sized, and the answer says so, as (the name
+    as typed with its form, the card sized). It had been "Não entendi: “nvl”", the SXM sized silently."""
+    index = _indexes(catalog)["gpu"]
+    out = []
+    for gpu_id, typed in scan.found["gpu"]:
+        at = scan.original.lower().find(typed.lower())
+        form = _GPU_FORM_AFTER.match(scan.work, at + len(typed)) if at >= 0 else None
+        if form is None or index.get(normalize(f"{typed} {form.group(1)}")) is not None:
+            continue
+        if _FORM_OF.get(normalize(form.group(1))) == catalog.gpu(gpu_id).interconnect:
+            scan.blank(form.start(1), form.end(1))  # "l40s pcie": the card named is that form, confirmed
+            continue
+        out.append((scan.original[at : form.end()].strip(), catalog.gpu(gpu_id).name))
+        scan.blank(form.start(1), form.end(1))
+    return out
 
 
 def _families_named(scan: _Scan, known: set[str]) -> list[str]:

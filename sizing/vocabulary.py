@@ -303,7 +303,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "fsdp",
         "gpus",
     ),
-    "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own", "phone"),
+    "devices": ("laptop", "mac", "desktop", "gpu", "gpu_forms", "unified", "ram", "own", "phone"),
     "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),
     # A chat spelling = the words it stands for ("s/" = "sem"): read as those words before anything else.
     "shorthand": (),

@@ -158,3 +158,30 @@ def test_three_sizes_after_slashes_are_asked_two_at_a_time(capsys, question, sai
 
 def test_two_sizes_after_a_slash_are_still_compared(capsys):
     _reads(capsys, "qwen 7b/14b", "Entendi: Qwen2.5 7B ou Qwen")
+
+
+# -- a GPU's form factor the catalogue holds no card of ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been "Não entendi: “nvl”", the SXM card sized without a word
+        ("llama 70b h200 nvl", "Entendi: Llama 3.1 70B · 1× H200 SXM 141 GB", "O catálogo não tem a “h200 nvl”: dimensionei a H200 SXM 141 GB"),
+        ("70b fp8 on an H200 NVL", "Understood: Llama 3.1 70B · FP8 (8-bit) · 1× H200 SXM 141 GB", "The catalogue has no “H200 NVL”: I sized the H200 SXM 141 GB"),
+    ],
+)  # fmt: skip
+def test_a_form_factor_the_catalogue_lacks_is_said_with_the_card_sized(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("llama 70b h100 nvl", "1× H100 NVL 94 GB"),  # a card of its own in the catalogue, as before
+        ("llama 70b l40s pcie", "1× L40S 48 GB"),  # the L40S is a PCIe card ("pcie" had been not understood)
+    ],
+)
+def test_a_form_factor_the_card_has_is_read_as_the_card(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert not any("catálogo não tem" in line for line in lines), lines
