@@ -2004,6 +2004,12 @@ FASTEST = regexes.compile(
 FASTEST_GPU_FOR = regexes.compile(
     rf"\b(?:{_W('words.fastest_gpu')})(?:\s+(?=(?:for|to\s+run|to\s+serve|para|pra|pro|p/)\b)|(?=[\s?!.]*$))"
 )
+# "qual gpu roda o llama 70b mais rápido?", "which card serves qwen 32b fastest?": the same asked around the
+# workload; "which" as FASTEST's, so that GPUs named are compared instead ("qual gpu é mais rápida, h100 ou h200?").
+FASTEST_WHICH_GPU = regexes.compile(
+    r"\b(?:qual|que|which|what)\s+(?:gpus?|placas?|cards?)\b[^?.!,;]{0,60}?\b(?P<speed>mais\s+rapid[oa]s?"
+    r"|mais\s+depressa|fastest|quickest)\b"
+)
 _WHICH_BEFORE = regexes.compile(r"\b(?:qual|quais|which|what|who)(?:\s+(?:e|is|seria|would\s+be|s))?\s*$")
 
 
@@ -4435,18 +4441,24 @@ OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone
 # "quantas H100 preciso pro llama 405b?", "how many H100s for deepseek v3?", "quantas GPUs H200?", "quantas GPUs
 # preciso em H100?": the count of the GPU named is asked (sizing/choice.py requested leads with it). Only GPU
 # words may stand between the question word and the GPU ("quantas requisições uma H100 aguenta?" asks no count).
-_HOW_MANY = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+")
+# Spanish's "cuántas H100" from Slack Connect customers too (it had been read as one H100).
+_HOW_MANY = regexes.compile(r"\b(?:quant[oa]s|cuant[oa]s|qtas|qtos|how\s+many)\s+")
 _HOW_MANY_BEFORE = regexes.compile(
-    r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:(?:gpus?|placas?|cards?|unidades|units|de|da|das|of|nvidia)\s+){0,3}$"
+    r"\b(?:quant[oa]s|cuant[oa]s|qtas|qtos|how\s+many)\s+(?:(?:gpus?|placas?|cards?|tarjetas?|unidades|units|de|da|das|of|nvidia)\s+){0,3}$"
 )
-_HOW_MANY_GPUS = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:gpus?|placas?|cards?)\b")
+_HOW_MANY_GPUS = regexes.compile(
+    r"\b(?:quant[oa]s|cuant[oa]s|qtas|qtos|how\s+many)\s+(?:gpus?|placas?|cards?)\b"
+)
 
 
 def _how_many_gpus(scan: _Scan) -> bool:
     """Whether the question asks how many of the GPU it names ("quantas H100?", "how many GPUs on H100?")."""
-    if ("quant" not in scan.work and "qt" not in scan.work and "how many" not in scan.work) or not (
-        _HOW_MANY.search(scan.work)
-    ):
+    if (
+        "quant" not in scan.work
+        and "cuant" not in scan.work
+        and "qt" not in scan.work
+        and "how many" not in scan.work
+    ) or not (_HOW_MANY.search(scan.work)):
         return False
     if _HOW_MANY_GPUS.search(scan.work):
         return True
@@ -6395,6 +6407,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # rápida?" under an answer) or of a workload ("qual o mais rápido para llama 70b com 20 usuários?") it asks for
     # the fastest setup of that workload
     scan.take(FASTEST_GPU_FOR, "fastest", lambda m: True)
+    if base is None and (
+        "rapid" in scan.work or "fast" in scan.work or "quick" in scan.work or "depressa" in scan.work
+    ):
+        for m in scan.finditer(FASTEST_WHICH_GPU):
+            scan.found.setdefault("fastest", []).append(("which", scan.original[m.start() : m.end()]))
+            scan.blank(m.start("speed"), m.end("speed"))  # the GPU's words are read as before
     scan.take(
         FASTEST,
         "fastest",

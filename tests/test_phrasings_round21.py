@@ -185,3 +185,58 @@ def test_a_form_factor_the_catalogue_lacks_is_said_with_the_card_sized(capsys, q
 def test_a_form_factor_the_card_has_is_read_as_the_card(capsys, question, read):
     lines = _reads(capsys, question, read)
     assert not any("catálogo não tem" in line for line in lines), lines
+
+
+# -- Slack Connect customers' own words ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been read as one H100 (or one H200), refused as not fitting: the count is what is asked
+        ("cuántas H100 para llama 405b?", "Entendi: Llama 3.1 405B · H100 SXM 80 GB", "2 servidores × 8× H100 SXM 80 GB"),
+        ("cuántas tarjetas H200 para deepseek r1?", "Entendi: DeepSeek R1 · H200 SXM 141 GB", "8× H200 SXM 141 GB: cabe"),
+    ],
+)  # fmt: skip
+def test_how_many_of_a_gpu_asked_in_spanish(capsys, question, read, said):
+    lines = _reads(capsys, question, read)
+    assert "1×" not in lines[0], lines
+    assert said in answer(capsys, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had sized the cheapest setup, the speed asked for dropped without a word
+        ("¿Cuál es la GPU más rápida para llama 8b?", "O que decidiu: o mais rápido, como pedido."),
+        ("qual gpu roda llama 70b mais rápido?", "O que decidiu: o mais rápido, como pedido."),
+        (
+            "qual placa roda o qwen 32b mais rápido pra 20 usuários?",
+            "O que decidiu: o mais rápido, como pedido.",
+        ),
+        # as before
+        ("which gpu runs llama 8b fastest?", "What decided: the fastest, as asked."),
+        ("what's the fastest gpu to run qwen 32b for 20 users", "What decided: the fastest, as asked."),
+    ],
+)
+def test_which_gpu_runs_a_workload_fastest(capsys, question, said):
+    assert said in answer(capsys, question)
+
+
+def test_which_gpu_is_faster_between_two_named_still_compares_them(capsys):
+    out = answer(capsys, "qual gpu é mais rápida, h100 ou h200?")
+    assert "a comparação" in out.splitlines()[0], out
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # programs named by the words people use for them (each had been "Não entendi", sized for one user)
+        ("llama 8b 20 chatbots", "Entendi: Llama 3.1 8B · 20 usuários simultâneos", "Li “20 chatbots” como usuários simultâneos"),
+        ("llama 8b pra 30 robôs", "Entendi: Llama 3.1 8B · 30 usuários simultâneos", "Li “30 robôs” como usuários simultâneos"),
+        ("qwen 32b 20 bots no whatsapp", "Entendi: Qwen2.5 32B · 20 usuários simultâneos", "Li “20 bots” como usuários simultâneos"),
+        ("llama 70b para 12 integraciones llamando a la API", "12 usuários simultâneos", "como usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_more_programs_counted_as_users(capsys, question, read, said):
+    _reads(capsys, question, read, said)
