@@ -8,8 +8,13 @@ from __future__ import annotations
 import pytest
 
 from bot.cli import main as gpu_size
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
 from tests.gpu_size_run import UNKNOWN, answer
 from tests.gpu_size_run import reads as _reads
+
+from .slack_harness import slash_reply_text
+from .test_thread_followups import reply_in_thread
 
 
 def refusal(capsys, question: str) -> str:
@@ -240,3 +245,62 @@ def test_which_gpu_is_faster_between_two_named_still_compares_them(capsys):
 )  # fmt: skip
 def test_more_programs_counted_as_users(capsys, question, read, said):
     _reads(capsys, question, read, said)
+
+
+# -- more of people's words ------------------------------------------------------------------------------------------
+
+
+def test_guys_counted_are_people(capsys):
+    # had been "Não entendi: “20”", sized for one user
+    _reads(capsys, "llama 70b pra uns 20 caras", "Entendi: Llama 3.1 70B · 20 usuários simultâneos")
+
+
+def test_llava_named_with_no_size_is_asked_which(capsys):
+    # had been "Faltou dizer o modelo": the family is named, its sizes listed
+    said = refusal(capsys, "llava pra 10 pessoas")
+    assert "Qual modelo “llava”? No catálogo: LLaVA 1.5 13B, LLaVA 1.5 7B." in said, said
+
+
+# -- follow-ups in a thread --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "read", "said"),
+    [
+        # had been "Não entendi: “si”, “fueran”"
+        ("y si fueran 50 usuarios?", "Entendi: Llama 3.1 70B · 50 usuários simultâneos", None),
+        # the readings of this round, in a thread
+        ("e se fosse o qwen 72?", "Entendi: Qwen2.5 72B · 20 usuários simultâneos", None),
+        ("e se fosse gemma3 27?", "Entendi: Gemma 3 27B · 20 usuários simultâneos", None),
+        ("e se fossem 30 bots?", "Entendi: Llama 3.1 70B · 30 usuários simultâneos", "Li “30 bots” como usuários simultâneos"),
+        ("e se a gente usar h200 nvl?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · H200 SXM 141 GB", "O catálogo não tem a “h200 nvl”"),
+        ("e se for na gpu mais rápida?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos", "O que decidiu: o mais rápido, como pedido."),
+    ],
+)  # fmt: skip
+def test_follow_ups_in_a_thread(pipeline, follow_up, read, said):
+    out = reply_in_thread(pipeline, "llama 70b pra 20 usuários", follow_up)
+    assert out.splitlines()[0] == read, out
+    assert not any(line.startswith(UNKNOWN) for line in out.splitlines()), out
+    assert said is None or said in out, out
+
+
+# -- in Slack ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("gemma3 27 4bit", "Gemma 3 27B · INT4 (AWQ/GPTQ g128)"),
+        ("llama 8b 20 bots", "Li “20 bots” como usuários simultâneos"),
+        ("llama 70b h200 nvl", "O catálogo não tem a “h200 nvl”"),
+        ("qwen 7b/14b/32b", "Comparo dois modelos de cada vez"),
+    ],
+)
+def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
+    text = slash_reply_text(tmp_path, question)
+    assert said in text, text
