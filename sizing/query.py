@@ -8709,20 +8709,26 @@ def _bare_size(scan: _Scan, family: str, catalog: Catalog) -> None:
 # number is the size when the name and it, read as billions, are a catalogue model of that size ("gemma3 27" had
 # been Gemma 3 and 27 users, "qwen2.5 72" asked which Qwen2.5); a count's word after it keeps it a count
 # ("gemma3 27 usuários"). From 7 up, as _bare_size: "gemma 2", "llama 3" are versions.
-_NAME_THEN_NUMBER_CUE = regexes.compile(r"[a-z]\d*(?:\.\d+)?[\s_-]+\d")
+_NAME_THEN_NUMBER_CUE = regexes.compile(r"[a-z]\d*(?:\.\d+)?[\s_-]+\d", re.IGNORECASE)
 NAME_THEN_BARE_SIZE = regexes.compile(
-    r"(?<![\w.])([a-z][a-z]*(?:[\s_-]*v?\d{1,2}(?:\.\d{1,2})?)?)[\s_-]+(\d{1,3})"
+    r"(?<![\w.])([a-z]+(?:[\s_-]+[a-z]+)?(?:[\s_-]*v?\d{1,2}(?:\.\d{1,2})?)?)[\s_-]+(\d{1,3})"
     + _BARE_SIZE_AFTER.removeprefix(r"\s+(\d{1,3})"),
     re.IGNORECASE,
 )
 
 
 def _bare_size_of_name(m: re.Match, catalog: Catalog) -> str:
+    """The name and its number with a "b", where a catalogue model is so named: the name is one or two words
+    and a version ("mistral small 24"), or its last word ("rodar gemma3 27")."""
     size = f"{int(m.group(2))}b"
-    item = _indexes(catalog)["model"].get(normalize(m.group(1) + size))
-    if int(m.group(2)) < 7 or item is None or not _own_size(catalog, item.id, size):
+    if int(m.group(2)) < 7:
         return m.group(0)
-    return f"{m.group(1)} {m.group(2)}b"
+    words = m.group(1).split()
+    for name in (m.group(1), " ".join(words[1:])):
+        item = _indexes(catalog)["model"].get(normalize(name + size)) if name else None
+        if item is not None and _own_size(catalog, item.id, size):
+            return f"{m.group(1)} {m.group(2)}b"
+    return m.group(0)
 
 
 def _size_apart(scan: _Scan, family: str, typed_size: str) -> bool:

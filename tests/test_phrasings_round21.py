@@ -40,6 +40,10 @@ def _no_hub(monkeypatch):
         ("qwen2.5 72", "Entendi: Qwen2.5 72B"),
         ("llama 3.1 70 fp8", "Entendi: Llama 3.1 70B · FP8 (8-bit)"),
         ("qwen2.5 72 com 10 usuários", "Entendi: Qwen2.5 72B · 10 usuários simultâneos"),
+        # a name of two words, a verb before the name (had been "Não conheço o modelo “mistral small 24”")
+        ("mistral small 24 pra 10 pessoas", "Entendi: Mistral Small 3 24B · 10 usuários simultâneos"),
+        ("quero rodar o qwen2.5 72 com 10 usuários", "Entendi: Qwen2.5 72B · inferência · 10 usuários simultâneos"),
+        ("Gemma3 27 fp8", "Entendi: Gemma 3 27B · FP8 (8-bit)"),
         # as before
         ("mistral 7", "Entendi: Mistral 7B v0.3"),
     ],
