@@ -53,6 +53,15 @@ def test_a_number_after_a_family_and_its_version_is_its_size(capsys, question, r
     assert "usuários simultâneos" in read or "usuários" not in lines[0], lines
 
 
+def test_a_number_glued_to_a_unit_after_a_name_is_no_size(capsys):
+    # "8bit" after "command-r" is the precision, never a size "8b" and a word "bit"
+    _reads(
+        capsys,
+        "command-r 8bit 400 usuários",
+        "Entendi: Command R 35B (v01) · FP8 (8-bit) · 400 usuários simultâneos",
+    )
+
+
 def test_a_count_word_after_the_number_keeps_it_a_count(capsys):
     _reads(capsys, "gemma3 27 usuários", "Entendi: Gemma 3 27B · 27 usuários simultâneos")
 
