@@ -8712,8 +8712,9 @@ def _bare_size(scan: _Scan, family: str, catalog: Catalog) -> None:
 _NAME_THEN_NUMBER_CUE = regexes.compile(r"[a-z]\d*(?:\.\d+)?[\s_-]+\d", re.IGNORECASE)
 NAME_THEN_BARE_SIZE = regexes.compile(
     r"(?<![\w.])([a-z]+(?:[\s_-]+[a-z]+)?(?:[\s_-]*v?\d{1,2}(?:\.\d{1,2})?)?)[\s_-]+(\d{1,3})"
-    # a number glued to letters is a unit's ("command-r 8bit": no "8b" then "bit")
-    + r"(?![a-z])"
+    # a number glued to letters is a unit's ("command-r 8bit": no "8b" then "bit"), one with a leading zero or a
+    # dash after it a date's ("command r 08-2024")
+    + r"(?<![\s_-]0\d)(?<![\s_-]0\d\d)(?![a-z]|-\d)"
     + _BARE_SIZE_AFTER.removeprefix(r"\s+(\d{1,3})"),
     re.IGNORECASE,
 )
