@@ -12523,7 +12523,7 @@ TRAINING_ONLY = frozenset(
 )  # fmt: skip
 
 
-_SIZE_IN_NAME = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)b\b")
+_SIZE_OF_OWN_NAME = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)b\b")
 _SIZE_VALUE = regexes.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
 
 
@@ -12789,7 +12789,7 @@ def _own_size(catalog: Catalog, model: str, size: str) -> bool:
     own = (entry.params_official_billions, entry.params / 1e9, entry.active_params / 1e9)
     # The size its own name says is its own too: "Llama 3.2 1B" has 1.23B parameters ("lama 3.2 1b" had been
     # no typo of it, sized as an unknown model standing in for it).
-    named = {float(n) for n in _SIZE_IN_NAME.findall(f"{entry.name} {entry.id}".lower())}
+    named = {float(n) for n in _SIZE_OF_OWN_NAME.findall(f"{entry.name} {entry.id}".lower())}
     if not any(abs(float(m.group(1)) - s) <= 0.05 * s for s in own) and float(m.group(1)) not in named:
         return False
     # The active size a name gives is rounded and counts the embeddings or not ("a5b" for gpt-oss-120b's
