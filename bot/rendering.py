@@ -1865,6 +1865,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.range", typed=typed, bound=bound))
     for typed in query.bare_users:
         lines.append(t("understood.bare_users", typed=typed))
+    for typed in query.callers:
+        lines.append(t("understood.callers", typed=typed))
+    for typed, name in query.gpu_forms_missing:
+        lines.append(t("understood.gpu_form_missing", typed=typed, name=name))
     for typed in query.trades:
         # "workers" names people or a server's processes (traffic_words.toml people_or_processes): which, said
         kind = "workers_people" if typed.lower() in ("workers", "worker") else "trade_word"

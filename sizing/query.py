@@ -266,6 +266,8 @@ class Query(msgspec.Struct):
     bare_users: list[str] = []
     # Trades no list names, read as people by their ending ("20 tradutores"), as typed: the answer says so.
     trades: list[str] = []
+    gpu_forms_missing: list[tuple[str, str]] = []  # "h200 nvl": (as typed, the card sized), said
+    callers: list[str] = []  # programs counted as users ("20 bots"), as typed: the answer says so
     times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     vague_counts: list[tuple[str, int]] = []  # "centenas de usuários" read as 200: (as typed, the count)
     # "temos 10 mil por mês" with no word of money: a budget or requests? (as typed, its amount as typed)
@@ -467,7 +469,10 @@ def chat_shorthand(text: str) -> str:
         text = IN_OUT.sub(_in_out, text)
     text = SIZE_WORD.sub(_settings_apart, text)
     if "/" in text:
-        text = SLASHED_SIZES.sub(lambda m: m.group(0).replace("/", " vs "), text)
+        # three sizes or more are kept as typed, refused by parse() in the question's language
+        text = SLASHED_SIZES.sub(
+            lambda m: m.group(0).replace("/", " vs ") if m.group(0).count("/") == 1 else m.group(0), text
+        )
     if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
         text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
@@ -537,7 +542,11 @@ DAYS_OF = {
 }
 _BIG = alternation([w for n in ("million", "billion", "trillion") for w in VOCAB.words(f"multipliers.{n}")])
 _NUM = r"(-?\d+(?:[.,]\d+)?)"
-_COUNT_NOUNS = _W("users.nouns")
+# Programs calling the model are counted as people are (users.callers: "20 bots"), each a conversation at once.
+_COUNT_NOUNS = alternation([*VOCAB.words("users.nouns"), *VOCAB.words("users.callers")])
+# "20 bots", "20 integrações chamando a API": the answer says it read them as users at once (query.callers).
+# The noun right after the count: "20 support agents" are people, said by their own words.
+CALLERS = regexes.compile(rf"^\W*[\d.,]+\s+(?:{_W('users.callers')})\b")
 _NUMBER_WORD = alternation(NUMBER_WORDS)
 # "vinte e cinco", "twenty-five", "two hundred and fifty", "twenty five": number words joined by "and", a
 # hyphen or a space ("forty-five" had been 40 and then -5, refused as a negative count).
@@ -1074,6 +1083,27 @@ SLASHED_SETTINGS = regexes.compile(
 SLASHED_SIZES = regexes.compile(
     r"(?<![\w./~-])(?:[a-z][\w.-]*?)?\d+(?:\.\d+)?b(?:/\d+(?:\.\d+)?b){1,3}(?![\w/])", re.IGNORECASE
 )
+_WORD_BEFORE_SIZES = regexes.compile(r"([a-z][\w.-]*)\s+$", re.IGNORECASE)
+_SIZE_OF = regexes.compile(r"\d+(?:\.\d+)?b$", re.IGNORECASE)
+
+
+def _two_sizes_at_a_time(text: str, m: re.Match) -> None:
+    """ "qwen 7b/14b/32b": an answer weighs two models; three sizes or more are refused, with the pairs to ask
+    (it had been "O pedido se contradiz: “14b” e “32b”", no word of which to ask)."""
+    parts = m.group(0).split("/")
+    if len(parts) < 3:
+        return
+    glued = _SIZE_OF.search(parts[0])
+    name = parts[0][: glued.start()].strip(" -_") if glued else ""
+    if not name and (before := _WORD_BEFORE_SIZES.search(text, 0, m.start())):
+        name = before.group(1)
+    sizes = [parts[0][glued.start() :] if glued else parts[0], *parts[1:]]
+    a, b, c = (f"{name} {size}".strip() for size in sizes[:3])
+    raise QueryError(
+        "query.sizes_two_at_a_time", hint=None, typed=m.group(0), count=len(sizes), a=a, b=b, c=c
+    )
+
+
 _NOT_SETTINGS = regexes.compile(r"\.(?:gguf|json|ya?ml|safetensors|bin)\b", re.IGNORECASE)
 # "e em 4bit/32k?", "fp8/32k/20 users": settings of different kinds after slashes, no size before them; precisions
 # alone ("fp8/bf16") are weighed, two lengths ("8k/16k") read as before (a prompt and its answer).
@@ -1970,6 +2000,18 @@ CHEAPER = regexes.compile(rf"\b(?:{_W('words.cheaper')})\b")
 FASTEST = regexes.compile(
     rf"\b(?:{_W('words.fastest')})\b"
     r"(?!\s+(?:gpus?|placas?|cards?|models?|modelos?|options?|opc\w*|setups?|configurac\w*|one|ones|of|among|entre)\b)"
+)
+# "which is the fastest gpu for llama 8b?", "qual a gpu mais rápida para o llama 8b?": the GPU kind that serves the
+# workload soonest, its fastest setup ("fastest" had been not understood, the workload sized on the cheapest GPU);
+# asked alone, it is asked back what for.
+FASTEST_GPU_FOR = regexes.compile(
+    rf"\b(?:{_W('words.fastest_gpu')})(?:\s+(?=(?:for|to\s+run|to\s+serve|para|pra|pro|p/)\b)|(?=[\s?!.]*$))"
+)
+# "qual gpu roda o llama 70b mais rápido?", "which card serves qwen 32b fastest?": the same asked around the
+# workload; "which" as FASTEST's, so that GPUs named are compared instead ("qual gpu é mais rápida, h100 ou h200?").
+FASTEST_WHICH_GPU = regexes.compile(
+    r"\b(?:qual|que|which|what)\s+(?:gpus?|placas?|cards?)\b[^?.!,;]{0,60}?\b(?P<speed>mais\s+rapid[oa]s?"
+    r"|mais\s+depressa|fastest|quickest)\b"
 )
 _WHICH_BEFORE = regexes.compile(r"\b(?:qual|quais|which|what|who)(?:\s+(?:e|is|seria|would\s+be|s))?\s*$")
 
@@ -4421,18 +4463,24 @@ OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone
 # "quantas H100 preciso pro llama 405b?", "how many H100s for deepseek v3?", "quantas GPUs H200?", "quantas GPUs
 # preciso em H100?": the count of the GPU named is asked (sizing/choice.py requested leads with it). Only GPU
 # words may stand between the question word and the GPU ("quantas requisições uma H100 aguenta?" asks no count).
-_HOW_MANY = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+")
+# Spanish's "cuántas H100" from Slack Connect customers too (it had been read as one H100).
+_HOW_MANY = regexes.compile(r"\b(?:quant[oa]s|cuant[oa]s|qtas|qtos|how\s+many)\s+")
 _HOW_MANY_BEFORE = regexes.compile(
-    r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:(?:gpus?|placas?|cards?|unidades|units|de|da|das|of|nvidia)\s+){0,3}$"
+    r"\b(?:quant[oa]s|cuant[oa]s|qtas|qtos|how\s+many)\s+(?:(?:gpus?|placas?|cards?|tarjetas?|unidades|units|de|da|das|of|nvidia)\s+){0,3}$"
 )
-_HOW_MANY_GPUS = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:gpus?|placas?|cards?)\b")
+_HOW_MANY_GPUS = regexes.compile(
+    r"\b(?:quant[oa]s|cuant[oa]s|qtas|qtos|how\s+many)\s+(?:gpus?|placas?|cards?)\b"
+)
 
 
 def _how_many_gpus(scan: _Scan) -> bool:
     """Whether the question asks how many of the GPU it names ("quantas H100?", "how many GPUs on H100?")."""
-    if ("quant" not in scan.work and "qt" not in scan.work and "how many" not in scan.work) or not (
-        _HOW_MANY.search(scan.work)
-    ):
+    if (
+        "quant" not in scan.work
+        and "cuant" not in scan.work
+        and "qt" not in scan.work
+        and "how many" not in scan.work
+    ) or not (_HOW_MANY.search(scan.work)):
         return False
     if _HOW_MANY_GPUS.search(scan.work):
         return True
@@ -4951,6 +4999,9 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     text = chat_shorthand(_without_signature(_without_mail_headers(text)))
+    three_sizes = (
+        [m for m in SLASHED_SIZES.finditer(text) if m.group(0).count("/") > 1] if "/" in text else []
+    )
     typed_lower = text.lower()
     # Python pasted with the question: its calls' arguments as the launch flags they are.
     text = code_query.pasted_code(text)
@@ -4994,6 +5045,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             text,
         )
     text = _bare_repo_names(text, catalog)
+    if _NAME_THEN_NUMBER_CUE.search(text):
+        text = NAME_THEN_BARE_SIZE.sub(lambda m: _bare_size_of_name(m, catalog), text)
     if "-" in text:
         text = GPU_PRODUCT.sub(lambda m: m.group(0).replace("-", " "), text)
     text = _gpu_variants(text, catalog)
@@ -5021,6 +5074,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
     try:
+        for m in three_sizes:
+            _two_sizes_at_a_time(m.string, m)
         try:
             query = (
                 _parse_ruling_out(text, catalog, base, personal, ruled)
@@ -6388,6 +6443,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # "qual o mais rápido, h100 ou h200?" compares the GPUs it names (below: "which"); in a thread ("qual a mais
     # rápida?" under an answer) or of a workload ("qual o mais rápido para llama 70b com 20 usuários?") it asks for
     # the fastest setup of that workload
+    scan.take(FASTEST_GPU_FOR, "fastest", lambda m: True)
+    if base is None and (
+        "rapid" in scan.work or "fast" in scan.work or "quick" in scan.work or "depressa" in scan.work
+    ):
+        for m in scan.finditer(FASTEST_WHICH_GPU):
+            scan.found.setdefault("fastest", []).append(("which", scan.original[m.start() : m.end()]))
+            scan.blank(m.start("speed"), m.end("speed"))  # the GPU's words are read as before
     scan.take(
         FASTEST,
         "fastest",
@@ -6690,6 +6752,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(EXL2_WIDTH, "precision", _exl2_width)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
+    if scan.found.get("gpu"):
+        query.gpu_forms_missing = _gpu_forms_missing(scan, catalog)
     if scan.found.get("gpu") and any(p in scan.original.lower() for p in _platforms(catalog)):
         _platform_gpus(scan, catalog)
     _introductions(scan)
@@ -6779,6 +6843,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if m is not None and not _AGENTS.fullmatch(m.group(0)):
                 scan.found["task"] = [(Task.agent, typed)]
                 break
+    if not any(task == Task.agent for task, _ in scan.found.get("task", [])):  # AI agents are said as such
+        query.callers = [
+            t for _, t in scan.found.get("users", []) if CALLERS.search(strip_accents(t.lower()))
+        ]
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
         # OCR reads images, and so does a model asked "com visão": the answer counts them, or says that a text
         # model cannot read them.
@@ -8592,7 +8660,12 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     if families and not scan.found.get("size") and not scan.found.get("model"):
         _bare_size(scan, families[0], catalog)
     sizes = scan.found.get("size", [])
-    if families and len(sizes) == 1 and not scan.found.get("model"):
+    if (
+        families
+        and len(sizes) == 1
+        and not scan.found.get("model")
+        and not _size_apart(scan, families[0], sizes[0][1])
+    ):
         index = _indexes(catalog)["model"]
         item = index.get(normalize(families[0] + sizes[0][0]))
         if item is not None and not _own_size(catalog, item.id, sizes[0][0]):
@@ -8667,6 +8740,80 @@ def _bare_size(scan: _Scan, family: str, catalog: Catalog) -> None:
         return
     scan.found.setdefault("size", []).append((size, m.group(1)))
     scan.blank(*m.span(1))
+
+
+# A model's name with its version and a number with no unit: "gemma3 27", "qwen2.5 72", "llama 3.1 70". The
+# number is the size when the name and it, read as billions, are a catalogue model of that size ("gemma3 27" had
+# been Gemma 3 and 27 users, "qwen2.5 72" asked which Qwen2.5); a count's word after it keeps it a count
+# ("gemma3 27 usuários"). From 7 up, as _bare_size: "gemma 2", "llama 3" are versions.
+_NAME_THEN_NUMBER_CUE = regexes.compile(r"[a-z]\d*(?:\.\d+)?[\s_-]+\d", re.IGNORECASE)
+NAME_THEN_BARE_SIZE = regexes.compile(
+    r"(?<![\w.])([a-z]+(?:[\s_-]+[a-z]+)?(?:[\s_-]*v?\d{1,2}(?:\.\d{1,2})?)?)[\s_-]+(\d{1,3})"
+    # a number glued to letters is a unit's ("command-r 8bit": no "8b" then "bit"), one with a leading zero or a
+    # dash after it a date's ("command r 08-2024")
+    + r"(?<![\s_-]0\d)(?<![\s_-]0\d\d)(?![a-z]|-\d)"
+    + _BARE_SIZE_AFTER.removeprefix(r"\s+(\d{1,3})"),
+    re.IGNORECASE,
+)
+
+
+def _bare_size_of_name(m: re.Match, catalog: Catalog) -> str:
+    """The name and its number with a "b", where a catalogue model is so named: the name is one or two words
+    and a version ("mistral small 24"), or its last word ("rodar gemma3 27")."""
+    size = f"{int(m.group(2))}b"
+    if int(m.group(2)) < 7:
+        return m.group(0)
+    words = m.group(1).split()
+    for name in (m.group(1), " ".join(words[1:])):
+        item = _indexes(catalog)["model"].get(normalize(name + size)) if name else None
+        if item is not None and _own_size(catalog, item.id, size):
+            return f"{m.group(1)} {m.group(2)}b"
+    return m.group(0)
+
+
+def _size_apart(scan: _Scan, family: str, typed_size: str) -> bool:
+    """Whether "ou"/"or" stands between the family word and the size: "foobar 30b ou qwen" weighs another model
+    against a Qwen of no size, never a Qwen of 30B (it had been sized as Qwen3.5 27B, "foobar" not understood)."""
+    text = scan.original.lower()
+    word = regexes.compile(rf"\b{re.escape(family)}").search(scan.work)
+    at = text.find(typed_size.lower())
+    if word is None or at < 0:
+        return False
+    between = text[min(word.end(), at + len(typed_size)) : max(word.start(), at)]
+    return _CHOICE_OR.search(between) is not None
+
+
+# A card's form factor said after the card's name ("h200 nvl"): devices.gpu_forms.
+# The interconnect (gpus.toml) each form's word says a card has; "nvl" is a product of its own (H100 NVL).
+_FORM_OF = {
+    "pcie": "pcie",
+    "sxm": "nvlink",
+    "sxm4": "nvlink",
+    "sxm5": "nvlink",
+    "sxm6": "nvlink",
+    "nvlink": "nvlink",
+}
+_FORM_OF |= {"hgx": "nvlink", "dgx": "nvlink", "oam": "nvlink"}
+_GPU_FORM_AFTER = regexes.compile(rf"[\s_-]*({_W('devices.gpu_forms')})\b")
+
+
+def _gpu_forms_missing(scan: _Scan, catalog: Catalog) -> list[tuple[str, str]]:
+    """ "h200 nvl": a form factor after a GPU's name where the catalogue holds no card of that name and form (the
+    H200 NVL is not in gpus.toml): the word is taken, the card named sized, and the answer says so, as (the name
+    as typed with its form, the card sized). It had been "Não entendi: “nvl”", the SXM sized silently."""
+    index = _indexes(catalog)["gpu"]
+    out = []
+    for gpu_id, typed in scan.found["gpu"]:
+        at = scan.original.lower().find(typed.lower())
+        form = _GPU_FORM_AFTER.match(scan.work, at + len(typed)) if at >= 0 else None
+        if form is None or index.get(normalize(f"{typed} {form.group(1)}")) is not None:
+            continue
+        if _FORM_OF.get(normalize(form.group(1))) == catalog.gpu(gpu_id).interconnect:
+            scan.blank(form.start(1), form.end(1))  # "l40s pcie": the card named is that form, confirmed
+            continue
+        out.append((scan.original[at : form.end()].strip(), catalog.gpu(gpu_id).name))
+        scan.blank(form.start(1), form.end(1))
+    return out
 
 
 def _families_named(scan: _Scan, known: set[str]) -> list[str]:
@@ -12121,8 +12268,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.family_candidate = (scan.found["family_version"][0], [])
     if scan.found.get("whole_group") and not any(workload.get(k) for k in LOAD_FIELDS):
         query.whole_group = [typed for _, typed in scan.found["whole_group"]]
-    if model and scan.found.get("family") and _CHOICE_OR.search(scan.work):
-        query.family_unsized = _families_unsized(scan, model, catalog)
+    if (model or size) and scan.found.get("family") and _CHOICE_OR.search(scan.work):
+        # "foobar 30b ou qwen": the unknown name sized by its size, the family beside it asked which
+        query.family_unsized = _families_unsized(scan, model or size, catalog)
     query.workload = Workload.given({"model": model or size, **workload})
     return query
 
@@ -12323,8 +12471,8 @@ def _unknown_family(scan: _Scan, query: Query, families: frozenset[str]) -> tupl
             p in unknown or _VERSION_WORD.match(p) or len(p) <= 3 or p in families for p in pieces
         ):
             break
-        if all(p in _ARTICLES for p in pieces):
-            break  # "rodar o nemotron nano 9b": the article is no part of the name
+        if all(p in _ARTICLES for p in pieces) or _CHOICE_OR.fullmatch(word.group(0).lower()):
+            break  # "rodar o nemotron nano 9b": the article is no part of the name, "qwen ou foobar 30b" the choice
         named.update(pieces)
         start = before.start(1) + word.start()
     if not any(p in unknown and re.match(r"[a-z]{3,}", p) for p in named):
@@ -12412,6 +12560,7 @@ TRAINING_ONLY = frozenset(
 )  # fmt: skip
 
 
+_SIZE_OF_OWN_NAME = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)b\b")
 _SIZE_VALUE = regexes.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
 
 
@@ -12675,7 +12824,10 @@ def _own_size(catalog: Catalog, model: str, size: str) -> bool:
     if entry is None or m is None:
         return False
     own = (entry.params_official_billions, entry.params / 1e9, entry.active_params / 1e9)
-    if not any(abs(float(m.group(1)) - s) <= 0.05 * s for s in own):
+    # The size its own name says is its own too: "Llama 3.2 1B" has 1.23B parameters ("lama 3.2 1b" had been
+    # no typo of it, sized as an unknown model standing in for it).
+    named = {float(n) for n in _SIZE_OF_OWN_NAME.findall(f"{entry.name} {entry.id}".lower())}
+    if not any(abs(float(m.group(1)) - s) <= 0.05 * s for s in own) and float(m.group(1)) not in named:
         return False
     # The active size a name gives is rounded and counts the embeddings or not ("a5b" for gpt-oss-120b's
     # 5.1B active, 5.7B with the embeddings).

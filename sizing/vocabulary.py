@@ -97,6 +97,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "fits_alone_before",
         "cheaper",
         "fastest",
+        "fastest_gpu",
         "money_cues",
         "contract_question",
         "asker_before",
@@ -161,7 +162,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "six_days",
     ),
     "dates": ("months", "paperwork"),
-    "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),
+    "users": ("nouns", "callers", "adjectives", "keys", "one", "at_once", "capacity_question"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
     "parts": ("phases", "use", "corrections"),
     "counts": (
@@ -302,7 +303,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "fsdp",
         "gpus",
     ),
-    "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own", "phone"),
+    "devices": ("laptop", "mac", "desktop", "gpu", "gpu_forms", "unified", "ram", "own", "phone"),
     "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),
     # A chat spelling = the words it stands for ("s/" = "sem"): read as those words before anything else.
     "shorthand": (),

@@ -124,8 +124,9 @@ def test_a_bare_request_volume_a_month_is_no_budget():
         (FULL_8B + " no menor tempo", True),
         ("full fine-tune of llama 3.1 8b on 2B tokens as fast as possible", True),
         ("full fine-tune of llama 3.1 8b on 2B tokens, the fastest", True),
-        # the fastest GPU is a comparison of GPUs, not a job's setup chosen for its time
-        ("which is the fastest gpu for llama 3.1 8b?", False),
+        # the fastest GPU for a workload is its fastest setup (round 21: the GPU kind that serves it soonest);
+        # between GPUs named, a comparison of them, not a setup chosen for its time
+        ("which is the fastest gpu for llama 3.1 8b?", True),
         ("qual o mais rápido, h100 ou h200, para llama 3.1 8b?", False),
     ],
 )
