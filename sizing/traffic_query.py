@@ -1729,11 +1729,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?<!\d\s)(?<![\w.,])(?:mensagens|mensagem|messages|message)\s+(?:de|of|com|with)\s+"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:tokens?|toks?)\b"
         ), length),
+        # "e se fossem 50?" in a thread; not a context's verb ("e se o contexto fosse 8 mil?" had been 8,000
+        # people: the context key reads it)
         ("load_count", regexes.compile(
+            r"(?<!contexto\s)(?<!context\s)(?<!ctx\s)(?<!janela\s)(?<!window\s)"
             rf"\b(?:{_alternatives(w['count_verbs'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?{_NUM}"
             r"\s*(?=[?.,!;]|$)"
         ), length),
         ("load_count_follow_up", regexes.compile(
+            r"(?<!contexto\s)(?<!context\s)(?<!ctx\s)(?<!janela\s)(?<!window\s)"
             rf"\b(?:{_alternatives(w['count_for'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?"
             r"(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?\s*(?=[?!;]|[.,](?!\d)|$)"
         ), length),

@@ -293,6 +293,11 @@ def pipeline(tmp_path_factory):
         ("e se fossem 30 bots?", "Entendi: Llama 3.1 70B · 30 usuários simultâneos", "Li “30 bots” como usuários simultâneos"),
         ("e se a gente usar h200 nvl?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · H200 SXM 141 GB", "O catálogo não tem a “h200 nvl”"),
         ("e se for na gpu mais rápida?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos", "O que decidiu: o mais rápido, como pedido."),
+        # a context's verb is no count's: each had been "Entendi: Llama 3.1 70B · 8.000 pessoas"
+        ("e se o contexto fosse 8 mil?", "Entendi: Llama 3.1 70B · 8.000 tokens de contexto · 20 usuários simultâneos", None),
+        ("e se o contexto for 8 mil?", "Entendi: Llama 3.1 70B · 8.000 tokens de contexto · 20 usuários simultâneos", None),
+        # as before: a count's verb alone counts people
+        ("e se fossem 50?", "Entendi: Llama 3.1 70B · 50 usuários simultâneos", None),
     ],
 )  # fmt: skip
 def test_follow_ups_in_a_thread(pipeline, follow_up, read, said):
