@@ -1877,7 +1877,7 @@ def _served_encoders(plan: Plan, w: Workload, lang: str, said: list[str]) -> Pla
         if asked.startswith("speech:"):
             # "whisper", "faster-whisper": a speech model with no size named, the speech table's default
             assumed.append(chosen)
-            said.append(t(lang, "speech.assumed", name=speech.by_id(chosen).name))
+            said.append(t(lang, "speech.assumed_size", name=speech.by_id(chosen).name))
         elif chosen != asked:
             assumed.append(chosen)
             said.append(t(lang, f"encoders.assumed_{asked}", name=encoders.by_id(chosen).name))

@@ -175,7 +175,9 @@ class Answer:
         s, m, d = self.served, self.served.model, table().defaults
         lines = []
         if self.assumed:
-            lines.append(t("speech.assumed", name=m.name))
+            # "whisper pra 50 ligações": the family said, its size not (had been "no model given")
+            said = "whisper" in self.text.lower()
+            lines.append(t("speech.assumed_size" if said else "speech.assumed", name=m.name))
         if example := int8_unavailable(self.text, s):
             lines.append(t("speech.int8_unavailable", runtime=s.runtime.name, example=example))
         lines.append(t("speech.memory", name=m.name, params=i18n.params(m.params, lang), enc=m.encoder_layers,

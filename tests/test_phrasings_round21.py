@@ -322,3 +322,26 @@ def test_follow_ups_in_a_thread(pipeline, follow_up, read, said):
 def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
     text = slash_reply_text(tmp_path, question)
     assert said in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # the family said, its size not: had been "Modelo de transcrição não informado"
+        ("whisper pra 50 ligações", "Whisper sem tamanho nem versão: usei o Whisper large-v3."),
+        ("how much memory for whisper?", "Whisper with no size or version: I used Whisper large-v3."),
+        (
+            "llama 3.1 8b + whisper para 10 usuários",
+            "Whisper sem tamanho nem versão: usei o Whisper large-v3.",
+        ),
+        # no model said at all: as before
+        (
+            "transcrever 100 horas de áudio por dia",
+            "Modelo de transcrição não informado: usei o Whisper large-v3.",
+        ),
+    ],
+)
+def test_whisper_named_without_a_size_is_said_as_such(capsys, question, said):
+    gpu_size([question])
+    captured = capsys.readouterr()
+    assert said in captured.out + captured.err
