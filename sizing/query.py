@@ -1083,6 +1083,14 @@ SLASHED_SETTINGS = regexes.compile(
 SLASHED_SIZES = regexes.compile(
     r"(?<![\w./~-])(?:[a-z][\w.-]*?)?\d+(?:\.\d+)?b(?:/\d+(?:\.\d+)?b){1,3}(?![\w/])", re.IGNORECASE
 )
+# "qwen 7b ou 14b ou 32b", "llama 8b, 70b or 405b": the same sizes weighed in words (a choice said at least once)
+LISTED_SIZES = regexes.compile(
+    r"(?<![\w./~-])(?:[a-z][\w.-]*?)?\d+(?:\.\d+)?b(?:(?:\s*,\s*|\s+(?:ou|or|vs\.?|versus)\s+)\d+(?:\.\d+)?b){2,3}"
+    r"(?![\w/])",
+    re.IGNORECASE,
+)
+_SIZES_APART = regexes.compile(r"\s*(?:/|,|\s(?:ou|or|vs\.?|versus)\s)\s*", re.IGNORECASE)
+_SIZES_CHOICE_WORD = regexes.compile(r"\s(?:ou|or|vs\.?|versus)\s", re.IGNORECASE)
 _WORD_BEFORE_SIZES = regexes.compile(r"([a-z][\w.-]*)\s+$", re.IGNORECASE)
 _SIZE_OF = regexes.compile(r"\d+(?:\.\d+)?b$", re.IGNORECASE)
 
@@ -1090,7 +1098,7 @@ _SIZE_OF = regexes.compile(r"\d+(?:\.\d+)?b$", re.IGNORECASE)
 def _two_sizes_at_a_time(text: str, m: re.Match) -> None:
     """ "qwen 7b/14b/32b": an answer weighs two models; three sizes or more are refused, with the pairs to ask
     (it had been "O pedido se contradiz: “14b” e “32b”", no word of which to ask)."""
-    parts = m.group(0).split("/")
+    parts = _SIZES_APART.split(m.group(0))
     if len(parts) < 3:
         return
     glued = _SIZE_OF.search(parts[0])
@@ -5001,7 +5009,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = chat_shorthand(_without_signature(_without_mail_headers(text)))
     three_sizes = (
         [m for m in SLASHED_SIZES.finditer(text) if m.group(0).count("/") > 1] if "/" in text else []
-    )
+    ) + [m for m in LISTED_SIZES.finditer(text) if _SIZES_CHOICE_WORD.search(m.group(0))]
     typed_lower = text.lower()
     # Python pasted with the question: its calls' arguments as the launch flags they are.
     text = code_query.pasted_code(text)

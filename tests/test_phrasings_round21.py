@@ -168,6 +168,10 @@ def test_an_unknown_name_with_a_size_never_becomes_the_family_beside_it(capsys, 
         ("qwen 7b/14b/32b", "Comparo dois modelos de cada vez, e “7b/14b/32b” nomeia 3. Pergunte um par, depois o outro: `/gpu qwen 7b ou qwen 14b`, depois `/gpu qwen 14b ou qwen 32b`"),
         ("qwen7b/14b/32b for 10 users", "I compare two models at a time, and “qwen7b/14b/32b” names 3. Ask for one pair, then the next: `/gpu qwen 7b or qwen 14b`, then `/gpu qwen 14b or qwen 32b`"),
         ("llama 1b/3b/8b/70b pra 5 pessoas", "nomeia 4"),
+        # said in words: had been the same contradiction
+        ("qwen 7b ou 14b ou 32b", "Comparo dois modelos de cada vez, e “7b ou 14b ou 32b” nomeia 3. Pergunte um par, depois o outro: `/gpu qwen 7b ou qwen 14b`, depois `/gpu qwen 14b ou qwen 32b`"),
+        ("qwen 7b, 14b ou 32b para 10 usuários", "e “7b, 14b ou 32b” nomeia 3"),
+        ("llama 8b, 70b or 405b for 20 users", "I compare two models at a time, and “8b, 70b or 405b” names 3"),
     ],
 )  # fmt: skip
 def test_three_sizes_after_slashes_are_asked_two_at_a_time(capsys, question, said):
@@ -176,6 +180,12 @@ def test_three_sizes_after_slashes_are_asked_two_at_a_time(capsys, question, sai
 
 def test_two_sizes_after_a_slash_are_still_compared(capsys):
     _reads(capsys, "qwen 7b/14b", "Entendi: Qwen2.5 7B ou Qwen")
+    _reads(capsys, "qwen 7b ou 14b", "Entendi: Qwen2.5 7B ou Qwen")
+    _reads(
+        capsys,
+        "llama 8b, qwen 7b e mistral 7b juntos",
+        "Entendi: Llama 3.1 8B + Qwen2.5 7B + Mistral 7B v0.3",
+    )
 
 
 # -- a GPU's form factor the catalogue holds no card of ---------------------------------------------------------------
