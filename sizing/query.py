@@ -5589,7 +5589,7 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
-_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "recompute", "attention", "seq_len", "precision", "kv_cache", "model",
+_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "vpp", "recompute", "attention", "seq_len", "precision", "kv_cache", "model",
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
                  "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
@@ -5716,9 +5716,17 @@ def launch_line(text: str) -> str:
             # llama-server's -c is the context of all its -np slots together (tools/server/README.md:
             # --parallel), each conversation gets its share
             return f" ctx {int(plain) // slots} "
-        if kind in ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "seq_len") and re.fullmatch(
-            r"\d+(?:\.\d+)?k?", plain
-        ):
+        if kind in (
+            "context",
+            "users",
+            "users_limit",
+            "tp",
+            "pp",
+            "ep",
+            "cp",
+            "vpp",
+            "seq_len",
+        ) and re.fullmatch(r"\d+(?:\.\d+)?k?", plain):
             key = {"context": "ctx", "users": "users=", "users_limit": "users=", "seq_len": "seq"}.get(
                 kind, kind
             )

@@ -284,6 +284,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "pp",
         "ep",
         "cp",
+        "vpp",
         "recompute",
         "attention",
         "seq_len",

@@ -183,7 +183,9 @@ def test_interleaved_under_torchtitan_holds_one_stages_whole_gradients_at_a_time
 @pytest.mark.parametrize(
     ("said", "virtual"),
     [(", interleaved", 2), (", Interleaved1F1B", 2), (" com 1F1B intercalado", 2), (", 2 estágios virtuais", 2),
-     (", vpp 4", 4), (", virtual-pipeline-model-parallel-size 3", 3), (", 4 virtual stages per GPU", 4)],
+     (", vpp 4", 4), (", virtual-pipeline-model-parallel-size 3", 3), (", 4 virtual stages per GPU", 4),
+     # Megatron-LM's flag as typed on its command line (the dashes had made it dropped unsaid)
+     (" --virtual-pipeline-model-parallel-size 2", 2), (", --virtual-pipeline-model-parallel-size=4", 4)],
 )  # fmt: skip
 def test_the_interleaved_schedule_is_read_as_said(capsys, said, virtual):
     said_json = answer_json(capsys, ONE_F_ONE_B + said)
