@@ -581,7 +581,7 @@ ONE_ON_GPU = regexes.compile(
 )
 _CONTEXT_WORD = _W("keys.context")
 # "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
-_CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|is|be)\s*){0,2}"
+_CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|era|is|be|were|was|are)\s*){0,2}"
 # "mil e quinhentos", "2 mil e 500" (once number words are digits): one number, 1,500 and 2,500, as Portuguese
 # joins a round hundred to its thousands; not after a context word ("contexto de 32 mil e 100 usuários").
 _THOUSAND = _W("multipliers.thousand")

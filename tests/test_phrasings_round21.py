@@ -308,6 +308,8 @@ def pipeline(tmp_path_factory):
         ("e se o contexto for 8 mil?", "Entendi: Llama 3.1 70B · 8.000 tokens de contexto · 20 usuários simultâneos", None),
         # as before: a count's verb alone counts people
         ("e se fossem 50?", "Entendi: Llama 3.1 70B · 50 usuários simultâneos", None),
+        # had left "Not understood: “were”"
+        ("what if the context were 8k?", "Understood: Llama 3.1 70B · 8k context · 20 concurrent users", None),
     ],
 )  # fmt: skip
 def test_follow_ups_in_a_thread(pipeline, follow_up, read, said):
