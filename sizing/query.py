@@ -6233,9 +6233,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 )
             if scan.taken.intersection(range(start, end)):
                 continue
-            if negated := _negated_around(scan.work, start, end):
+            if kind in ("embedding", "encoder", "speech") and (
+                negated := _negated_around(scan.work, start, end)
+            ):
                 # "sem embeddings", "without a reranker", "embedding? não": none wanted, so none sized (it had
-                # been added beside the LLM and "sem" left "Não entendi"); the words are read, not listed
+                # been added beside the LLM and "sem" left "Não entendi"); the words are read, not listed. ("sem
+                # imagens" is the images' reader's: image_query.)
                 scan.blank(*negated)
                 continue
             if kind == "closed" and _open_release(scan.work, start, end, catalog):

@@ -34,8 +34,6 @@ def test_the_vision_encoder_is_in_the_weights_and_said(text, model, encoder):
     ("text", "typed"),
     [
         ("internvl 8b", "internvl"),
-        # a vision model the catalogue lacks, its word glued to its name: sized by its size, named as asked
-        ("llava-interleave 7b pra 5 usuarios", "llava-interleave"),
     ],
 )
 def test_a_vision_model_sized_as_its_text_model_says_the_encoder_is_left_out(text, typed):
@@ -47,6 +45,16 @@ def test_a_vision_model_sized_as_its_text_model_says_the_encoder_is_left_out(tex
         f"“{typed}”: um modelo com codificador de visão; esta resposta dimensiona só o modelo de texto"
         in understood
     )
+
+
+def test_a_llava_the_catalogue_lacks_is_sized_as_the_llava_of_its_size_encoder_included():
+    # "llava" is a catalogue family (phrasings21): LLaVA-Interleave 7B, which the catalogue lacks, is sized as the
+    # LLaVA of its size, said so, with that model's vision encoder counted (it had been the text model alone)
+    query = parse("llava-interleave 7b pra 5 usuarios")
+    result = size(query.workload)
+    assert result.workload.model.id == "llava-1.5-7b" and result.workload.model.vision_params > 0
+    understood = render_text(result, query).split("\n\n")[0]
+    assert "llava-interleave 7b (dimensionado como LLaVA 1.5 7B)" in understood
 
 
 def test_json_says_the_vision_encoder_sized(capsys):
