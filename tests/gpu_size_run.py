@@ -12,6 +12,12 @@ def answer(capsys, *args: str) -> str:
     return capsys.readouterr().out
 
 
+def refusal(capsys, question: str) -> str:
+    """What gpu-size says when it answers the question with no sizing (its exit status is not 0)."""
+    assert gpu_size([question]) != 0
+    return capsys.readouterr().err
+
+
 def answer_json(capsys, *args: str) -> dict:
     return json.loads(answer(capsys, *args, "--json"))
 

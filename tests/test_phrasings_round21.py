@@ -10,17 +10,11 @@ import pytest
 from bot.cli import main as gpu_size
 from bot.log import RequestLog
 from bot.pipeline import Pipeline
-from tests.gpu_size_run import UNKNOWN, answer
+from tests.gpu_size_run import UNKNOWN, answer, refusal
 from tests.gpu_size_run import reads as _reads
 
 from .slack_harness import slash_reply_text
 from .test_thread_followups import reply_in_thread
-
-
-def refusal(capsys, question: str) -> str:
-    """What gpu-size says when it answers the question with no sizing (its exit status is not 0)."""
-    assert gpu_size([question]) != 0
-    return capsys.readouterr().err
 
 
 @pytest.fixture(autouse=True)
