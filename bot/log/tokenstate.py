@@ -91,13 +91,12 @@ class TokenMarks:
 
     def identity(self) -> dict | None:
         """What auth.test last said for this token, or None (never said, or neither place readable now)."""
-        try:
+        # The log first; a log deleted, recreated empty or unreadable falls back to the spool folder's copy.
+        with contextlib.suppress(OSError, sqlite3.Error, ValueError):
             with contextlib.closing(self._connect("ro")) as conn:
                 row = conn.execute("select answer from token_identity where token = ?", [self.key]).fetchone()
             if row:
                 return json.loads(row[0])
-        except (OSError, sqlite3.Error, ValueError):
-            pass
         kept = self._read_kept("identity")
         return kept["answer"] if kept and isinstance(kept.get("answer"), dict) else None
 
