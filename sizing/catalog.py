@@ -455,6 +455,9 @@ class Stack(Strict, kw_only=True):
     logit_bytes: Annotated[float, msgspec.Meta(ge=0, le=64)]
     fused_loss_bytes: Annotated[float, msgspec.Meta(ge=0, le=64)] = 0.0
     adapter_dtype: Literal["fp32", "bf16"]
+    # its BF16 adapters are what PEFT made before 0.12 (the base layer's floating type); PEFT 0.12+ casts them to FP32
+    # in get_peft_model (autocast_adapter_dtype=True), which the answer says with what that adds (sizing/plan.py)
+    adapters_before_peft_autocast: bool = False
     master_weights: bool = True
     kbit_fp32_upcast: bool = False
     offload_checkpoints: bool = False

@@ -1446,6 +1446,12 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     rank = w.lora_rank or stack.lora_rank or 16
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang, w.lora_targets))
+    if lora and stack.adapters_before_peft_autocast:
+        # sized as the stack's published runs had them (stacks.toml); a current PEFT's FP32 adapters said with their cost
+        now, then = (training.adapter_bytes_per_param(optimizer.value, stack, fp32) for fp32 in (False, True))
+        extra = (then - now) * training.lora_params(model, rank, stack, w.lora_targets)
+        said.append(t(lang, "assume.adapters_peft_autocast", stack=stack.name, now=now, then=then,
+                      extra=i18n.gb(extra, lang)))  # fmt: skip
     if w.data_period:
         key = "assume.data_period" if (w.data_periods or 1) == 1 else "assume.data_periods"
         said.append(t(lang, key, period=w.data_period, periods=w.data_periods))

@@ -63,10 +63,11 @@ def optimizer_bytes(optimizer: str, stack: Stack) -> int:
     return (OPTIMIZER_BYTES if stack.master_weights else OPTIMIZER_BYTES_BF16)[optimizer]
 
 
-def adapter_bytes_per_param(optimizer: str, stack: Stack) -> int:
+def adapter_bytes_per_param(optimizer: str, stack: Stack, fp32: bool = False) -> int:
     """LoRA adapter weight + its gradient (both in the stack's adapter type) + the optimizer's states in
-    that type: FP32 with AdamW 4 + 4 + 8 = 16 bytes (PEFT); BF16 2 + 2 + 4 = 8 (torchtune)."""
-    d = stack.adapter_bytes
+    that type: FP32 with AdamW 4 + 4 + 8 = 16 bytes (PEFT); BF16 2 + 2 + 4 = 8 (torchtune). `fp32`: as PEFT 0.12 or
+    later makes them whatever the stack's type (get_peft_model's autocast_adapter_dtype)."""
+    d = 4 if fp32 else stack.adapter_bytes
     states = {"adamw": 2 * d, "adamw8bit": 2, "sgd": d, "lion": d, "adafactor": 0}[optimizer]
     return 2 * d + states
 
