@@ -452,6 +452,15 @@ def activations(
         # two whole inputs a layer (the attention's, the MLP's), where split counted their 1/tp, and the head's
         layers = a.num_layers if not (checkpointing or op_sac) else 1
         split += (2 * layers + 1) * tokens * a.hidden_size * act * (1 - 1 / tp)
+        # The backward's two gradients of the residual stream are whole too. The one entering the output
+        # projection's (attention.wo, feed_forward.w2: RowwiseParallel(output_layouts=Shard(1))) is all-gathered, the
+        # backward of the forward's reduce-scatter; the one leaving the layer's input is a whole partial sum until
+        # PrepareModuleInput's backward redistributes it Partial -> Shard(1), a reduce-scatter of the whole local
+        # tensor (torch/distributed/tensor/placement_types.py Shard._reduce_shard_tensor, funcol.reduce_scatter_tensor).
+        # torchtitan's Table 4 reads 4.3 GiB more with plain TP than with AsyncTP, whose fused matmul-reduce-scatter
+        # (torch.distributed._symmetric_memory _pipelined_produce_and_all2all) holds one rank's chunk at a time:
+        # counted as plain TP, torchtitan's default (enable_async_tensor_parallel false).
+        split += residual_grads * (1 - 1 / tp)
     return math.ceil(split)
 
 
