@@ -25,9 +25,6 @@ sequence grows with the ranks, so each rank's share stays the same).
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 import pytest
 
 from bot.cli import main as gpu_size
@@ -36,11 +33,9 @@ from sizing.plan import make_plan
 from sizing.query import parse
 
 from .gpu_size_run import answer, answer_json
+from .published_figures import figures, params
 
-FIGURES = tomllib.loads((Path(__file__).parent / "fixtures" / "published_training_round1.toml").read_text())[
-    "figure"
-]
-BY_ID = {figure["id"]: figure for figure in FIGURES}
+FIGURES, BY_ID = figures("published_training_round1.toml")
 GIB = 2**30
 ABOVE = (
     1.03  # torch.compile's savings the answer does not count, against a reserved (never under allocated) peak
@@ -61,13 +56,7 @@ def ours_gib(capsys, figure: dict, catalog) -> float:
     return (m.total - m.overhead) / GIB
 
 
-def _params():
-    for figure in FIGURES:
-        marks = [pytest.mark.xfail(reason=figure["xfail"], strict=True)] if "xfail" in figure else []
-        yield pytest.param(figure["id"], marks=marks, id=figure["id"])
-
-
-@pytest.mark.parametrize("figure_id", list(_params()))
+@pytest.mark.parametrize("figure_id", params(FIGURES))
 def test_each_published_peak_is_within_the_allocators_reach_of_ours(capsys, catalog, figure_id):
     figure = BY_ID[figure_id]
     ours = ours_gib(capsys, figure, catalog)

@@ -16,21 +16,16 @@ product does not model, the row says so and is xfailed, strictly.
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 import pytest
 
 from sizing import training
 from sizing.weights import weight_bytes
 
 from .gpu_size_run import answer, answer_json
+from .published_figures import figures, params
+from .published_figures import ours_gib as answer_gib
 
-FIGURES = tomllib.loads((Path(__file__).parent / "fixtures" / "published_training_round2.toml").read_text())[
-    "figure"
-]
-BY_ID = {figure["id"]: figure for figure in FIGURES}
-GIB = 2**30
+FIGURES, BY_ID = figures("published_training_round2.toml")
 ABOVE = (
     1.10  # every tensor at its peak at once, against a run whose allocated peak sits 3.5-8% under that sum
 )
@@ -39,17 +34,10 @@ BELOW = 0.82  # the caching allocator's reserve beyond the tensors
 
 def ours_gib(capsys, figure: dict) -> float:
     """The per-GPU memory the answer gives for the figure's run, less its CUDA context, in GiB."""
-    per_gpu = answer_json(capsys, figure["question"])["verdict"]["setup"]["per_gpu"]
-    return (per_gpu["total"] - per_gpu["overhead"]) / GIB
+    return answer_gib(capsys, figure["question"])
 
 
-def _params():
-    for figure in FIGURES:
-        marks = [pytest.mark.xfail(reason=figure["xfail"], strict=True)] if "xfail" in figure else []
-        yield pytest.param(figure["id"], marks=marks, id=figure["id"])
-
-
-@pytest.mark.parametrize("figure_id", list(_params()))
+@pytest.mark.parametrize("figure_id", params(FIGURES))
 def test_each_published_peak_is_within_the_allocators_reach_of_ours(capsys, figure_id):
     figure = BY_ID[figure_id]
     ours = ours_gib(capsys, figure)

@@ -15,48 +15,28 @@ Where the answer is off by more for a reason the product does not model, the row
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 import pytest
 
 from sizing import i18n, training
 
 from .gpu_size_run import answer, answer_json
+from .published_figures import GIB, figures, params
+from .published_figures import ours_gib as answer_gib
 
-FIGURES = tomllib.loads((Path(__file__).parent / "fixtures" / "published_training_round3.toml").read_text())[
-    "figure"
-]
-BY_ID = {figure["id"]: figure for figure in FIGURES}
-GIB = 2**30
-# (below, above) as a share of the published figure
-TOLERANCE = {
-    "process": (
-        0.75,
-        1.0,
-    ),  # the whole process's memory: our tensors and context, the allocator's cache not counted
-    "reserved": (
-        0.82,
-        1.03,
-    ),  # as round 1: the allocator's reserve below, torch.compile's (absent here) above
-}
+FIGURES, BY_ID = figures("published_training_round3.toml")
+# (below, above) as a share of the published figure: for the whole process's memory, our tensors and context
+# without the allocator's cache; for the allocator's reserve, as round 1 (its slack below, torch.compile's above,
+# absent here)
+TOLERANCE = {"process": (0.75, 1.0), "reserved": (0.82, 1.03)}
 
 
 def ours_gib(capsys, figure: dict) -> float:
     """The answer's per-GPU figure in the row's terms: its total for a whole-process reading, less its CUDA context
     for the allocator's."""
-    per_gpu = answer_json(capsys, figure["question"])["verdict"]["setup"]["per_gpu"]
-    context = per_gpu["overhead"] if figure["measure"] == "reserved" else 0
-    return (per_gpu["total"] - context) / GIB
+    return answer_gib(capsys, figure["question"], context=figure["measure"] == "process")
 
 
-def _params():
-    for figure in FIGURES:
-        marks = [pytest.mark.xfail(reason=figure["xfail"], strict=True)] if "xfail" in figure else []
-        yield pytest.param(figure["id"], marks=marks, id=figure["id"])
-
-
-@pytest.mark.parametrize("figure_id", list(_params()))
+@pytest.mark.parametrize("figure_id", params(FIGURES))
 def test_each_published_peak_is_within_what_its_measure_adds_to_ours(capsys, figure_id):
     figure = BY_ID[figure_id]
     below, above = TOLERANCE[figure["measure"]]
