@@ -2518,8 +2518,12 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         ("mamba1", a.mamba1_layers),
     ):
         if getattr(a, kind) and not plan.stage.is_training:
-            # A pure Mamba model has no attention layers to point to.
-            kind += "_only" if kind == "mamba1" and not a.attention_layers else ""
+            # A pure Mamba model has no attention layers to point to; Falcon-H1's have attention beside every
+            # mixer, so its layers are not "only" some of them.
+            if kind != "linear_attention" and not a.attention_layers:
+                kind += "_only"
+            elif kind == "mamba" and a.parallel_layers:
+                kind = "mamba_parallel"
             out.append(t(lang, f"note.model.{kind}", layers=a.num_layers, attention=a.attention_layers,
                          state=i18n.gb(kv_cache.state_bytes(a), lang), count=layers))  # fmt: skip
     if a.layer_blocks and not plan.stage.is_training:
