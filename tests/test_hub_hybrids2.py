@@ -132,6 +132,19 @@ def test_a_customer_asking_about_falcon_h1_with_20_users_gets_an_answer(env):
     assert result.memory.kv_cache == 20 * result.kv_bytes_per_conversation
 
 
+def test_naming_falcon_h1_34b_points_to_its_own_repo_which_is_then_read(env):
+    # Asked by name, the catalogue has no Falcon-H1: the ask-back names the 34B's repo (not the family's other
+    # sizes, nor Falcon3), and asking with it gets the answer read from the repo's files.
+    reply = _ask(env, "quanto de GPU para o Falcon-H1 34B com 20 usuários")
+    said = text_of(reply.message.blocks)
+    assert reply.outcome != "answered" and "O Falcon-H1 34B (34B) ainda não está no catálogo" in said
+    assert f"`/gpu quanto de GPU para o {FALCON_H1} com 20 usuários`" in said
+    again = _ask(env, f"quanto de GPU para o {FALCON_H1} com 20 usuários")
+    assert again.outcome == "answered" and again.result.workload.model.params == 33_642_516_224
+    seven = text_of(_ask(env, "falcon h1 7b para 4 usuários").message.blocks)
+    assert "tiiuae/Falcon-H1-7B-Instruct" in seven and FALCON_H1 not in seven
+
+
 def test_the_answer_about_falcon_h1_speaks_english_when_asked_in_english(env):
     said = _ask(env, f"how much GPU memory for {FALCON_H1} with 20 users?").text_answer
     assert "Each of the 72 layers runs attention and a Mamba-2 (state space) mixer side by side" in said
