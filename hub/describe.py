@@ -504,6 +504,10 @@ def _refuse_layout(c: dict, kind: str) -> None:
     FlashDecoderLayer)."""
     if kind == "longcat_flash" or "zero_expert_num" in c:
         raise Unsupported("longcat_flash")
+    # state-spaces/mamba2-* and the like: mamba_ssm's own MambaConfig (mamba_ssm/models/config_mamba.py), served
+    # by that library alone; vLLM's registry and transformers need an architectures entry it does not write.
+    if isinstance(c.get("ssm_cfg"), dict) and "d_model" in c and not c.get("architectures"):
+        raise Unsupported("mamba_ssm_format", layer=str(c["ssm_cfg"].get("layer") or "Mamba1"))
     # The hybrids whose state layers are not read, by family: their reason, not a key they happen to lack.
     if kind in _SSM_UNMODELLED:
         raise Unsupported(f"ssm_{kind}")

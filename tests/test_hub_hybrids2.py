@@ -199,6 +199,25 @@ def test_lora_on_falcon_h1_adapts_both_the_attention_and_the_mixer(env):
         ({"model_type": "kimi_linear"}, "Kimi Linear's Kimi Delta Attention layers"),
         ({"model_type": "minimax_text_01"}, "MiniMax-01's lightning-attention layers"),
         ({"model_type": "recurrent_gemma"}, "RecurrentGemma's RG-LRU recurrent blocks"),
+        # state-spaces/mamba2-2.7b's config.json is mamba_ssm's own MambaConfig (64 layers of 2,560: the
+        # state-spaces/mamba README), which neither vLLM nor transformers loads.
+        (
+            {
+                "d_model": 2560,
+                "d_intermediate": 0,
+                "n_layer": 64,
+                "vocab_size": 50277,
+                "ssm_cfg": {"layer": "Mamba2"},
+                "attn_layer_idx": [],
+                "attn_cfg": {},
+                "rms_norm": True,
+                "residual_in_fp32": True,
+                "fused_add_norm": True,
+                "pad_vocab_size_multiple": 16,
+                "tie_embeddings": True,
+            },
+            r"mamba_ssm library's own format \(d_model, n_layer and ssm_cfg with Mamba2 layers",
+        ),
     ],
 )
 def test_what_the_reader_cannot_size_is_refused_with_its_reason(config, why):
