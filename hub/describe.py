@@ -822,25 +822,37 @@ def _granite_hybrid(c: dict, a: dict) -> dict:
     return a
 
 
-def _mamba2_mixer(c: dict, hidden: int, width: int = 0) -> dict:
-    """The Mamba-2 mixer's keys as Granite 4.0-H, Bamba and Falcon-H1 name them (mamba_*), with the defaults
-    their configs share (transformers GraniteMoeHybridConfig, BambaConfig, FalconH1Config): 128 heads, one
-    group, a state of 256, a kernel of 4, a conv bias, no projection bias. `width` is the mixer's inner width
-    when the config gives it (Falcon-H1's mamba_d_ssm), else mamba_expand x hidden_size; mamba_d_head "auto"
-    splits it over the heads."""
-    heads = int(c.get("mamba_n_heads") or 128)
-    head_dim = c.get("mamba_d_head")
-    if isinstance(head_dim, bool) or not isinstance(head_dim, int):
-        head_dim = (width or int(c.get("mamba_expand") or 2) * hidden) // heads
-    return {
-        "num_heads": heads,
-        "head_dim": head_dim,
-        "state_size": int(c.get("mamba_d_state") or 256),
-        "n_groups": int(c.get("mamba_n_groups") or 1),
-        "conv_kernel": int(c.get("mamba_d_conv") or 4),
-        "conv_bias": bool(c.get("mamba_conv_bias", True)),
-        "proj_bias": bool(c.get("mamba_proj_bias", False)),
-    }
+# The Mamba-2 mixer's keys in two families' names, with their defaults: the mamba_* of Granite 4.0-H, Bamba and
+# Falcon-H1, whose configs share these defaults (transformers GraniteMoeHybridConfig, BambaConfig,
+# FalconH1Config: 128 heads, one group, a state of 256, a kernel of 4, a conv bias, no projection bias), and
+# Mamba2Config's own (Mamba-Codestral-7B's shape: 128 heads of 64, 8 groups, a state of 128).
+_MAMBA2_KEYS = {
+    "hybrid": {"num_heads": ("mamba_n_heads", 128), "state_size": ("mamba_d_state", 256),
+               "n_groups": ("mamba_n_groups", 1), "conv_kernel": ("mamba_d_conv", 4),
+               "conv_bias": ("mamba_conv_bias", True), "proj_bias": ("mamba_proj_bias", False)},
+    "mamba2": {"num_heads": ("num_heads", 128), "head_dim": ("head_dim", 64), "state_size": ("state_size", 128),
+               "n_groups": ("n_groups", 8), "conv_kernel": ("conv_kernel", 4), "conv_bias": ("use_conv_bias", True),
+               "proj_bias": ("use_bias", False), "gated_norm": ("rms_norm", True)},
+}  # fmt: skip
+
+
+def _mamba2_mixer(c: dict, hidden: int, width: int = 0, family: str = "hybrid") -> dict:
+    """The Mamba-2 mixer's keys (sizing.architecture.Mamba2) from a config in `family`'s names (_MAMBA2_KEYS).
+    `width` is the mixer's inner width when the config gives it (Falcon-H1's mamba_d_ssm), else mamba_expand x
+    hidden_size; mamba_d_head "auto" splits it over the heads."""
+    mixer: dict = {}
+    for name, (key, default) in _MAMBA2_KEYS[family].items():
+        value = c.get(key)
+        if isinstance(default, bool):
+            mixer[name] = bool(default if value is None else value)
+        else:
+            mixer[name] = int(value or default)
+    if "head_dim" not in mixer:
+        head_dim = c.get("mamba_d_head")
+        if isinstance(head_dim, bool) or not isinstance(head_dim, int):
+            head_dim = (width or int(c.get("mamba_expand") or 2) * hidden) // mixer["num_heads"]
+        mixer["head_dim"] = head_dim
+    return mixer
 
 
 def _bamba(c: dict, a: dict) -> dict:
@@ -882,28 +894,17 @@ def _falcon_h1(c: dict, a: dict) -> dict:
 def _mamba2(c: dict) -> dict:
     """A pure Mamba-2 model (transformers configuration_mamba2.py Mamba2Config, Mamba2ForCausalLM; vLLM
     mamba2.py): every block an RMSNorm and the Mamba-2 mixer, no attention, no MLP. Defaults are
-    Mamba2Config's own (they are Mamba-Codestral-7B's shape: 128 heads of 64, 8 groups, state 128, kernel 4,
-    untied head); the mixer's inner width is num_heads x head_dim, which Mamba2Config requires to equal
+    Mamba2Config's own (_MAMBA2_KEYS; an untied head); the mixer's inner width is num_heads x head_dim, which Mamba2Config requires to equal
     expand x hidden_size."""
     try:
         h, layers = int(c.get("hidden_size") or 4096), int(c.get("num_hidden_layers") or 64)
         vocab = int(c.get("vocab_size") or 32768)
     except (TypeError, ValueError) as e:
         raise Unsupported("config_lacks", key=str(e)) from None
-    heads, head_dim = int(c.get("num_heads") or 128), int(c.get("head_dim") or 64)
-    mixer = {
-        "num_heads": heads,
-        "head_dim": head_dim,
-        "state_size": int(c.get("state_size") or 128),
-        "n_groups": int(c.get("n_groups") or 8),
-        "conv_kernel": int(c.get("conv_kernel") or 4),
-        "conv_bias": bool(c.get("use_conv_bias", True)),
-        "proj_bias": bool(c.get("use_bias", False)),
-        "gated_norm": bool(c.get("rms_norm", True)),
-    }
+    mixer = _mamba2_mixer(c, h, family="mamba2")
     return {
         "hidden_size": h, "num_layers": layers, "num_heads": 1, "num_kv_heads": 1,
-        "intermediate_size": heads * head_dim, "vocab_size": vocab,
+        "intermediate_size": mixer["num_heads"] * mixer["head_dim"], "vocab_size": vocab,
         "tie_embeddings": bool(c.get("tie_word_embeddings", False)),
         # No length in Mamba2Config: vLLM serves 2,048 tokens unless told more, as for a Mamba-1 (_mamba1).
         "max_context": int(c.get("max_position_embeddings") or 2048),

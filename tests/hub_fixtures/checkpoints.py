@@ -373,10 +373,10 @@ def mamba2(c: dict) -> Tensors:
     return t
 
 
-def bamba(c: dict) -> Tensors:
-    """Bamba (transformers modeling_bamba.py BambaForCausalLM), BF16 throughout as its conversion script saves
-    it: in each layer input_layernorm, a Mamba-2 mixer (`mamba`) or attention (`self_attn`, the layers
-    attn_layer_indices lists), pre_ff_layernorm and a SwiGLU `feed_forward`; final_layernorm, an untied lm_head."""
+def _mamba2_hybrid(c: dict, mixers) -> Tensors:
+    """Bamba's and Falcon-H1's layout (transformers BambaForCausalLM, FalconH1ForCausalLM), BF16: in each layer
+    input_layernorm, the layer's token mixers (`mixers(t, prefix, i)`), pre_ff_layernorm and a SwiGLU
+    `feed_forward`; final_layernorm, and an lm_head unless tied."""
     t: Tensors = {}
     h, v, w = c["hidden_size"], c["vocab_size"], c["intermediate_size"]
     t["model.embed_tokens.weight"] = ("BF16", [v, h])
@@ -384,35 +384,36 @@ def bamba(c: dict) -> Tensors:
         p = f"model.layers.{i}"
         norm(t, f"{p}.input_layernorm", h)
         norm(t, f"{p}.pre_ff_layernorm", h)
-        if i in c["attn_layer_indices"]:
-            _attention(t, f"{p}.self_attn", c)
-        else:
-            _mamba2_of(t, f"{p}.mamba", c, per_head="BF16")
-        dense_mlp(t, f"{p}.feed_forward", h, w, {})
-    norm(t, "model.final_layernorm", h)
-    t["lm_head.weight"] = ("BF16", [v, h])
-    return t
-
-
-def falcon_h1(c: dict) -> Tensors:
-    """Falcon-H1 (transformers modeling_falcon_h1.py FalconH1ForCausalLM), BF16: in every layer
-    input_layernorm, the Mamba-2 mixer (`mamba`, its gated norm with mamba_rms_norm) beside attention
-    (`self_attn`, head_dim wide heads), pre_ff_layernorm and a SwiGLU `feed_forward`; final_layernorm and an
-    untied lm_head."""
-    t: Tensors = {}
-    h, v, w = c["hidden_size"], c["vocab_size"], c["intermediate_size"]
-    t["model.embed_tokens.weight"] = ("BF16", [v, h])
-    for i in range(c["num_hidden_layers"]):
-        p = f"model.layers.{i}"
-        norm(t, f"{p}.input_layernorm", h)
-        norm(t, f"{p}.pre_ff_layernorm", h)
-        _mamba2_of(t, f"{p}.mamba", c, gated_norm=c.get("mamba_rms_norm", False), per_head="BF16")
-        _attention(t, f"{p}.self_attn", c)
+        mixers(t, p, i)
         dense_mlp(t, f"{p}.feed_forward", h, w, {})
     norm(t, "model.final_layernorm", h)
     if not c.get("tie_word_embeddings", False):
         t["lm_head.weight"] = ("BF16", [v, h])
     return t
+
+
+def bamba(c: dict) -> Tensors:
+    """Bamba, as its conversion script saves it (BF16 throughout): a Mamba-2 mixer (`mamba`) in each layer, or
+    attention (`self_attn`) in those attn_layer_indices lists."""
+
+    def mixers(t: Tensors, p: str, i: int) -> None:
+        if i in c["attn_layer_indices"]:
+            _attention(t, f"{p}.self_attn", c)
+        else:
+            _mamba2_of(t, f"{p}.mamba", c, per_head="BF16")
+
+    return _mamba2_hybrid(c, mixers)
+
+
+def falcon_h1(c: dict) -> Tensors:
+    """Falcon-H1: in every layer the Mamba-2 mixer (`mamba`, its gated norm with mamba_rms_norm) beside
+    attention (`self_attn`, head_dim wide heads)."""
+
+    def mixers(t: Tensors, p: str, i: int) -> None:
+        _mamba2_of(t, f"{p}.mamba", c, gated_norm=c.get("mamba_rms_norm", False), per_head="BF16")
+        _attention(t, f"{p}.self_attn", c)
+
+    return _mamba2_hybrid(c, mixers)
 
 
 def mamba1(c: dict, dtype: str = "F32") -> Tensors:
