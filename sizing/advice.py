@@ -463,11 +463,14 @@ def _serving_alternatives(
                     text=text + weight_only(higher, same, lang, catalog),
                 )
             )
-    # An 8-bit KV cache (vLLM's FP8, llama.cpp's Q8_0) halves the cache when it dominates.
-    if plan.kv.sixteen_bit and total.kv_cache >= KV_DOMINATES * total.total:
+    # An 8-bit KV cache (vLLM's FP8, llama.cpp's Q8_0) halves the cache when it dominates. Only the keys and
+    # values shrink: the fixed state of Mamba and linear-attention layers keeps its own dtype (vLLM's
+    # mamba_cache_dtype, apart from --kv-cache-dtype), so a pure Mamba model has nothing to gain.
+    per_token = total.kv_cache - plan.users * kv_cache.state_bytes(plan.model)
+    if plan.kv.sixteen_bit and per_token >= KV_DOMINATES * total.total:
         fp8 = eight_bit_kv(plan, catalog)
         alt = _perf(plan.but(kv=fp8), recommend(plan.but(kv=fp8), catalog), catalog)
-        saved = int(total.kv_cache * (1 - fp8.bytes_per_value / plan.kv.bytes_per_value))
+        saved = int(per_token * (1 - fp8.bytes_per_value / plan.kv.bytes_per_value))
         if alt:
             key = "alt.fp8_kv_smaller" if smaller(alt, rec) else "alt.fp8_kv_room"
             if plan.llama_cpp:
@@ -475,7 +478,7 @@ def _serving_alternatives(
             text = t(
                 lang,
                 key,
-                share=i18n.percent(total.kv_cache / total.total, lang),
+                share=i18n.percent(per_token / total.total, lang),
                 saved=i18n.gb(saved, lang),
                 setup=describe(alt, lang),
                 users=i18n.number(alt.max_users or 0, lang),

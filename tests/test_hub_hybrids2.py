@@ -177,6 +177,16 @@ def test_naming_codestral_mamba_points_to_its_repo_which_is_then_read(env):
     assert _ask(env, f"quanto de GPU para o {CODESTRAL} com 10 usuários").outcome == "answered"
 
 
+def test_an_fp8_kv_cache_is_not_offered_for_a_state_that_does_not_shrink(env):
+    # vLLM's --kv-cache-dtype fp8 leaves the Mamba state in its own dtype (mamba_cache_dtype): 50 Codestral
+    # conversations hold 6.9 GB of state, and FP8 "keys and values" would save none of it.
+    said = _ask(env, f"{CODESTRAL} em fp8 para 50 usuários").text_answer
+    assert "KV cache ......... 6,9 GB" in said and "em FP8 ele cai pela metade" not in said
+    # Falcon-H1 at 128k: half of its 4 x 131,072 tokens x 147,456 bytes of keys and values, the state kept.
+    said = _ask(env, f"{FALCON_H1} em 2 GPUs, 128k de contexto, 4 usuários").text_answer
+    assert "em FP8 ele cai pela metade (−38,7 GB)" in said, said
+
+
 def test_lora_on_falcon_h1_adapts_both_the_attention_and_the_mixer(env):
     model = _model(env, FALCON_H1)
     h = 5120
