@@ -894,8 +894,8 @@ def _falcon_h1(c: dict, a: dict) -> dict:
 def _mamba2(c: dict) -> dict:
     """A pure Mamba-2 model (transformers configuration_mamba2.py Mamba2Config, Mamba2ForCausalLM; vLLM
     mamba2.py): every block an RMSNorm and the Mamba-2 mixer, no attention, no MLP. Defaults are
-    Mamba2Config's own (_MAMBA2_KEYS; an untied head); the mixer's inner width is num_heads x head_dim, which Mamba2Config requires to equal
-    expand x hidden_size."""
+    Mamba2Config's own (_MAMBA2_KEYS; an untied head); the mixer's inner width is num_heads x head_dim, which
+    Mamba2Config requires to equal expand x hidden_size."""
     try:
         h, layers = int(c.get("hidden_size") or 4096), int(c.get("num_hidden_layers") or 64)
         vocab = int(c.get("vocab_size") or 32768)
