@@ -279,6 +279,8 @@ def architecture(config: dict) -> dict:
         c = {**c, "intermediate_size": widths[0]}
     if kind in MAMBA1_FAMILIES:
         return _mamba1(c, kind)
+    if kind == "mamba2":
+        return _mamba2(c)
     if kind == "nemotron_h" and not c.get("num_hidden_layers"):
         # transformers' NemotronHConfig derives the layer count from the layer list and may not write it.
         c = {**c, "num_hidden_layers": len(_nemotron_h_layers(c))}
@@ -398,18 +400,20 @@ def architecture(config: dict) -> dict:
         return _decilm(c, a)
     if kind == "granitemoehybrid":
         return _granite_hybrid(c, a)
+    if kind == "bamba":
+        return _bamba(c, a)
+    if kind == "falcon_h1":
+        return _falcon_h1(c, a)
     if kind == "jamba":
         return _jamba(c, a)
     # Other Mamba / SSM layers keep a state the engine does not model: sizing them as attention layers would
     # overstate the KV cache several times. The answer falls back to the name, and says why.
-    if kind in _SSM_UNMODELLED:
-        raise Unsupported(f"ssm_{kind}")
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
         raise Unsupported("ssm_other", kind=kind or "?")
     # Linear-attention and recurrent layers other than Qwen3-Next's Gated DeltaNet (Kimi Linear's KDA, MiniMax-01's
     # lightning attention, Ling 2.5's, RecurrentGemma's RG-LRU): a fixed state per conversation not read here. Counted as attention
     # layers they would make the KV cache grow with every token in all of them.
-    if kind in _LINEAR_UNMODELLED or any(k in c for k in _LINEAR_KEYS):
+    if any(k in c for k in _LINEAR_KEYS):
         raise Unsupported("linear_other", kind=kind or "?")
     # DeepSeek V4 keeps one 512-wide latent per token, compressed 4x or 128x by layer, beside a 128-token
     # window (config compress_ratios): read as plain MQA its cache would be ~20x too large.
@@ -494,11 +498,21 @@ def architecture(config: dict) -> dict:
 
 def _refuse_layout(c: dict, kind: str) -> None:
     """Layouts the catalogue's shape cannot hold, said by name before a key they lack is (LongCat-Flash writes
-    num_layers, not num_hidden_layers): LongCat-Flash's layers each run two MLA attention blocks and two dense
-    MLPs beside one MoE whose zero_expert_num experts compute nothing, so a token's experts vary (vLLM
-    longcat_flash.py, FlashDecoderLayer)."""
+    num_layers, not num_hidden_layers; what a hybrid's state layers are matters more than a key it lacks):
+    LongCat-Flash's layers each run two MLA attention blocks and two dense MLPs beside one MoE whose
+    zero_expert_num experts compute nothing, so a token's experts vary (vLLM longcat_flash.py,
+    FlashDecoderLayer)."""
     if kind == "longcat_flash" or "zero_expert_num" in c:
         raise Unsupported("longcat_flash")
+    # state-spaces/mamba2-* and the like: mamba_ssm's own MambaConfig (mamba_ssm/models/config_mamba.py), served
+    # by that library alone; vLLM's registry and transformers need an architectures entry it does not write.
+    if isinstance(c.get("ssm_cfg"), dict) and "d_model" in c and not c.get("architectures"):
+        raise Unsupported("mamba_ssm_format", layer=str(c["ssm_cfg"].get("layer") or "Mamba1"))
+    # The hybrids whose state layers are not read, by family: their reason, not a key they happen to lack.
+    if kind in _SSM_UNMODELLED:
+        raise Unsupported(f"ssm_{kind}")
+    if kind in _LINEAR_UNMODELLED:
+        raise Unsupported(f"linear_{_LINEAR_UNMODELLED[kind]}")
 
 
 def _afmoe(c: dict, a: dict) -> None:
@@ -633,13 +647,17 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
              "attn_layer_period", "mamba_n_heads", "ssm_cfg")  # fmt: skip
 # Hybrids with state layers the engine has no shape for; why, in words, is hub_unsupported.ssm_<model_type> in
 # sizing/data/messages/*.toml.
-_SSM_UNMODELLED = frozenset({"falcon_h1", "zamba2", "bamba", "mamba2"})
+_SSM_UNMODELLED = frozenset({"zamba2"})
 
 # Hybrids of softmax attention and linear-attention or recurrent layers the engine has no state shape for, by
 # model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01
 # (attn_type_list), Ling 2.5 (layer_group_size, full_attn_idxs), RecurrentGemma's RG-LRU blocks (block_types,
 # lru_width).
-_LINEAR_UNMODELLED = frozenset({"kimi_linear", "minimax", "bailing_hybrid", "recurrent_gemma"})
+# Why, for each, is hub_unsupported.linear_<family> (MiniMax-Text-01's and MiniMax-M1's remote-code configs name
+# themselves minimax_text_01 and minimax_m1; transformers' MiniMaxConfig, minimax).
+_LINEAR_UNMODELLED = {"kimi_linear": "kimi_linear", "minimax": "minimax", "minimax_text_01": "minimax",
+                      "minimax_m1": "minimax", "bailing_hybrid": "bailing_hybrid",
+                      "recurrent_gemma": "recurrent_gemma"}  # fmt: skip
 _LINEAR_KEYS = ("linear_attn_config", "attn_type_list", "layer_group_size", "full_attn_idxs", "lru_width")
 
 # Nemotron-H's hybrid_override_pattern letters (transformers NemotronHConfig._pattern_to_list) and the layer
@@ -791,19 +809,7 @@ def _granite_hybrid(c: dict, a: dict) -> dict:
     a.update(layer_pattern=_period("".join("M" if t == "mamba" else "G" for t in types)),
              intermediate_size=shared or int(c.get("intermediate_size") or 4 * a["hidden_size"]))  # fmt: skip
     if "M" in a["layer_pattern"]:
-        heads = int(c.get("mamba_n_heads") or 128)
-        head_dim = c.get("mamba_d_head")
-        if not isinstance(head_dim, int):  # "auto": mamba_expand x hidden_size split over the heads
-            head_dim = int(c.get("mamba_expand") or 2) * a["hidden_size"] // heads
-        a["mamba"] = {
-            "num_heads": heads,
-            "head_dim": head_dim,
-            "state_size": int(c.get("mamba_d_state") or 256),
-            "n_groups": int(c.get("mamba_n_groups") or 1),
-            "conv_kernel": int(c.get("mamba_d_conv") or 4),
-            "conv_bias": bool(c.get("mamba_conv_bias", True)),
-            "proj_bias": bool(c.get("mamba_proj_bias", False)),
-        }
+        a["mamba"] = _mamba2_mixer(c, a["hidden_size"])
     if experts > 1:
         moe: dict = {
             "experts": experts,
@@ -814,6 +820,96 @@ def _granite_hybrid(c: dict, a: dict) -> dict:
             moe.update(shared_experts=1, shared_intermediate_size=shared)
         a["moe"] = moe
     return a
+
+
+# The Mamba-2 mixer's keys in two families' names, with their defaults: the mamba_* of Granite 4.0-H, Bamba and
+# Falcon-H1, whose configs share these defaults (transformers GraniteMoeHybridConfig, BambaConfig,
+# FalconH1Config: 128 heads, one group, a state of 256, a kernel of 4, a conv bias, no projection bias), and
+# Mamba2Config's own (Mamba-Codestral-7B's shape: 128 heads of 64, 8 groups, a state of 128).
+_MAMBA2_KEYS = {
+    "hybrid": {"num_heads": ("mamba_n_heads", 128), "state_size": ("mamba_d_state", 256),
+               "n_groups": ("mamba_n_groups", 1), "conv_kernel": ("mamba_d_conv", 4),
+               "conv_bias": ("mamba_conv_bias", True), "proj_bias": ("mamba_proj_bias", False)},
+    "mamba2": {"num_heads": ("num_heads", 128), "head_dim": ("head_dim", 64), "state_size": ("state_size", 128),
+               "n_groups": ("n_groups", 8), "conv_kernel": ("conv_kernel", 4), "conv_bias": ("use_conv_bias", True),
+               "proj_bias": ("use_bias", False), "gated_norm": ("rms_norm", True)},
+}  # fmt: skip
+
+
+def _mamba2_mixer(c: dict, hidden: int, width: int = 0, family: str = "hybrid") -> dict:
+    """The Mamba-2 mixer's keys (sizing.architecture.Mamba2) from a config in `family`'s names (_MAMBA2_KEYS).
+    `width` is the mixer's inner width when the config gives it (Falcon-H1's mamba_d_ssm), else mamba_expand x
+    hidden_size; mamba_d_head "auto" splits it over the heads."""
+    mixer: dict = {}
+    for name, (key, default) in _MAMBA2_KEYS[family].items():
+        value = c.get(key)
+        if isinstance(default, bool):
+            mixer[name] = bool(default if value is None else value)
+        else:
+            mixer[name] = int(value or default)
+    if "head_dim" not in mixer:
+        head_dim = c.get("mamba_d_head")
+        if isinstance(head_dim, bool) or not isinstance(head_dim, int):
+            head_dim = (width or int(c.get("mamba_expand") or 2) * hidden) // mixer["num_heads"]
+        mixer["head_dim"] = head_dim
+    return mixer
+
+
+def _bamba(c: dict, a: dict) -> dict:
+    """Bamba (IBM's Bamba-9B; transformers modeling_bamba.py BambaDecoderLayer, vLLM bamba.py): attention in the
+    layers attn_layer_indices lists, a Mamba-2 mixer in every other one, each followed by a SwiGLU MLP of
+    intermediate_size, two norms a layer. No list: all layers Mamba-2 (BambaConfig's None)."""
+    layers = a["num_layers"]
+    listed = c.get("attn_layer_indices") or []
+    if not isinstance(listed, list) or any(
+        isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < layers for i in listed
+    ):
+        raise Unsupported("attention_indices", layers=layers)
+    attention = set(listed)
+    a.update(layer_pattern=_period("".join("G" if i in attention else "M" for i in range(layers))))
+    if "M" in a["layer_pattern"]:
+        a["mamba"] = _mamba2_mixer(c, a["hidden_size"])
+    return a
+
+
+def _falcon_h1(c: dict, a: dict) -> dict:
+    """Falcon-H1 (TII): every layer runs attention and a Mamba-2 mixer side by side on the same normed input and
+    sums them (P), then a SwiGLU MLP, two norms a layer (transformers modeling_falcon_h1.py
+    FalconH1DecoderLayer; vLLM falcon_h1.py FalconH1ParallelHybrid). The mixer is mamba_d_ssm wide
+    (FalconH1Config's default 1,024; null: mamba_expand x hidden_size) and has its gated RMSNorm only with
+    mamba_rms_norm. The muP multipliers scale activations, not weights; mup_vector is a buffer the
+    checkpoint does not hold."""
+    width = c.get("mamba_d_ssm", 1024)
+    width = int(width) if width else int(c.get("mamba_expand") or 2) * a["hidden_size"]
+    mixer = _mamba2_mixer(c, a["hidden_size"], width)
+    if mixer["num_heads"] * mixer["head_dim"] != width:
+        raise Unsupported(
+            "falcon_h1_heads", heads=mixer["num_heads"], head_dim=mixer["head_dim"], width=width
+        )
+    a.update(layer_pattern="P", mamba={**mixer, "gated_norm": bool(c.get("mamba_rms_norm", False))},
+             mlp_bias=bool(c.get("mlp_bias", False)))  # fmt: skip
+    return a
+
+
+def _mamba2(c: dict) -> dict:
+    """A pure Mamba-2 model (transformers configuration_mamba2.py Mamba2Config, Mamba2ForCausalLM; vLLM
+    mamba2.py): every block an RMSNorm and the Mamba-2 mixer, no attention, no MLP. Defaults are
+    Mamba2Config's own (_MAMBA2_KEYS; an untied head); the mixer's inner width is num_heads x head_dim, which
+    Mamba2Config requires to equal expand x hidden_size."""
+    try:
+        h, layers = int(c.get("hidden_size") or 4096), int(c.get("num_hidden_layers") or 64)
+        vocab = int(c.get("vocab_size") or 32768)
+    except (TypeError, ValueError) as e:
+        raise Unsupported("config_lacks", key=str(e)) from None
+    mixer = _mamba2_mixer(c, h, family="mamba2")
+    return {
+        "hidden_size": h, "num_layers": layers, "num_heads": 1, "num_kv_heads": 1,
+        "intermediate_size": mixer["num_heads"] * mixer["head_dim"], "vocab_size": vocab,
+        "tie_embeddings": bool(c.get("tie_word_embeddings", False)),
+        # No length in Mamba2Config: vLLM serves 2,048 tokens unless told more, as for a Mamba-1 (_mamba1).
+        "max_context": int(c.get("max_position_embeddings") or 2048),
+        "norms_per_layer": 1, "layer_pattern": "M", "mixer_only": True, "mamba": mixer,
+    }  # fmt: skip
 
 
 def ffn_mult_width(ffn_mult: float, hidden: int) -> int:

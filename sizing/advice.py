@@ -463,11 +463,14 @@ def _serving_alternatives(
                     text=text + weight_only(higher, same, lang, catalog),
                 )
             )
-    # An 8-bit KV cache (vLLM's FP8, llama.cpp's Q8_0) halves the cache when it dominates.
-    if plan.kv.sixteen_bit and total.kv_cache >= KV_DOMINATES * total.total:
+    # An 8-bit KV cache (vLLM's FP8, llama.cpp's Q8_0) halves the cache when it dominates. Only the keys and
+    # values shrink: the fixed state of Mamba and linear-attention layers keeps its own dtype (vLLM's
+    # mamba_cache_dtype, apart from --kv-cache-dtype), so a pure Mamba model has nothing to gain.
+    per_token = total.kv_cache - plan.users * kv_cache.state_bytes(plan.model)
+    if plan.kv.sixteen_bit and per_token >= KV_DOMINATES * total.total:
         fp8 = eight_bit_kv(plan, catalog)
         alt = _perf(plan.but(kv=fp8), recommend(plan.but(kv=fp8), catalog), catalog)
-        saved = int(total.kv_cache * (1 - fp8.bytes_per_value / plan.kv.bytes_per_value))
+        saved = int(per_token * (1 - fp8.bytes_per_value / plan.kv.bytes_per_value))
         if alt:
             key = "alt.fp8_kv_smaller" if smaller(alt, rec) else "alt.fp8_kv_room"
             if plan.llama_cpp:
@@ -475,7 +478,7 @@ def _serving_alternatives(
             text = t(
                 lang,
                 key,
-                share=i18n.percent(total.kv_cache / total.total, lang),
+                share=i18n.percent(per_token / total.total, lang),
                 saved=i18n.gb(saved, lang),
                 setup=describe(alt, lang),
                 users=i18n.number(alt.max_users or 0, lang),
@@ -2518,8 +2521,12 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         ("mamba1", a.mamba1_layers),
     ):
         if getattr(a, kind) and not plan.stage.is_training:
-            # A pure Mamba model has no attention layers to point to.
-            kind += "_only" if kind == "mamba1" and not a.attention_layers else ""
+            # A pure Mamba model has no attention layers to point to; Falcon-H1's have attention beside every
+            # mixer, so its layers are not "only" some of them.
+            if kind != "linear_attention" and not a.attention_layers:
+                kind += "_only"
+            elif kind == "mamba" and a.parallel_layers:
+                kind = "mamba_parallel"
             out.append(t(lang, f"note.model.{kind}", layers=a.num_layers, attention=a.attention_layers,
                          state=i18n.gb(kv_cache.state_bytes(a), lang), count=layers))  # fmt: skip
     if a.layer_blocks and not plan.stage.is_training:

@@ -124,6 +124,9 @@ class Mamba2(Strict, kw_only=True):
     conv_kernel: Positive
     conv_bias: bool = True  # mamba_conv_bias / use_conv_bias
     proj_bias: bool = False  # mamba_proj_bias / use_bias: biases on in_proj and out_proj
+    # The gated RMSNorm over d_inner before out_proj (mamba_ssm's rmsnorm=True; Falcon-H1 builds it only with
+    # mamba_rms_norm, and gates with SiLU alone otherwise: transformers FalconH1Mixer).
+    gated_norm: bool = True
     # Bytes per value of the SSM state as vLLM serves the model (mamba_ssm_cache_dtype): the model's BF16
     # unless the model's vLLM config says otherwise (Nemotron-H: FP32).
     ssm_state_bytes: Positive = 2
@@ -150,11 +153,12 @@ class Mamba2(Strict, kw_only=True):
     def parts(self, hidden: int) -> tuple[int, int]:
         """Linear weights and small tensors of one mixer: in_proj (hidden -> 2 d_inner + 2 n_groups
         state_size + num_heads) and out_proj (d_inner -> hidden); the depthwise conv1d (conv_dim x
-        conv_kernel, and its bias), dt_bias, A_log and D per head, the gated RMSNorm over d_inner."""
+        conv_kernel, and its bias), dt_bias, A_log and D per head, the gated RMSNorm over d_inner (gated_norm)."""
         in_rows = 2 * self.d_inner + 2 * self.n_groups * self.state_size + self.num_heads
         linear = hidden * in_rows + self.d_inner * hidden
         conv = self.conv_dim()
-        other = conv * self.conv_kernel + (conv if self.conv_bias else 0) + 3 * self.num_heads + self.d_inner
+        other = conv * self.conv_kernel + (conv if self.conv_bias else 0) + 3 * self.num_heads
+        other += self.d_inner if self.gated_norm else 0
         if self.proj_bias:
             other += in_rows + hidden
         return linear, other
@@ -238,7 +242,7 @@ class CompressedAttention(Strict, kw_only=True):
         return 2 if ratio == csa_ratio else 1
 
 
-LAYER_KINDS = frozenset("GLRXCHMSFN")  # the letters of layer_pattern (see Architecture)
+LAYER_KINDS = frozenset("GLRXCHMSPFN")  # the letters of layer_pattern (see Architecture)
 # The kinds a layer_blocks entry may name: attention and an MLP, an MLP alone, neither.
 BLOCK_KINDS = frozenset("GFN")
 
@@ -313,12 +317,15 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # language model's, but it keeps none of the conversation's keys and values. C and H are DeepSeek-V4's
     # compressed layers (`compressed`): C keeps one entry per 4 tokens and an indexer, H one per 128; its
     # window-only layers are L. M = a Mamba-2 mixer that keeps a fixed-size state per conversation (`mamba`;
-    # Nemotron-H, Granite 4.0-H); S = a Mamba-1 mixer, likewise (`mamba1`; Mamba, Falcon Mamba). F = a layer
+    # Nemotron-H, Granite 4.0-H, Bamba, Mamba-2); S = a Mamba-1 mixer, likewise (`mamba1`; Mamba, Falcon Mamba);
+    # P = full attention and a Mamba-2 mixer side by side on the same input, their outputs summed (Falcon-H1:
+    # transformers FalconH1DecoderLayer, vLLM falcon_h1.py FalconH1ParallelHybrid), so it keeps both a KV cache
+    # and the mixer's state, and counts both blocks' weights. F = a layer
     # that is an MLP alone (Nemotron-H's "-"): a pattern with F layers is Nemotron-H's, where each layer is one
     # block, a mixer or an MLP (transformers NemotronHBlock,
     # vLLM nemotron_h.py ALL_DECODER_LAYER_TYPES), so only its F layers have an MLP.
     layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = (
-        "G"  # of G, L, R, X, C, H, M, S, F: checked below
+        "G"  # of G, L, R, X, C, H, M, S, P, F: checked below
     )
     window: NonNegative = 0
     # Whether the local layers attend within fixed chunks of `window` tokens (Llama 4's attention_chunk_size: a
@@ -382,7 +389,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
             raise ValueError(
-                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M, S and F"
+                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M, S, P and F"
             )
         for field in ("num_kv_heads", "global_kv_heads"):
             kv = getattr(self, field)
@@ -396,8 +403,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("chunked_attention describes local layers (L): the layer_pattern has none")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
-        if ("M" in self.layer_pattern) != (self.mamba is not None):
-            raise ValueError("Mamba-2 layers (M in layer_pattern) and mamba go together")
+        if bool(set(self.layer_pattern) & set("MP")) != (self.mamba is not None):
+            raise ValueError("Mamba-2 layers (M or P in layer_pattern) and mamba go together")
         if ("S" in self.layer_pattern) != (self.mamba1 is not None):
             raise ValueError("Mamba-1 layers (S in layer_pattern) and mamba1 go together")
         if set(self.layer_pattern) & set("FN") and len(self.layer_pattern) != self.num_layers:
@@ -473,7 +480,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return self.kind(layer) == "X"
 
     def is_mamba(self, layer: int) -> bool:
-        return self.kind(layer) == "M"
+        """Whether a layer has a Mamba-2 mixer: alone (M) or beside attention (P, Falcon-H1)."""
+        return self.kind(layer) in "MP"
 
     def is_state_mixer(self, layer: int) -> bool:
         """Whether a layer's token mixer is a state-space one (Mamba-2, M, or Mamba-1, S): no attention."""
@@ -588,6 +596,11 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return sum(self.is_mamba(i) for i in range(self.num_layers))
 
     @cached_property
+    def parallel_layers(self) -> int:
+        """Layers that run attention and a Mamba-2 mixer side by side (P, Falcon-H1): counted in both."""
+        return sum(self.kind(i) == "P" for i in range(self.num_layers))
+
+    @cached_property
     def mamba1_layers(self) -> int:
         """Mamba-1 mixer layers (S)."""
         return sum(self.kind(i) == "S" for i in range(self.num_layers))
@@ -609,11 +622,11 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     @cached_property
     def attention_layers(self) -> int:
-        """Layers with softmax attention weights (full, local or cross-attention)."""
+        """Layers with softmax attention weights (full, local or cross-attention, or beside a Mamba-2 mixer)."""
         return (
             self.num_layers
             - self.linear_layers
-            - self.mamba_layers
+            - (self.mamba_layers - self.parallel_layers)
             - self.mamba1_layers
             - self.mlp_only_layers
             - self.empty_layers

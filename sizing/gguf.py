@@ -110,7 +110,7 @@ def _tensors(a: Architecture) -> list[Tensor]:
             assert mb is not None
             in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
             out += [Tensor("ssm_in", i, in_rows, h), Tensor("ssm_out", i, h, mb.d_inner)]
-        elif a.kind(i) == "S":
+        if a.kind(i) == "S":
             # llama.cpp's Mamba-1 tensors (ssm_in, ssm_x, ssm_dt, ssm_out; the convolution, A and D stay
             # unquantized): no rule names them, so they take the file's base type.
             m1 = a.mamba1
@@ -118,8 +118,10 @@ def _tensors(a: Architecture) -> list[Tensor]:
             d, r = m1.intermediate_size, m1.dt_rank
             out += [Tensor("ssm_in", i, 2 * d, h), Tensor("ssm_x", i, r + 2 * m1.state_size, d),
                     Tensor("ssm_dt", i, d, r), Tensor("ssm_out", i, h, d)]  # fmt: skip
-        elif not a.has_attention(i):
-            pass  # an MLP alone (Nemotron-H; DeciLM's no-op attention) or an empty layer: no mixer
+        elif a.is_state_mixer(i) or not a.has_attention(i):
+            # A Mamba-2 mixer alone (above), an MLP alone (Nemotron-H; DeciLM's no-op attention) or an empty
+            # layer: no attention. Falcon-H1's layers (P) have attention beside their mixer, read on.
+            pass
         elif a.mla:
             m = a.mla
             qk = m.qk_nope_head_dim + m.qk_rope_head_dim

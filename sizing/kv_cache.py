@@ -13,10 +13,11 @@ with it off, vLLM keeps the whole context in those layers too, which the answer'
 Linear-attention layers (Qwen3-Next's Gated DeltaNet) keep no keys or values: each conversation holds a
 fixed-size state per layer instead (Architecture.linear_attention), whatever its length. vLLM stores that
 state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"): 2 bytes per value.
-Mamba-2 layers (Nemotron-H, Granite 4.0-H; Architecture.mamba) likewise keep a fixed state per conversation:
-their convolution's last inputs in the model's dtype and one head_dim x state_size matrix per head, which
-vLLM keeps in FP32 for Nemotron-H (vllm/model_executor/models/config.py, NemotronHForCausalLMConfig: "Only
-float32 is known to have no accuracy issues") and in the model's dtype for Granite 4.0-H. Mamba-1 layers
+Mamba-2 layers (Nemotron-H, Granite 4.0-H, Bamba, Mamba-Codestral; Architecture.mamba) likewise keep a fixed
+state per conversation: their convolution's last inputs in the model's dtype and one head_dim x state_size
+matrix per head, which vLLM keeps in FP32 for Nemotron-H (vllm/model_executor/models/config.py,
+NemotronHForCausalLMConfig: "Only float32 is known to have no accuracy issues") and in the model's dtype for
+the others. Falcon-H1's layers (P) keep both: that state, and keys and values per token. Mamba-1 layers
 (Mamba, Falcon Mamba; Architecture.mamba1) keep the convolution's last inputs and a state_size-wide state per
 channel, both in the model's dtype (mamba_utils.py mamba1_state_shape and mamba1_state_dtype).
 Assumed, not modelled: vLLM's hybrid allocator makes one attention page at least as large as one layer's

@@ -187,11 +187,16 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
         return ResolvedModel(source.model, notes=notes, source="pasted" if pasted else "hub")
     if source is not None and source.problem:
         # The Hub read the config.json and says why it cannot size it ("unsupported"): a stand-in said with
-        # that reason. Unread (gated, offline, timed out), a name the catalogue knows it lacks is refused.
+        # that reason. A name the catalogue knows it lacks is refused, read (with the reader's reason) or not.
         read = source.problem == "unsupported"
         try:
-            resolved = _resolve_offline(text, key, catalog, refuse_missing=not read)
+            resolved = _resolve_offline(text, key, catalog)
         except SizingError as e:
+            if e.key == "query.uncatalogued" and read and source.detail:
+                # A model the catalogue knows it lacks, whose own files the reader refused: why, never a stand-in
+                # of its family ("moonshotai/Kimi-Linear-48B-A3B-Instruct" had been sized as Kimi K2.5).
+                raise SizingError("query.uncatalogued_unreadable", e.hint_key, **e.params, hub_why=source.detail,
+                                  hub_why_params=dict(source.detail_params)) from None  # fmt: skip
             if e.key in ("query.exl2_width", "query.uncatalogued"):
                 raise  # the name's own EXL2 width is out of range, or a model the catalogue knows it lacks
             if source.problem == "unsupported" and source.detail:
@@ -222,7 +227,7 @@ def same_size_word(item, key: str, typed: str) -> bool:
     return not ends or tail.group(1) in ends
 
 
-def _resolve_offline(text: str, key: str, catalog: Catalog, refuse_missing: bool = True) -> ResolvedModel:
+def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
     found = release_index(catalog.models).get(key) if "/" in text else None
     if found:
         return ResolvedModel(with_release(*found), source="release")
@@ -257,7 +262,7 @@ def _resolve_offline(text: str, key: str, catalog: Catalog, refuse_missing: bool
         if word in _families(catalog):
             return _family_model(word, size, text.strip(), catalog)
     if "/" in text or REPO_LIKE.match(raw):
-        resolved = resolve_repo_name(text.strip(), catalog, refuse_missing)
+        resolved = resolve_repo_name(text.strip(), catalog)
         if resolved is not None:
             return resolved
     # A name is asked again with its size; a file or a repo id is no name to append a size to.
@@ -340,10 +345,10 @@ def repo_precision(name: str) -> tuple[str, str | None]:
     return base, precision
 
 
-def resolve_repo_name(repo: str, catalog: Catalog, refuse_missing: bool = True) -> ResolvedModel | None:
+def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
     """A repo the catalogue does not list, by its name alone: its base model when the catalogue knows it,
     else the closest model of its family; None when the name says neither. A model the catalogue knows it
-    does not size ([[uncatalogued]]) is refused (`refuse_missing`), never stood in for by its family."""
+    does not size ([[uncatalogued]]) is refused, never stood in for by its family."""
     base, precision = repo_precision(repo)
     if precision == "gguf":
         precision = "q4_k_m"  # the file most people take from a GGUF repo; a named type wins (":Q5_K_M")
@@ -364,7 +369,7 @@ def resolve_repo_name(repo: str, catalog: Catalog, refuse_missing: bool = True) 
         model = index.get(normalize(candidate)) or _by_repo_name(normalize(candidate), catalog)
         if model is not None:
             break
-    if model is None and refuse_missing:
+    if model is None:
         _refuse_uncatalogued(base, own, catalog)
     notes: list[tuple[str, dict]] = []
     if model is not None:

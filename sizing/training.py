@@ -213,7 +213,8 @@ def _lora_widths(a: Architecture) -> int:
             assert m1 is not None
             d, r = m1.intermediate_size, m1.dt_rank
             total += (h + 2 * d) + (d + r + 2 * m1.state_size) + (r + d) + (d + h)
-        elif a.has_attention(layer):
+        if a.has_attention(layer) and not a.is_state_mixer(layer):
+            # Attention, also beside a Mamba-2 mixer (Falcon-H1's P layers: both blocks' projections).
             total += full_attn if a.kind(layer) == "G" else attn
         if not a.has_mlp(layer):
             continue
@@ -246,7 +247,9 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT
         mb = a.mamba
         assert mb is not None
         in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
-        attention = 2 * h + in_rows + mb.conv_dim() + 2 * mb.d_inner
+        mixer = in_rows + mb.conv_dim() + 2 * mb.d_inner
+        # Falcon-H1 (P) runs attention on the same normed input beside the mixer: both blocks' tensors.
+        attention = (attention if a.kind(layer) == "P" else 2 * h) + mixer
     elif a.kind(layer) == "S":
         # A Mamba-1 mixer (estimate, as above): norm input, in_proj input and output, the convolution's
         # output, x_proj's (step, B, C), the widened step, the scan's output and the gated product
@@ -281,6 +284,7 @@ def _op_sac_products(a: Architecture, layer: int) -> list[int] | None:
         a.mla
         or a.compressed
         or a.is_state_mixer(layer)
+        or a.is_mamba(layer)
         or a.is_moe_layer(layer)
         or not a.has_attention(layer)
         or not a.has_mlp(layer)

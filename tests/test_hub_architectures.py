@@ -399,13 +399,15 @@ def test_the_catalogues_llama_4_models_attend_in_chunks(catalog):
     ("config", "reason"),
     [
         # Kimi Linear's KDA layers, MiniMax-01's lightning attention, Ling 2.5's grouped linear layers.
-        ({**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_other"),
-        ({**OLMO2_7B, "model_type": "minimax", "attn_type_list": [0, 0, 0, 1] * 8}, "linear_other"),
+        ({**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_kimi_linear"),
+        ({**OLMO2_7B, "model_type": "minimax", "attn_type_list": [0, 0, 0, 1] * 8}, "linear_minimax"),
         ({**LING_MINI_2, "model_type": "bailing_hybrid", "layer_group_size": 6, "kv_lora_rank": 512,
-          "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128}, "linear_other"),
+          "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128}, "linear_bailing_hybrid"),
         # google/recurrentgemma-2b's layout: two RG-LRU blocks to each local-attention one.
         ({**OLMO2_7B, "model_type": "recurrent_gemma", "block_types": ["recurrent", "recurrent", "attention"],
-          "lru_width": 4096, "attention_window_size": 2048}, "linear_other"),
+          "lru_width": 4096, "attention_window_size": 2048}, "linear_recurrent_gemma"),
+        # Linear-attention keys under a model_type not named: said as such.
+        ({**OLMO2_7B, "model_type": "some_linear", "attn_type_list": [0, 0, 0, 1] * 8}, "linear_other"),
         # vLLM runs one kind of local layer a model: sliding and chunked together are refused, as vLLM refuses them.
         ({**COMMAND_R7B, "attention_chunk_size": 8192,
           "layer_types": ["sliding_attention", "chunked_attention", "sliding_attention", "full_attention"] * 8},
@@ -424,11 +426,11 @@ def test_a_refused_linear_attention_hybrid_is_said_in_the_users_language(pipelin
         "quanto de memória pra esse modelo? " + json.dumps(kimi), Where("slash_command", user_id="U1")
     )
     assert reply.outcome in ("not_understood", "needs_input")
-    assert "camadas de atenção linear ou recorrentes do kimi_linear" in text_of(reply.message.blocks)
+    assert "camadas Kimi Delta Attention do Kimi Linear" in text_of(reply.message.blocks)
     reply = pipeline.ask(
         "how much memory for this model? " + json.dumps(kimi), Where("slash_command", user_id="U1")
     )
-    assert "kimi_linear's linear-attention or recurrent layers" in text_of(reply.message.blocks)
+    assert "Kimi Linear's Kimi Delta Attention layers" in text_of(reply.message.blocks)
 
 
 def test_llama_4s_answer_names_its_chunked_layers_and_the_vllm_setting_they_rely_on(capsys, pipeline):

@@ -267,7 +267,7 @@ def test_a_catalogued_model_is_understood_as_itself(capsys, name, understood):
         ("falcon mamba 7b", "Falcon Mamba 7B (7B)"),
         ("falcon 11b", "Falcon 2 11B (11B)"),
         ("falcon 2 11b", "Falcon 2 11B (11B)"),
-        ("falcon h1 34b", "Falcon-H1 (0.5B-34B)"),
+        ("falcon h1 34b", "Falcon-H1 34B (34B)"),
         ("lfm2 1.2b", "LFM2 (350M-8B)"),
         ("nemotron 3 super", "Nemotron 3 Super (120B-A12B)"),
         ("nemotron 3 ultra", "Nemotron 3 Ultra (550B-A55B)"),

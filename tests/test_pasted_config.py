@@ -157,8 +157,8 @@ def test_a_button_pressed_on_another_worker_finds_the_pasted_model(pipeline, tmp
             {"num_hidden_layers": 12, "model_type": "gpt2", "n_embd": 768},
             "falta 'num_attention_heads', 'vocab_size' no config.json",
         ),
-        # A pure Mamba-2 model's mixers without attention are still not sized (Mamba-1 ones are).
-        ({**MISTRAL_7B, "model_type": "mamba2", "architectures": ["Mamba2ForCausalLM"]}, "Mamba-2"),
+        # Zamba2's shared attention blocks are still not sized (Mamba-1 and Mamba-2 models are).
+        ({**MISTRAL_7B, "model_type": "zamba2", "architectures": ["Zamba2ForCausalLM"]}, "Zamba2"),
     ],
 )
 def test_a_config_we_cannot_size_gets_the_reason_not_a_traceback(pipeline, config, said):

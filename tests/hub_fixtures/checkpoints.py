@@ -322,21 +322,98 @@ def qwen2_5_vl_vision(c: dict) -> Tensors:
 
 
 def _mamba2(
-    t: Tensors, p: str, h: int, heads: int, head_dim: int, groups: int, state: int, kernel: int
+    t: Tensors,
+    p: str,
+    h: int,
+    heads: int,
+    head_dim: int,
+    groups: int,
+    state: int,
+    kernel: int,
+    gated_norm: bool = True,
+    per_head: str = "F32",
 ) -> None:
     """One Mamba-2 mixer as transformers stores it (NemotronHMamba2Mixer / BambaMixer): in_proj to the gate, x,
-    B, C and one dt per head; a depthwise conv1d over x, B and C with its bias; dt_bias, A_log and D per head;
-    the gated RMSNorm over d_inner; out_proj."""
+    B, C and one dt per head; a depthwise conv1d over x, B and C with its bias; dt_bias, A_log and D per head
+    (A_log and D in `per_head`); the gated RMSNorm over d_inner (Falcon-H1's only with mamba_rms_norm);
+    out_proj."""  # fmt: skip
     inner = heads * head_dim
     conv = inner + 2 * groups * state
     linear(t, f"{p}.in_proj", 2 * inner + 2 * groups * state + heads, h, {})
     t[f"{p}.conv1d.weight"] = ("BF16", [conv, 1, kernel])
     t[f"{p}.conv1d.bias"] = ("BF16", [conv])
     t[f"{p}.dt_bias"] = ("BF16", [heads])
-    t[f"{p}.A_log"] = ("F32", [heads])
-    t[f"{p}.D"] = ("F32", [heads])
-    norm(t, f"{p}.norm", inner)
+    t[f"{p}.A_log"] = (per_head, [heads])
+    t[f"{p}.D"] = (per_head, [heads])
+    if gated_norm:
+        norm(t, f"{p}.norm", inner)
     linear(t, f"{p}.out_proj", h, inner, {})
+
+
+def _mamba2_of(t: Tensors, p: str, c: dict, **kw) -> None:
+    """A Mamba-2 mixer from Bamba's / Falcon-H1's mamba_* keys (config.json writes them all here)."""
+    _mamba2(t, p, c["hidden_size"], c["mamba_n_heads"], c["mamba_d_head"], c["mamba_n_groups"],
+            c["mamba_d_state"], c["mamba_d_conv"], **kw)  # fmt: skip
+
+
+def mamba2(c: dict) -> Tensors:
+    """A pure Mamba-2 model as transformers stores it (modeling_mamba2.py Mamba2ForCausalLM), BF16 throughout:
+    backbone.embeddings, in each layer an RMSNorm and the Mamba2Mixer, backbone.norm_f, an untied lm_head."""
+    t: Tensors = {}
+    h, v = c["hidden_size"], c["vocab_size"]
+    t["backbone.embeddings.weight"] = ("BF16", [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"backbone.layers.{i}"
+        norm(t, f"{p}.norm", h)
+        _mamba2(t, f"{p}.mixer", h, c["num_heads"], c["head_dim"], c["n_groups"], c["state_size"],
+                c["conv_kernel"], per_head="BF16")  # fmt: skip
+    norm(t, "backbone.norm_f", h)
+    if not c.get("tie_word_embeddings", False):
+        t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
+def _mamba2_hybrid(c: dict, mixers) -> Tensors:
+    """Bamba's and Falcon-H1's layout (transformers BambaForCausalLM, FalconH1ForCausalLM), BF16: in each layer
+    input_layernorm, the layer's token mixers (`mixers(t, prefix, i)`), pre_ff_layernorm and a SwiGLU
+    `feed_forward`; final_layernorm, and an lm_head unless tied."""
+    t: Tensors = {}
+    h, v, w = c["hidden_size"], c["vocab_size"], c["intermediate_size"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.pre_ff_layernorm", h)
+        mixers(t, p, i)
+        dense_mlp(t, f"{p}.feed_forward", h, w, {})
+    norm(t, "model.final_layernorm", h)
+    if not c.get("tie_word_embeddings", False):
+        t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
+def bamba(c: dict) -> Tensors:
+    """Bamba, as its conversion script saves it (BF16 throughout): a Mamba-2 mixer (`mamba`) in each layer, or
+    attention (`self_attn`) in those attn_layer_indices lists."""
+
+    def mixers(t: Tensors, p: str, i: int) -> None:
+        if i in c["attn_layer_indices"]:
+            _attention(t, f"{p}.self_attn", c)
+        else:
+            _mamba2_of(t, f"{p}.mamba", c, per_head="BF16")
+
+    return _mamba2_hybrid(c, mixers)
+
+
+def falcon_h1(c: dict) -> Tensors:
+    """Falcon-H1: in every layer the Mamba-2 mixer (`mamba`, its gated norm with mamba_rms_norm) beside
+    attention (`self_attn`, head_dim wide heads)."""
+
+    def mixers(t: Tensors, p: str, i: int) -> None:
+        _mamba2_of(t, f"{p}.mamba", c, gated_norm=c.get("mamba_rms_norm", False), per_head="BF16")
+        _attention(t, f"{p}.self_attn", c)
+
+    return _mamba2_hybrid(c, mixers)
 
 
 def mamba1(c: dict, dtype: str = "F32") -> Tensors:

@@ -195,6 +195,48 @@ FALCON_MAMBA_7B = {
     "use_conv_bias": True, "vocab_size": 65024,
 }  # fmt: skip
 
+# ibm-fms/Bamba-9B as transformers' conversion script writes it (models/bamba/convert_mamba_ssm_checkpoint.py:
+# convert_ssm_config_to_hf_config, with its mamba_d_head 64, mamba_d_state 128 and one group, the rest BambaConfig's
+# defaults: expand 2, kernel 4, 262,144 positions) from the mamba_ssm config Bamba was trained with, fms-fsdp's
+# model variant mamba_9.8b (foundation-model-stack/fms-fsdp fms_fsdp/utils/config_utils.py; the bamba repo's
+# training/training.md names that variant): d_model 4096, d_intermediate 14336, 32 layers, vocab 128256 (a multiple
+# of its pad_vocab_size_multiple 16), attention in layers 9, 18 and 27 with 32 heads and 8 KV heads, untied.
+# Card: "9B (9.78B)", 32 layers, 4096 wide, 8 KV heads, untied.
+BAMBA_9B = {
+    "architectures": ["BambaForCausalLM"], "model_type": "bamba", "hidden_size": 4096, "intermediate_size": 14336,
+    "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+    "tie_word_embeddings": False, "attn_layer_indices": [9, 18, 27], "attn_rotary_emb": 64, "mamba_n_heads": 128,
+    "mamba_d_head": 64, "mamba_n_groups": 1, "mamba_d_state": 128, "mamba_d_conv": 4, "mamba_expand": 2,
+    "mamba_chunk_size": 256, "mamba_conv_bias": True, "mamba_proj_bias": False, "max_position_embeddings": 262144,
+    "rms_norm_eps": 1e-05, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# mistralai/Mamba-Codestral-7B-v0.1: transformers' Mamba2Config defaults (models/mamba2/configuration_mamba2.py),
+# which are this model's shape: 64 layers of 4,096, 128 heads of 64, 8 groups, state 128, kernel 4, vocab 32,768,
+# untied. They count Mistral's published 7,285,403,648 parameters exactly (mistral.ai/news/codestral-mamba).
+CODESTRAL_MAMBA = {
+    "architectures": ["Mamba2ForCausalLM"], "model_type": "mamba2", "hidden_size": 4096, "num_hidden_layers": 64,
+    "num_heads": 128, "head_dim": 64, "n_groups": 8, "state_size": 128, "expand": 2, "conv_kernel": 4,
+    "vocab_size": 32768, "use_bias": False, "use_conv_bias": True, "rms_norm": True, "chunk_size": 256,
+    "tie_word_embeddings": False, "residual_in_fp32": True, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# tiiuae/Falcon-H1-34B-Instruct: transformers' FalconH1 docs table (docs/source/en/model_doc/falcon_h1.md: 72 layers
+# of 5,120, 20 attention heads and 4 KV heads of 128, 32 Mamba heads of 128, state 256, 256K context) and, for what
+# the table leaves out, the family's config.json values as a public audit on GitHub tabulates them (MLP 21,504,
+# vocab 261,120, Mamba width 4,096 in 2 groups, the gated RMSNorm on) and a public unit test transcribes them
+# (mamba_d_conv 4, 262,144 positions); untied as FalconH1Config's default. Named 34B; the shape counts 33.64B.
+FALCON_H1_34B = {
+    "architectures": ["FalconH1ForCausalLM"], "model_type": "falcon_h1", "hidden_size": 5120,
+    "intermediate_size": 21504, "num_hidden_layers": 72, "num_attention_heads": 20, "num_key_value_heads": 4,
+    "head_dim": 128, "vocab_size": 261120, "tie_word_embeddings": False, "mamba_d_ssm": 4096, "mamba_n_heads": 32,
+    "mamba_d_head": 128, "mamba_n_groups": 2, "mamba_d_state": 256, "mamba_d_conv": 4, "mamba_expand": 2,
+    "mamba_conv_bias": True, "mamba_proj_bias": False, "mamba_rms_norm": True, "mamba_norm_before_gate": False,
+    "projectors_bias": False, "attention_bias": False, "mlp_bias": False, "max_position_embeddings": 262144,
+    "rope_theta": 1e11, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# moonshotai/Kimi-Linear-48B-A3B-Instruct: only its model_type and architecture are read before the refusal (no
+# complete published config.json of it was found to cite), so only those are written.
+KIMI_LINEAR = {"architectures": ["KimiLinearForCausalLM"], "model_type": "kimi_linear"}
+
 FP8_KEEP_405B = [
     f"model.layers.{i}.self_attn.{p}" for i in range(126) for p in ("q_proj", "k_proj", "v_proj", "o_proj")
 ]
@@ -369,10 +411,17 @@ REPOS = {
     "ai21labs/AI21-Jamba-1.5-Mini": {
         "config": JAMBA_15_MINI, "shards": 21, "tensors": lambda: ck.jamba(JAMBA_15_MINI),
     },
-    # A hybrid the reader refuses (Mamba-2 beside attention in every layer): the answer says why, in its own
-    # language.
-    "tiiuae/Falcon-H1-1.5B-Instruct": {
-        "config": FALCON_H1, "tensors": None, "other_files": ["model-00001-of-00021.safetensors"],
+    # Mamba-2 hybrids and a pure Mamba-2 model (tests/test_hub_hybrids2.py).
+    "ibm-fms/Bamba-9B": {"config": BAMBA_9B, "shards": 4, "tensors": lambda: ck.bamba(BAMBA_9B)},
+    "mistralai/Mamba-Codestral-7B-v0.1": {
+        "config": CODESTRAL_MAMBA, "shards": 3, "tensors": lambda: ck.mamba2(CODESTRAL_MAMBA),
+    },
+    "tiiuae/Falcon-H1-34B-Instruct": {
+        "config": FALCON_H1_34B, "shards": 14, "tensors": lambda: ck.falcon_h1(FALCON_H1_34B),
+    },
+    # A hybrid the reader refuses (Kimi Delta Attention beside MLA): the answer says why, in its own language.
+    "moonshotai/Kimi-Linear-48B-A3B-Instruct": {
+        "config": KIMI_LINEAR, "tensors": None, "other_files": ["model-00001-of-00020.safetensors"],
     },
     "ibm-granite/granite-3.0-1b-a400m-base": {
         "config": GRANITE_3_1B_A400M, "shards": 1, "tensors": lambda: ck.granite_moe(GRANITE_3_1B_A400M),
