@@ -782,12 +782,19 @@ def _mamba1(c: dict, kind: str) -> dict:
         "hidden_size": h, "num_layers": layers, "num_heads": 1, "num_kv_heads": 1,
         "intermediate_size": mixer["intermediate_size"],
         "vocab_size": vocab, "tie_embeddings": bool(c.get("tie_word_embeddings", True)),
-        # No position table and no length in config.json: vLLM then serves 2,048 tokens unless told more with
-        # VLLM_ALLOW_LONG_MAX_MODEL_LEN (vllm/config/model.py _get_and_verify_max_len, default_max_len), the
-        # length the Mamba paper's language models were trained at (arXiv:2312.00752, section 4.2).
-        "max_context": int(c.get("max_position_embeddings") or 2048),
+        **_served_length(c),
         "norms_per_layer": 1, "layer_pattern": "S", "mixer_only": True, "mamba1": mixer,
     }  # fmt: skip
+
+
+def _served_length(c: dict) -> dict:
+    """A state-space model's context: its config's max_position_embeddings, or, when config.json names no
+    length, the 2,048 tokens vLLM then serves unless told more with VLLM_ALLOW_LONG_MAX_MODEL_LEN (vllm/config/
+    model.py _get_and_verify_max_len, default_max_len; the length the Mamba paper's language models were trained
+    at, arXiv:2312.00752 section 4.2). That one is vLLM's, not the publisher's, and is said as assumed."""
+    if c.get("max_position_embeddings"):
+        return {"max_context": int(c["max_position_embeddings"])}
+    return {"max_context": 2048, "assumed_keys": ["max_position_embeddings = 2048"]}
 
 
 def _granite_hybrid(c: dict, a: dict) -> dict:
@@ -906,8 +913,7 @@ def _mamba2(c: dict) -> dict:
         "hidden_size": h, "num_layers": layers, "num_heads": 1, "num_kv_heads": 1,
         "intermediate_size": mixer["num_heads"] * mixer["head_dim"], "vocab_size": vocab,
         "tie_embeddings": bool(c.get("tie_word_embeddings", False)),
-        # No length in Mamba2Config: vLLM serves 2,048 tokens unless told more, as for a Mamba-1 (_mamba1).
-        "max_context": int(c.get("max_position_embeddings") or 2048),
+        **_served_length(c),  # no length in Mamba2Config either
         "norms_per_layer": 1, "layer_pattern": "M", "mixer_only": True, "mamba": mixer,
     }  # fmt: skip
 

@@ -436,6 +436,7 @@ def model_for(pasted: Pasted) -> ModelEntry:
         raise Unsupported("config_lacks", key=", ".join(f"'{k}'" for k in missing))
     check(config)
     arch = architecture(config)
+    arch.pop("assumed_keys", None)  # the pasted keys' own defaults below say what was assumed
     inner = text_config(config)
     assumed = [
         f"{keys[0]} = {arch[field]}{why}"

@@ -181,9 +181,12 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
         else:
             note = ("hub_read" if source.model.release else "hub_read_config", {"repo": source.repo})
         notes = (note,)
-        if source.model.assumed_keys:  # what a pasted config lacked, and the value taken for it
-            notes += (("pasted_assumed", {"keys": ", ".join(source.model.assumed_keys)}),)
         pasted = source.repo.startswith(("pasted/config-", "pasted/keys-"))
+        if (
+            source.model.assumed_keys
+        ):  # what a pasted config or a repo's config.json lacked, and the value taken
+            key = "pasted_assumed" if pasted else "hub_assumed"
+            notes += ((key, {"keys": ", ".join(source.model.assumed_keys)}),)
         return ResolvedModel(source.model, notes=notes, source="pasted" if pasted else "hub")
     if source is not None and source.problem:
         # The Hub read the config.json and says why it cannot size it ("unsupported"): a stand-in said with

@@ -876,10 +876,12 @@ def _beyond_context(model: ModelEntry, tokens: int, limit: int, catalog: Catalog
     """The refusal of a context past the model's limit; its hint names a model of the same family and size
     that reads that much, when the catalogue has one (Llama 3 8B reads 8,192 tokens, Llama 3.1 8B 131,072)."""
     params = dict(context=i18n.tokens(tokens, lang), model=model.name, limit=i18n.tokens(limit, lang))
+    assumed = any(k.startswith("max_position_embeddings") for k in model.assumed_keys)
     if model.id.startswith("pasted:"):  # a pasted config's (hub/pasted.py): its own keys set the limit
-        assumed = any(k.startswith("max_position_embeddings") for k in model.assumed_keys)
         return SizingError("context_beyond_pasted_assumed" if assumed else "context_beyond_pasted", "context_limit",
                            **params)  # fmt: skip
+    if assumed:  # a repo whose config.json names no length: the limit is vLLM's default, not its publisher's
+        return SizingError("context_beyond_unstated", "context_limit_unstated", **params)
     sibling = _longer_sibling(model, tokens, catalog)
     if sibling is None and (variant := _uncatalogued_variant(model, tokens, catalog)) is not None:
         # "phi 3 medium com 32k": its 128K release exists, though the catalogue does not size it yet.

@@ -254,3 +254,33 @@ def test_what_the_hub_cache_keeps_reads_back_as_the_same_mixers(env, repo):
         first.mixer_only,
     )
     assert kv_cache.state_bytes(again, 2) == kv_cache.state_bytes(first, 2) > 0
+
+
+def test_a_length_codestral_s_config_does_not_state_is_called_vllm_s_default_not_its_publisher_s(env):
+    # Mamba-Codestral's config.json names no max_position_embeddings (Mamba2Config has none); Mistral states it
+    # was tested to 256k tokens (mistral.ai/news/codestral-mamba). The 2,048 tokens are vLLM's default_max_len.
+    # Before, 32k was refused with "That is the context its publisher states for it".
+    refused = _ask(env, f"{CODESTRAL} with 32k context for 4 users")
+    assert refused.outcome != "answered"
+    said = refused.text_answer
+    assert "publisher states for it" not in said
+    assert "config.json names no maximum length" in said and "vLLM's default" in said
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1" in said
+    pt = _ask(env, f"{CODESTRAL} com contexto de 32k para 4 usuários").text_answer
+    assert "quem publicou o modelo declara para ele" not in pt
+    assert "não diz um contexto máximo" in pt and "padrão do vLLM" in pt
+    answered = _ask(env, f"{CODESTRAL} para 4 usuários")
+    assert answered.outcome == "answered", answered.text_answer
+    assert (
+        "o cálculo usou o que o vLLM usa nesse caso: max_position_embeddings = 2048" in answered.text_answer
+    )
+
+
+def test_a_state_space_config_that_states_its_length_is_not_called_assumed():
+    config = {"architectures": ["Mamba2ForCausalLM"], "model_type": "mamba2", "hidden_size": 1024,
+              "num_hidden_layers": 4, "vocab_size": 1000, "num_heads": 32, "head_dim": 64, "state_size": 128,
+              "n_groups": 1, "expand": 2, "conv_kernel": 4, "max_position_embeddings": 8192}  # fmt: skip
+    arch = architecture(config)
+    assert arch["max_context"] == 8192 and "assumed_keys" not in arch
+    del config["max_position_embeddings"]
+    assert architecture(config)["assumed_keys"] == ["max_position_embeddings = 2048"]

@@ -28,6 +28,7 @@ REASONS = {
     "query.too_long": "too_long",
     "query.closed_model": "unknown_model",  # a model we cannot offer: sales want to know it was asked for
     "context_beyond_model": "beyond_model",
+    "context_beyond_unstated": "beyond_model",
     "qlora_precision": "stage_precision",
     "quantized_full_training": "stage_precision",
     "lora_4bit": "stage_precision",
