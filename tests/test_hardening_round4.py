@@ -5,18 +5,31 @@ is killed."""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import json
 import os
+import pwd
+import shutil
 import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
+from bot.log.requestlog import RequestLog
+
 from . import slack_requests as sr
 from .slack_fake import FakeSlack
-from .slack_harness import SECRET, serve, text_of
+from .slack_harness import SECRET, acknowledged_or_posted, forget_signatures, serve, text_of
+from .test_faults import LOADED_S
 from .test_retry_after_a_dead_worker import _workers
 from .test_slack_formats_round5 import _joined
-from .web_server import web_process
+from .web_server import healthz, web_process
 
 # How long a test waits for what the app does after acknowledging: generous, for a loaded machine.
 WAIT = 30
@@ -164,3 +177,125 @@ def test_a_worker_killed_while_reading_the_invitations_history_leaves_the_mentio
         [answer] = _settled(fake, "chat.postMessage", 1)
         assert (answer.params["channel"], answer.params["thread_ts"]) == ("C1011", "1700080400.000100")
         assert "Llama 3.1 8B" in text_of(answer.params["blocks"])
+
+
+# -- a read-only log, the app running as a user the file's mode binds ------------------------------------
+
+MANAGER = "UMGR1020"
+
+
+# Linux capabilities that let root past a file's mode (capabilities(7)): dropped from the bounding set of a
+# child still running as root, its exec leaves it without them, and file modes bind it as any user.
+ROOTS_OVERRIDES = {"CAP_DAC_OVERRIDE": 1, "CAP_DAC_READ_SEARCH": 2, "CAP_FOWNER": 3, "CAP_LINUX_IMMUTABLE": 9}
+PR_CAPBSET_DROP = 24  # prctl(2)
+
+
+def _without_roots_overrides() -> None:
+    """Popen's preexec_fn: the child drops ROOTS_OVERRIDES from its bounding set before its exec."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for cap in ROOTS_OVERRIDES.values():
+        if libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+# Run as such a child, writes to a file of mode 0400: "bound" when the system refuses.
+_PROBE = """
+import sys
+try:
+    open(sys.argv[1], "a").close()
+except PermissionError:
+    print("bound")
+"""
+
+
+def _unprivileged() -> tuple[dict, str]:
+    """How to run the web process so that file modes bind it, as Popen arguments, and whose the files it
+    writes must be: the tests' own user when it is not root; `nobody` when that user can run this checkout's
+    Python; else root without the capabilities that override modes. Skips, saying why, where none can be."""
+    if os.geteuid() != 0:
+        return {}, "self"
+    ways = []
+    with contextlib.suppress(KeyError):
+        nobody = pwd.getpwnam("nobody")
+        ways.append(({"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}, "nobody"))
+    ways.append(({"preexec_fn": _without_roots_overrides}, "root without CAP_DAC_OVERRIDE"))
+    tried = []
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "read-only"
+        target.touch(mode=0o400)
+        if ways[0][1] == "nobody":
+            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+            os.chown(target, nobody.pw_uid, nobody.pw_gid)
+        for run_as, who in ways:
+            try:
+                probe = subprocess.run([sys.executable, "-c", _PROBE, str(target)], capture_output=True,
+                                       text=True, timeout=120, **run_as)  # fmt: skip
+            except OSError as error:  # nobody cannot reach the interpreter (under /root, say)
+                tried.append(f"{who}: {error.strerror}")
+                continue
+            if probe.stdout.strip() == "bound":
+                return run_as, who
+            tried.append(f"{who}: {(probe.stderr.strip().splitlines() or ['the file was written'])[-1]}")
+    pytest.skip("the tests run as root, whom file modes do not bind, and no way to run the app bound by them "
+                "works here (" + "; ".join(tried) + ")")  # fmt: skip
+
+
+def _rows(db: Path, sql: str) -> list:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return list(conn.execute(sql))
+    finally:
+        conn.close()
+
+
+def test_a_read_only_log_answers_keeps_every_row_aside_says_so_and_takes_them_when_writable(tmp_path):
+    run_as, who = _unprivileged()
+    # A folder the app's user owns (pytest's own is root's alone); the log in it made by the app earlier.
+    workdir = Path(tempfile.mkdtemp(prefix="gpu-sizer-ro-"))
+    try:
+        db = workdir / "log.db"
+        with RequestLog(db) as log:
+            log.record({"surface": "slash_command", "user_id": "U1020", "text": "8b", "outcome": "answered"})
+        if who == "nobody":
+            for path in (workdir, db):
+                os.chown(path, run_as["user"], run_as["group"])
+        db.chmod(0o400)  # a restore, or an operator, leaves it read-only for the app
+        env = {"GPU_SIZER_MANAGERS": MANAGER, "GPU_SIZER_SALES_CHANNEL": "CSALES01", "HOME": str(workdir)}
+        asked = [f"70b 4bit {i + 1}users" for i in range(4)]
+        with FakeSlack() as fake:
+            with web_process(workdir, fake, env=env, run_as=run_as, start_timeout=LOADED_S) as web:
+                for n, text in enumerate(asked):
+                    assert "Recomendação" in text_of(_ask(web, fake, text, f"ro{n}")["blocks"])
+                assert "Recomendação" in text_of(
+                    _ask(web, fake, "70b 16bit 20 users produção", "lead", user="U1021")["blocks"]
+                )  # an automatic lead, kept aside like a row
+                view = text_of(_ask(web, fake, "log", "view", user=MANAGER)["blocks"])
+                assert "somente leitura" in view and "`8b`" in view  # what the file holds, still read
+                health = healthz(web.base)[1]
+                assert health["status"] == "degraded" and health["log"]["writable"] is False
+                web.process.send_signal(signal.SIGTERM)
+                assert web.process.wait(timeout=LOADED_S) == 0
+            assert "kept in" in web.output() and "LOST" not in web.output()
+            assert _rows(db, "select text from requests") == [("8b",)]  # nothing written: it could not be
+            db.chmod(0o600)  # the mode put right; the app started again
+            with web_process(workdir, fake, env=env, run_as=run_as, start_timeout=LOADED_S, name="again"):
+                expected = sorted(["8b", *asked, "70b 16bit 20 users produção"])
+                deadline = time.monotonic() + LOADED_S
+                while sorted(r[0].strip() for r in _rows(db, "select text from requests")) != expected:
+                    assert time.monotonic() < deadline, _rows(db, "select text from requests")
+                    time.sleep(0.1)
+                [card] = fake.wait_for("chat.postMessage", timeout=LOADED_S)
+                assert card.params["channel"] == "CSALES01"
+        assert _rows(db, "select source from leads") == [("auto",)]
+        assert ("list",) in _rows(db, "select action from audit")  # the manager's reading, recorded late
+    finally:
+        forget_signatures(Path(f"{workdir / 'log.db'}.spool"))
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _ask(web, fake: FakeSlack, text: str, name: str, user: str = "U1020") -> dict:
+    """/gpu `text`, answered in the acknowledgement or through its response_url (named `name`)."""
+    body, _ = sr.slash_command(text, user_id=user, response_url=fake.response_url(name))
+    status, _, reply = sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=LOADED_S)
+    assert status == 200, (status, reply)
+    return acknowledged_or_posted(fake, json.loads(reply) if reply else {}, name, LOADED_S, text)
