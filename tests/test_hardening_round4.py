@@ -5,16 +5,11 @@ is killed."""
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import json
 import os
-import pwd
 import shutil
 import signal
 import sqlite3
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -24,6 +19,7 @@ import pytest
 from bot.log.requestlog import RequestLog
 
 from . import slack_requests as sr
+from .file_modes import bound_by_file_modes
 from .slack_fake import FakeSlack
 from .slack_harness import SECRET, acknowledged_or_posted, forget_signatures, serve, text_of
 from .test_faults import LOADED_S
@@ -184,62 +180,6 @@ def test_a_worker_killed_while_reading_the_invitations_history_leaves_the_mentio
 MANAGER = "UMGR1020"
 
 
-# Linux capabilities that let root past a file's mode (capabilities(7)): dropped from the bounding set of a
-# child still running as root, its exec leaves it without them, and file modes bind it as any user.
-ROOTS_OVERRIDES = {"CAP_DAC_OVERRIDE": 1, "CAP_DAC_READ_SEARCH": 2, "CAP_FOWNER": 3, "CAP_LINUX_IMMUTABLE": 9}
-PR_CAPBSET_DROP = 24  # prctl(2)
-
-
-def _without_roots_overrides() -> None:
-    """Popen's preexec_fn: the child drops ROOTS_OVERRIDES from its bounding set before its exec."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    for cap in ROOTS_OVERRIDES.values():
-        if libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0:
-            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
-
-
-# Run as such a child, writes to a file of mode 0400: "bound" when the system refuses.
-_PROBE = """
-import sys
-try:
-    open(sys.argv[1], "a").close()
-except PermissionError:
-    print("bound")
-"""
-
-
-def _unprivileged() -> tuple[dict, str]:
-    """How to run the web process so that file modes bind it, as Popen arguments, and whose the files it
-    writes must be: the tests' own user when it is not root; `nobody` when that user can run this checkout's
-    Python; else root without the capabilities that override modes. Skips, saying why, where none can be."""
-    if os.geteuid() != 0:
-        return {}, "self"
-    ways = []
-    with contextlib.suppress(KeyError):
-        nobody = pwd.getpwnam("nobody")
-        ways.append(({"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}, "nobody"))
-    ways.append(({"preexec_fn": _without_roots_overrides}, "root without CAP_DAC_OVERRIDE"))
-    tried = []
-    with tempfile.TemporaryDirectory() as folder:
-        target = Path(folder) / "read-only"
-        target.touch(mode=0o400)
-        if ways[0][1] == "nobody":
-            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
-            os.chown(target, nobody.pw_uid, nobody.pw_gid)
-        for run_as, who in ways:
-            try:
-                probe = subprocess.run([sys.executable, "-c", _PROBE, str(target)], capture_output=True,
-                                       text=True, timeout=120, **run_as)  # fmt: skip
-            except OSError as error:  # nobody cannot reach the interpreter (under /root, say)
-                tried.append(f"{who}: {error.strerror}")
-                continue
-            if probe.stdout.strip() == "bound":
-                return run_as, who
-            tried.append(f"{who}: {(probe.stderr.strip().splitlines() or ['the file was written'])[-1]}")
-    pytest.skip("the tests run as root, whom file modes do not bind, and no way to run the app bound by them "
-                "works here (" + "; ".join(tried) + ")")  # fmt: skip
-
-
 def _rows(db: Path, sql: str) -> list:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
@@ -249,7 +189,7 @@ def _rows(db: Path, sql: str) -> list:
 
 
 def test_a_read_only_log_answers_keeps_every_row_aside_says_so_and_takes_them_when_writable(tmp_path):
-    run_as, who = _unprivileged()
+    run_as, who = bound_by_file_modes(as_nobody=True)
     # A folder the app's user owns (pytest's own is root's alone); the log in it made by the app earlier.
     workdir = Path(tempfile.mkdtemp(prefix="gpu-sizer-ro-"))
     try:
