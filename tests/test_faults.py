@@ -43,15 +43,6 @@ def slack(tmp_path):
         yield harness
 
 
-def _hold_write_lock(path, seconds: float, locked: threading.Event) -> None:
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")  # another writer (a manager's script, a backup) holds the file
-    locked.set()
-    time.sleep(seconds)
-    other.execute("COMMIT")
-    other.close()
-
-
 @contextlib.contextmanager
 def _write_locked(path):
     """Another writer (a manager's script, a backup) holds the file's write lock while the block runs: held for
@@ -484,17 +475,13 @@ def test_a_lead_note_saved_while_the_file_is_locked_is_written_once_it_frees(sla
     slack.wait_for_cards()
     slack.fake.clear()
     [lead_id] = [r[0] for r in sqlite3.connect(slack.db).execute("select id from leads")]
-    locked = threading.Event()
-    holder = threading.Thread(target=_hold_write_lock, args=(slack.db, 3, locked))
-    holder.start()
-    locked.wait(5)
-    # A rep writes a note on the card while a backup (or a manager's script) holds the file.
-    note = sr.view_submission("lead_note", {"note": {"note": "cliente quer começar em janeiro"}},
-                              user_id="UREP0001", private_metadata=str(lead_id))  # fmt: skip
-    status, _, answer = slack.send(note)
-    assert status == 200 and "errors" not in (answer or "")  # the form closes: the note was taken
-    slack.settle()
-    holder.join()
+    with _write_locked(slack.db):
+        # A rep writes a note on the card while a backup (or a manager's script) holds the file.
+        note = sr.view_submission("lead_note", {"note": {"note": "cliente quer começar em janeiro"}},
+                                  user_id="UREP0001", private_metadata=str(lead_id))  # fmt: skip
+        status, _, answer = slack.send(note)
+        assert status == 200 and "errors" not in (answer or "")  # the form closes: the note was taken
+        slack.settle()
     [update] = slack.fake.wait_for("chat.update", timeout=10)
     assert "cliente quer começar em janeiro" in _text(update.params["blocks"])
     slack.log.flush()
@@ -520,15 +507,11 @@ def test_an_automatic_lead_is_retried_until_the_file_takes_it(slack, monkeypatch
     monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.2)
     monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.2)  # every wait for the file, short
     slack.command("8b")
-    locked = threading.Event()
-    holder = threading.Thread(target=_hold_write_lock, args=(slack.db, 6, locked))
-    holder.start()
-    locked.wait(5)
-    slack.command("70b 16bit 20 users produção")  # worth a call: a lead of its own
-    slack.command("70b 16bit 30 users produção")  # the same person again: the same lead
-    time.sleep(4)  # the old desk gave up after three tries within three seconds
-    assert slack.fake.calls("chat.postMessage") == []
-    holder.join()
+    with _write_locked(slack.db):
+        slack.command("70b 16bit 20 users produção")  # worth a call: a lead of its own
+        slack.command("70b 16bit 30 users produção")  # the same person again: the same lead
+        time.sleep(4)  # the old desk gave up after three tries within three seconds
+        assert slack.fake.calls("chat.postMessage") == []
     [card] = slack.fake.wait_for("chat.postMessage", timeout=10)
     assert "Oportunidade" in _text(card.params["blocks"])
     slack.log.flush()
