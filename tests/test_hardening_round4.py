@@ -197,7 +197,7 @@ def test_a_read_only_log_answers_keeps_every_row_aside_says_so_and_takes_them_wh
         with RequestLog(db) as log:
             log.record({"surface": "slash_command", "user_id": "U1020", "text": "8b", "outcome": "answered"})
         if who == "nobody":
-            for path in (workdir, db):
+            for path in (workdir, *workdir.rglob("*")):
                 os.chown(path, run_as["user"], run_as["group"])
         db.chmod(0o400)  # a restore, or an operator, leaves it read-only for the app
         env = {"GPU_SIZER_MANAGERS": MANAGER, "GPU_SIZER_SALES_CHANNEL": "CSALES01", "HOME": str(workdir)}
