@@ -1120,7 +1120,7 @@ def _refuses_writes(error: Exception) -> bool:
 
 def _made_writable(file: Path, log: Path) -> bool:
     """A -wal or -shm file left read-only by a reader of the log while the log itself was read-only (SQLite
-    makes them with the log's mode: the manager's view, /healthz, gpu-log reading it), made writable again now
+    makes them with the log's mode: the manager's view or gpu-log reading it), made writable again now
     that the log is: they would otherwise refuse every write after the log's mode was put right. Only this
     user's own files, with the log's private mode (0600); a file that is not ours stays as it is."""
     try:
