@@ -70,15 +70,7 @@ class Slack:
         Slack's backoff with random jitter, so which way it comes is not the test's to choose)."""
         name = kw.pop("response_name", f"answer-{time.monotonic_ns()}")
         reply = self.command(text, response_url=self.fake.response_url(name), **kw)
-        if "blocks" in reply:
-            return reply
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            posted = [c for c in self.fake.calls("response_url") if c.params.get("_name") == name]
-            if posted:
-                return posted[0].params
-            time.sleep(0.01)
-        raise AssertionError(f"no answer to {text!r} in the acknowledgement or at its response_url")
+        return acknowledged_or_posted(self.fake, reply, name, timeout, text)
 
     def event(self, event: dict, event_id: str, retry: int | None = None, **envelope) -> int:
         headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else None
@@ -105,6 +97,20 @@ class Slack:
         self.settle()
         self.log.flush()
         return self.log.rows(**filters)
+
+
+def acknowledged_or_posted(fake: FakeSlack, reply: dict, name: str, timeout: float, text: str) -> dict:
+    """The answer to a /gpu command: `reply` (its acknowledgement's body) when it holds it, else what the app
+    posted to the command's response_url named `name` within `timeout` seconds."""
+    if "blocks" in reply:
+        return reply
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        posted = [c for c in fake.calls("response_url") if c.params.get("_name") == name]
+        if posted:
+            return posted[0].params
+        time.sleep(0.01)
+    raise AssertionError(f"no answer to {text!r} in the acknowledgement or at its response_url")
 
 
 @contextlib.contextmanager

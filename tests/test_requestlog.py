@@ -2,8 +2,6 @@
 written twice when the file is locked, read-only or full."""
 
 import json
-import logging
-import os
 import sqlite3
 import stat
 import subprocess
@@ -18,6 +16,8 @@ from sqlite_utils import Database
 from bot.log import requestlog
 from bot.log.migrations import MIGRATIONS, applied, migrate
 from bot.log.requestlog import RequestLog
+
+from .file_modes import bound_child, said
 
 WORKLOAD = {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10}
 
@@ -404,49 +404,65 @@ def test_closing_writes_the_rows_still_gathering_without_waiting_out_the_window(
 # ---------------------------------------------------------------------- the file unwritable
 
 
-def chmod_bites(path) -> bool:
-    """False for root, whom permissions do not stop."""
-    return not os.access(path, os.W_OK)
+# Run bound by file modes (tests/file_modes.py: as root, without the capabilities that let it past them), the
+# log in a child process: the test's own process, as root, would write a read-only file anyway.
+_READ_ONLY_FOLDER = """
+    import json, sys
+    from bot.log.requestlog import RequestLog
+    from tests.test_requestlog import row
+    log = RequestLog(sys.argv[1], retry_interval=60)  # must not raise
+    for i in range(3):
+        log.record(row(f"q{i} ana@empresa.com.br"))
+    print(log.pending, log.flush(), log.claim_event("Ev1"), log.claim_event("Ev1"), flush=True)
+    sys.stdin.readline()  # the folder made writable
+    rows = log.rows()
+    print(log.flush(), len({r["request_key"] for r in rows}), json.dumps([r["text"] for r in rows]), flush=True)
+    log.close()
+"""
 
 
-def test_a_read_only_folder_keeps_rows_pending_until_it_is_writable(tmp_path, caplog):
+def test_a_read_only_folder_keeps_rows_pending_until_it_is_writable(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()
     folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    child = bound_child(_READ_ONLY_FOLDER, str(folder / "requests.db"))
     try:
-        if not chmod_bites(folder):
-            pytest.skip("running as root: chmod does not make the folder read-only")
-        with caplog.at_level(logging.WARNING):
-            log = RequestLog(folder / "requests.db", retry_interval=60)  # must not raise
-        for i in range(3):
-            log.record(row(f"q{i} ana@empresa.com.br"))
-        assert log.pending == 3
-        assert log.flush() == 3
-        assert log.claim_event("Ev1") is True and log.claim_event("Ev1") is False
+        assert said(child) == ["3", "3", "True", "False"]  # kept, none written; retries still recognised
     finally:
         folder.chmod(0o755)
-    assert log.flush() == 0
-    assert_each_once(log, [f"q{i} [email]" for i in range(3)])
-    assert "ana@" not in caplog.text  # the warning names the file and the error, not what people typed
+    out, err = child.communicate("\n", timeout=60)
+    flushed, keys, written = out.split(" ", 2)
+    assert (flushed, keys, json.loads(written)) == ("0", "3", [f"q{i} [email]" for i in range(3)])
+    assert "requests.db" in err and "ana@" not in err  # the warning names the file, not what people typed
+
+
+_READ_ONLY_FILE = """
+    import json, sys
+    from bot.log.requestlog import RequestLog
+    from tests.test_requestlog import row
+    log = RequestLog(sys.argv[1], retry_interval=60)
+    log.record(row("q1"))
+    log.record(row("q2"))
+    print(log.flush(), log.read_only(), flush=True)
+    sys.stdin.readline()  # the file made writable
+    rows = log.rows()
+    print(log.flush(), len({r["request_key"] for r in rows}), json.dumps([r["text"] for r in rows]), flush=True)
     log.close()
+"""
 
 
 def test_a_read_only_file_keeps_rows_pending_until_it_is_writable(path):
     with RequestLog(path) as log:
         log.record(row("q0"))
     path.chmod(0o444)
+    child = bound_child(_READ_ONLY_FILE, str(path))
     try:
-        if not chmod_bites(path):
-            pytest.skip("running as root: chmod does not make the file read-only")
-        log = RequestLog(path, retry_interval=60)
-        log.record(row("q1"))
-        log.record(row("q2"))
-        assert log.flush() == 2
+        assert said(child) == ["2", "True"]
     finally:
         path.chmod(0o644)
-    assert log.flush() == 0
-    assert_each_once(log, ["q0", "q1", "q2"])
-    log.close()
+    out, _ = child.communicate("\n", timeout=60)
+    flushed, keys, written = out.split(" ", 2)
+    assert (flushed, keys, json.loads(written)) == ("0", "3", ["q0", "q1", "q2"])
 
 
 def test_a_connection_sqlite_opened_read_only_is_replaced_once_the_file_is_writable(path, monkeypatch):

@@ -44,9 +44,11 @@ def web_process(
     start_timeout: float = 30,
     env: dict[str, str] | None = None,
     name: str = "web",
+    run_as: dict | None = None,
 ) -> Iterator[WebProcess]:
     """Started and answering /healthz; on exit, stopped with SIGTERM (killed if it does not stop). `env`
-    adds to or overrides the settings; the process leads a process group of its own (os.killpg)."""
+    adds to or overrides the settings; the process leads a process group of its own (os.killpg). `run_as`:
+    subprocess.Popen's user/group/extra_groups, to run it as another (unprivileged) user."""
     port = free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))},
@@ -58,7 +60,7 @@ def web_process(
     with open(output_path, "wb") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "bot", "web"], env=env, stdout=output, stderr=subprocess.STDOUT,
-            start_new_session=True,
+            start_new_session=True, **(run_as or {}),
         )  # fmt: skip
     web = WebProcess(f"http://127.0.0.1:{port}", process, output_path)
     try:

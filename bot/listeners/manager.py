@@ -18,7 +18,7 @@ from slack_sdk.errors import SlackApiError
 
 from sizing import i18n
 
-from ..blocks import Message, notice
+from ..blocks import Message, led_by, notice
 from ..desks import managerdesk
 from ..log import LeadError, forget_in_copies, logwords, reports
 from ..slack_client import upload_file
@@ -27,7 +27,16 @@ logger = logging.getLogger(__name__)
 
 
 def log_command(text: str, where, services) -> Message:
-    """The manager's view of the log, or a polite refusal (recorded) for anyone else."""
+    """The manager's view of the log, or a polite refusal (recorded) for anyone else. A log that refuses
+    writes as read-only is said so first: what the view shows stops where the file did, and the rows since
+    wait in the spool (bot/log/spool.py) until the file takes them."""
+    message = _log_view(text, where, services)
+    if services.is_manager(where.user_id) and services.log.read_only():
+        return led_by(i18n.t(services.pipeline.lang_for(where), "manager.log_read_only"), message)
+    return message
+
+
+def _log_view(text: str, where, services) -> Message:
     lang = services.pipeline.lang_for(where)
     db = services.settings.db_path
     if not services.is_manager(where.user_id):

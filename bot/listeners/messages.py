@@ -253,12 +253,20 @@ def register(app: App, services) -> None:
             return  # another member: nothing to answer
         if not event.get("channel") or not event.get("event_ts") or not event.get("inviter"):
             return  # no one asked for it (added by an admin with the channel's settings, say)
-        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+        # Held until the history is read and its mentions claimed: a worker killed before that leaves the
+        # join to the next (bot/unfinished.py), as Slack sends no acknowledged event again.
+        held = _claim_keys(services, body, None, 0.0)
+        if held is None:
             return
-        services.after_ack.submit(answer_waiting, event, body, context.bot_user_id)
+        body = {**body, JOINED_AS: context.bot_user_id}
+        promise(services, held, "join", body)
+        services.after_ack.submit(then_done, services, held, answer_waiting, event, body)
 
-    def answer_waiting(event: dict, body: dict, bot_user: str) -> None:
-        for question in _waiting_mentions(services.client, event, bot_user):
+    def answer_waiting(event: dict, body: dict) -> None:
+        questions = _waiting_mentions(services.client, event, body[JOINED_AS])
+        if isinstance(questions, str):
+            return _history_unread(event, body, questions)
+        for question in questions:
             if services.log.answer_to(question["channel"], question["ts"]) is not None:
                 continue
             held = _claim_keys(services, {}, f"message:{question['channel']}:{question['ts']}", _ts(question))
@@ -268,6 +276,33 @@ def register(app: App, services) -> None:
             promise(services, held, "mention", asked)
             then_done(services, held, answer_mention, question, asked, services.client)
 
+    def _history_unread(event: dict, body: dict, reason: str) -> None:
+        """Slack would not let the app read what led to its invitation: the inviter is told so, where only
+        they see it (else in a direct message), and asked to mention it again; the request is logged as
+        failed with Slack's reason, as any answer Slack did not take. Whether the invitation came with a
+        question is not known then: the note says "if"."""
+        inviter, channel = event["inviter"], event["channel"]
+        where = _where({**event, "user": inviter}, body, services, "mention", None)
+        lang = services.pipeline.lang_for(where)
+        services.log.record({
+            "surface": "mention", "team_id": where.team_id, "channel_id": channel,
+            "channel_shared": int(where.channel_shared), "user_id": inviter,
+            "user_external": int(where.user_external), "text": "[invitation]", "outcome": "failed",
+            "error_key": f"slack:{reason}"[:200], "lang": lang, "event_id": body.get("event_id"),
+        })  # fmt: skip
+        text = i18n.t(lang, "slack.invitation_unread", channel=channel, bot=body[JOINED_AS])
+        try:
+            services.client.chat_postEphemeral(channel=channel, user=inviter, text=text)
+            return
+        except Exception as e:  # the same trouble, or the channel refusing: a direct message instead
+            why = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+            logger.warning("chat.postEphemeral of the invitation's note failed: %s", why)
+        try:
+            services.client.chat_postMessage(channel=inviter, text=text)
+        except Exception as e:  # Slack down for good: the row says the invitation went unanswered
+            why = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+            logger.warning("the invitation's note could not be sent: %s", why)
+
     def on_thread_started(event: dict, body: dict) -> None:
         """Slack's assistant container opened a thread (https://docs.slack.dev/reference/events/assistant_thread_started):
         a short hello in the person's language, and questions to pick that the app answers."""
@@ -275,25 +310,33 @@ def register(app: App, services) -> None:
         channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
         if not channel or not thread_ts:
             return
-        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+        # Held until the hello is posted: a worker killed while looking the person up (or posting) leaves it
+        # to the next (bot/unfinished.py).
+        held = _claim_keys(services, body, None, 0.0)
+        if held is None:
             return
         services.log.save_assistant_thread(channel, thread_ts)
-        services.after_ack.submit(greet, channel, thread_ts, thread.get("user_id"), services.client)
+        promise(services, held, "greet", body)
+        services.after_ack.submit(then_done, services, held, greet, body)
 
-    def greet(channel: str, thread_ts: str, user: str | None, client: WebClient) -> None:
+    def greet(body: dict) -> None:
+        thread = body["event"]["assistant_thread"]
+        channel, thread_ts, user = thread["channel_id"], thread["thread_ts"], thread.get("user_id")
         locale = services.directory.person(user).locale if user else None
         lang = services.pipeline.lang_for(Where("dm", user_id=user or "", user_locale=locale))
         where = {"channel": channel, "thread_ts": thread_ts}
-        try:
-            client.chat_postMessage(
-                channel=channel, thread_ts=thread_ts, text=i18n.t(lang, "slack.assistant_hello")
-            )
-        except Exception as e:  # Slack down or slow: the prompts below still say how to ask
-            logger.warning("the assistant's hello failed (%s)", type(e).__name__)
+        # The prompts first, the hello last: setting the prompts again replaces them, so a worker killed
+        # between the two leaves nothing that the next one's doing it all again would repeat.
         _assistant_call(
-            (services.quick_client or client).assistant_threads_setSuggestedPrompts, where,
+            (services.quick_client or services.client).assistant_threads_setSuggestedPrompts, where,
             title=i18n.t(lang, "slack.assistant_prompts_title"), prompts=suggested_prompts(lang),
         )  # fmt: skip
+        try:
+            services.client.chat_postMessage(
+                channel=channel, thread_ts=thread_ts, text=i18n.t(lang, "slack.assistant_hello")
+            )
+        except Exception as e:  # Slack down or slow: the prompts still say how to ask
+            logger.warning("the assistant's hello failed (%s)", type(e).__name__)
 
     def on_context_changed(event: dict, body: dict) -> None:
         """The person moved to another channel with the container open
@@ -306,6 +349,8 @@ def register(app: App, services) -> None:
     app.event("assistant_thread_context_changed")(on_context_changed)
     app.event("member_joined_channel")(on_joined)
     services.finishers["edit"] = lambda body: answer_edit(body["event"], body, services.client)
+    services.finishers["join"] = lambda body: answer_waiting(body["event"], body)
+    services.finishers["greet"] = greet
     # A worker that died before answering leaves the body with its claim; another answers it (bot/unfinished.py).
     services.finishers["mention"] = lambda body: answer_mention(body["event"], body, services.client)
     services.finishers["message"] = lambda body: answer_message(
@@ -414,27 +459,32 @@ MAX_WAITING_MENTIONS = 3
 JOIN_HISTORY = 20
 
 
-def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict]:
+# Where a join's promised work keeps the app's own user id (the event's context is not kept with it).
+JOINED_AS = "gpu_sizer_bot_user"
+
+
+def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict] | str:
     """The inviter's messages that mention the app in the minutes before it joined (`join`, a
     member_joined_channel event), oldest first, as mentions of that channel (conversations.history,
     https://docs.slack.dev/reference/methods/conversations.history: a conversation's own messages, not the
-    replies in its threads)."""
+    replies in its threads); or why Slack would not say (its error, or the exception's name)."""
     joined = _ts({"ts": join.get("event_ts")})
     try:
         answer = client.conversations_history(
             channel=join["channel"], latest=join["event_ts"], oldest=f"{joined - JOIN_LOOKBACK_S:.6f}",
             limit=JOIN_HISTORY,
         )  # fmt: skip
-    except Exception as e:  # no history scope, rate limited past retries, timed out: nothing to answer
-        logger.warning(
-            "conversations.history failed: %s",
-            e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__,
-        )
-        return []
+    except Exception as e:  # no history scope, rate limited past retries, timed out
+        reason = str(e.response.get("error")) if isinstance(e, SlackApiError) else type(e).__name__
+        logger.warning("conversations.history failed: %s", reason)
+        return reason
+    messages = answer.get("messages") or []
+    if not isinstance(messages, list):
+        return "history_unreadable"  # a garbled answer says nothing of what was asked: not "nothing"
     mention = re.compile(rf"<@{re.escape(bot_user)}[>|]")
     waiting = [
         {**message, "type": "app_mention", "channel": join["channel"]}
-        for message in answer.get("messages") or []
+        for message in messages
         if isinstance(message, dict)
         and message.get("ts")
         and message.get("user") == join["inviter"]

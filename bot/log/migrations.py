@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,15 +33,17 @@ def utc_now() -> str:
 def ensure_private(path: str | Path) -> None:
     """The request log's file, created readable and writable by this user only (0600): it holds personal
     data. A file an older version created readable by everyone is narrowed too (SQLite gives its -wal and
-    -shm files the same permissions as the database file)."""
+    -shm files the same permissions as the database file): only others' bits go, so that a file someone made
+    read-only (0444) stays read-only (0400); made 0600, it had been written behind their back."""
     path = Path(path)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
             with contextlib.suppress(OSError):
-                if file.stat().st_mode & 0o077:
-                    file.chmod(0o600)
+                mode = stat.S_IMODE(file.stat().st_mode)
+                if mode & 0o077:
+                    file.chmod(mode & 0o700)
         return
     os.close(fd)
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import fcntl
 import functools
 import hashlib
@@ -127,6 +128,7 @@ class RequestLog:
         self._assistant_seen = False  # uses_assistant(), once true
         self._assistant_started = threading.Event()  # a thread opened in this process: wait_for_assistant()
         self._unavailable = False  # to log a warning when the file fails and a note when it is back
+        self._refused_as_read_only = False  # the last failure was the file refusing writes (not a lock)
         self._unknown_columns: set[str] = set()
         self._dropped = 0
         self.last_commit: float | None = None  # time.time() of the writer's last commit, for /healthz
@@ -244,6 +246,16 @@ class RequestLog:
     def available(self) -> bool:
         """False from a failed write (or open) until the next one that succeeds."""
         return not self._unavailable
+
+    def read_only(self) -> bool:
+        """Whether the file refuses this process's writes as read-only: its mode or owner, a read-only mount,
+        chattr +i, as the last write found (until one succeeds) or the file's mode says now. Never raises."""
+        if self._unavailable and self._refused_as_read_only:
+            return True
+        try:
+            return self.path.exists() and not os.access(self.path, os.W_OK)
+        except OSError:
+            return False
 
     @property
     def dropped(self) -> int:
@@ -576,7 +588,7 @@ class RequestLog:
                 # SQLite would open a read-only file read-only and create its -wal and -shm files read-only
                 # too, and those keep refusing writes after the file is made writable again: wait instead.
                 for file in (self.path, *(Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm"))):
-                    if file.exists() and not os.access(file, os.W_OK):
+                    if file.exists() and not os.access(file, os.W_OK) and not _made_writable(file, self.path):
                         raise PermissionError(f"{file} is read-only")
                 conn = self._connect(busy)
                 db = Database(conn)
@@ -856,6 +868,7 @@ class RequestLog:
 
     def _failed(self, error: Exception) -> None:
         """After a failed statement: undo it, drop a connection that may not recover, warn once."""
+        self._refused_as_read_only = _refuses_writes(error)
         if self._db is not None:
             _quietly(self._db.conn.rollback)
             if not _is_busy(error):
@@ -1094,6 +1107,29 @@ def _is_busy(error: Exception) -> bool:
         return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
     message = str(error).lower()
     return "locked" in message or "busy" in message
+
+
+def _refuses_writes(error: Exception) -> bool:
+    """Whether the error is the file (or its folder, or its disk) refusing to be written as read-only, by
+    the system (EACCES, EPERM, EROFS, our own check above) or by SQLite ("attempt to write a readonly
+    database")."""
+    if isinstance(error, PermissionError) or getattr(error, "errno", None) in (errno.EACCES, errno.EROFS):
+        return True
+    return isinstance(error, sqlite3.Error) and "readonly" in str(error).lower()
+
+
+def _made_writable(file: Path, log: Path) -> bool:
+    """A -wal or -shm file left read-only by a reader of the log while the log itself was read-only (SQLite
+    makes them with the log's mode: the manager's view or gpu-log reading it), made writable again now
+    that the log is: they would otherwise refuse every write after the log's mode was put right. Only this
+    user's own files, with the log's private mode (0600); a file that is not ours stays as it is."""
+    try:
+        if not os.access(log, os.W_OK) or file.stat().st_uid != os.geteuid():
+            return False
+        os.chmod(file, 0o600)
+    except OSError:
+        return False
+    return os.access(file, os.W_OK)
 
 
 def signature_claims_folder(spool_dir: Path) -> Path:
