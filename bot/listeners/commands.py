@@ -19,7 +19,7 @@ from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S, command_from_elsewhere
 from ..log import logwords
 from ..pipeline import Where
 from ..slack_client import answered_base, open_view, read_links, send_to_response_url
-from ..slacktext import linked_messages, plain, visible
+from ..slacktext import linked_messages, plain, says_something, visible
 from ..views import form_view
 from . import manager
 
@@ -28,7 +28,9 @@ def register(app: App, services) -> None:
     def gpu_command(ack: Ack, command: dict, client: WebClient) -> None:
         received = time.monotonic()
         text = visible(command.get("text"))
-        if not text:
+        if not says_something(plain(text)):
+            # Nothing but emoji, mentions or channels ("/gpu :rocket:", "/gpu @ana"): as empty as a bare
+            # /gpu, which opens the form; they had been answered with how to ask, logged as a blank question.
             ack()
             services.after_ack.submit(open_form, command, client)
             return

@@ -43,6 +43,18 @@ ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_
 QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_message")
 
 
+# The channel types of a conversation between one person and the app: a direct message (message.im), and the
+# App Home's Messages tab as Slack's message.app_home event names it. Slack documents that event with a D
+# channel and "looks exactly like the direct messages" it replaced (https://docs.slack.dev/reference/events/message.app_home,
+# the 2018-05 changelog): it had been taken for a channel message outside any thread and left unanswered.
+DIRECT = ("im", "app_home")
+
+
+def _direct(event: dict) -> bool:
+    """Whether the message was written to the app alone, where every message is for it."""
+    return event.get("channel_type") in DIRECT
+
+
 def _a_question(event: dict) -> bool:
     """Whether the event is a message someone wrote, as people see it: a subtype that carries one, and not
     `hidden`, which Slack sets on what it does not show in the conversation (message_changed,
@@ -88,7 +100,7 @@ def register(app: App, services) -> None:
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
         text = message_text(event, forwarded=False)
-        is_dm = event.get("channel_type") == "im"
+        is_dm = _direct(event)
         if not is_dm and context.bot_user_id and re.search(rf"<@{re.escape(context.bot_user_id)}[>|]", text):
             # The app_mention listener answers this one. Slack sends no app_mention for a direct message,
             # even one that mentions the app (https://docs.slack.dev/reference/events/app_mention).
@@ -108,7 +120,7 @@ def register(app: App, services) -> None:
         said, linked = _with_linked_messages(client, event)
         text = plain(said)
         base = answered_base(services.log, linked) or base  # an answer linked, before the thread's own
-        is_dm = event.get("channel_type") == "im"
+        is_dm = _direct(event)
         thread_ts = event.get("thread_ts")
         surface = "edit" if update else "thread" if thread_ts and not is_dm else "dm"
         if update or not services.log.is_assistant_thread(event["channel"], thread_ts):
@@ -138,7 +150,7 @@ def register(app: App, services) -> None:
         event: dict, body: dict, client: WebClient, base, update, text: str, linked: Linked, surface: str
     ) -> bool:
         """Answers the message unless it reads as talk, not a question; whether it answered."""
-        is_dm = event.get("channel_type") == "im"
+        is_dm = _direct(event)
         thread_ts = event.get("thread_ts")
         follow_up = base is not None and not services.pipeline.is_new_question(text, base)
         # "e pra 400? e pra 800?": read whole it is no question (or a contradiction); each part is a follow-up.
@@ -212,7 +224,7 @@ def register(app: App, services) -> None:
             " ".join(_words(before)), " ".join(_words(question)), _base(services, question)
         ):
             return  # the answer already says what the edited question asks
-        if question.get("channel_type") != "im" and _mentions_app(question, body):
+        if not _direct(question) and _mentions_app(question, body):
             answer_mention(question, body, client, update=answer_ts)
         else:
             answer_message(question, body, client, _base(services, question), update=answer_ts)
@@ -605,9 +617,7 @@ def _post(
 def _dm_key(services, event: dict) -> str | None:
     """Where a direct message keeps its last answer for the next message, outside any thread: not in Slack's
     assistant container, where each thread is a conversation of its own."""
-    if event.get("channel_type") != "im" or services.log.is_assistant_thread(
-        event["channel"], event.get("thread_ts")
-    ):
+    if not _direct(event) or services.log.is_assistant_thread(event["channel"], event.get("thread_ts")):
         return None
     return event["channel"]
 

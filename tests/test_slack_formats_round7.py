@@ -1,0 +1,133 @@
+"""Requests shaped as Slack documents them, seventh round: a /gpu that holds nothing but emoji or mentions,
+messages from the App Home's Messages tab as Slack's message.app_home event, ... Signed requests into the
+real app on loopback, FakeSlack for the Web API, a real SQLite request log."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import slack_requests as sr
+from .test_slack_formats_round3 import WAIT, _quiet, _said
+
+# -- A command with nothing to size ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [":rocket:", ":eyes: :fire:", ":+1::skin-tone-2:", "🚀🔥", "<@U0702|ana>", "<@U0702|ana> :eyes:",
+     "<#C0702|geral>", "<!here>", "<!subteam^S0702|@vendas>", "\u200b:pray:\u200b"],
+)  # fmt: skip
+def test_a_command_of_only_emoji_or_mentions_opens_the_form_as_a_bare_one(slack, text):
+    # With should_escape (the manifests), Slack sends a mention as <@U…|name>, a channel as <#C…|name>
+    # (https://docs.slack.dev/interactivity/implementing-slash-commands): none of it is a question, nor is an
+    # emoji. It had been answered "Como perguntar", and logged as a question of blanks.
+    assert slack.command(text, trigger_id="1700070000.0702.trigger") == {}
+    [opened] = slack.fake.wait_for("views.open", timeout=WAIT)
+    _quiet(slack)
+    assert opened.params["trigger_id"] == "1700070000.0702.trigger"
+    assert opened.params["view"]["callback_id"] == "gpu_form"
+    assert slack.rows() == [] and slack.fake.calls("response_url") == []
+
+
+@pytest.mark.parametrize("text", ["?", ":rocket: ajuda", "<@U0703|ana> help"])
+def test_a_command_that_asks_for_help_beside_emoji_or_mentions_still_gets_how_to_ask(slack, text):
+    reply = slack.command(text)
+    assert "Como perguntar" in _said(_Call(reply)) or "How to ask" in _said(_Call(reply))
+    assert slack.fake.calls("views.open") == []
+    assert [r["outcome"] for r in slack.rows()] == ["needs_input"]
+
+
+def test_a_command_of_emoji_whose_form_slack_will_not_open_says_how_to_ask(slack):
+    slack.fake.fail("views.open", status=200, body={"ok": False, "error": "expired_trigger_id"})
+    slack.command(":rocket:", response_url=slack.fake.response_url("emoji"))
+    [told] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    assert "Como perguntar" in _said(told)
+    assert [(r["outcome"], r["text"], r["error_key"]) for r in slack.rows()] == [
+        ("failed", "[form]", "slack:expired_trigger_id")
+    ]
+
+
+class _Call:
+    """An acknowledgement's JSON, read as a call the fake recorded."""
+
+    def __init__(self, params: dict) -> None:
+        self.params = params
+
+
+# -- The App Home's Messages tab as message.app_home ----------------------------------------------------
+
+
+def _home(text: str, ts: str, user: str = "U0710") -> dict:
+    # https://docs.slack.dev/reference/events/message.app_home: a message event with a D channel and
+    # channel_type "app_home", otherwise as a direct message (the 2018-05 changelog: "look exactly like the
+    # direct messages they were delivered as").
+    return sr.message(text, user=user, channel=f"D{user}", channel_type="app_home", ts=ts)
+
+
+def _changed(channel: str, channel_type: str, before: dict, after_text: str, at: str) -> dict:
+    # https://docs.slack.dev/reference/events/message/message_changed
+    strip = ("channel", "channel_type")
+    after = {
+        **before,
+        "text": after_text,
+        "blocks": sr._rich_text(after_text),
+        "edited": {"user": before["user"], "ts": at},
+    }
+    return {"type": "message", "subtype": "message_changed", "hidden": True, "channel": channel,
+            "channel_type": channel_type, "ts": at, "event_ts": at,
+            "message": {k: v for k, v in after.items() if k not in strip},
+            "previous_message": {k: v for k, v in before.items() if k not in strip}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("user", "said"), [("U0710", "Llama 3.1 8B"), ("UEN0710", "Llama 3.1 8B")], ids=["pt", "en"]
+)
+def test_a_message_from_the_app_homes_messages_tab_is_answered_as_a_direct_message(slack, user, said):
+    asked = _home("llama 3.1 8b 16bit", "1700071000.000100", user)
+    assert slack.event(asked, "EvW10" + user) == 200
+    slack.event(asked, "EvW10" + user, retry=1)  # Slack's retry: one answer
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    # It had been left unanswered: read as a channel message outside any thread the app answered.
+    assert answer.params["channel"] == f"D{user}" and said in _said(answer)
+    assert "thread_ts" not in answer.params or answer.params["thread_ts"] is None
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("dm", "answered")]
+
+
+def test_the_app_homes_messages_follow_up_edit_and_delete_as_a_direct_message_does(slack):
+    asked = _home("llama 3.1 8b 16bit", "1700071100.000100")
+    slack.event(asked, "EvW11")
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    follow = _home("e em 8 bits?", "1700071110.000100")
+    slack.event(follow, "EvW12")
+    [_, second] = slack.fake.wait_for("chat.postMessage", count=2, timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 8B" in _said(second) and "FP8" in _said(second)
+    slack.event(_changed("DU0710", "app_home", asked, "qwen3 32b fp8", "1700071120.000000"), "EvW13")
+    [updated] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    _quiet(slack)
+    assert "Qwen3 32B" in _said(updated)
+    deleted = {"type": "message", "subtype": "message_deleted", "hidden": True, "channel": "DU0710",
+               "channel_type": "app_home", "ts": "1700071130.000100", "event_ts": "1700071130.000100",
+               "deleted_ts": follow["ts"], "previous_message": {k: follow[k] for k in ("type", "user", "text", "ts")}}  # fmt: skip
+    slack.event(deleted, "EvW14")
+    [gone] = slack.fake.wait_for("chat.delete", timeout=WAIT)
+    _quiet(slack)
+    assert gone.params["channel"] == "DU0710"
+    assert [(r["surface"], r["text"]) for r in slack.rows()] == [
+        ("dm", "llama 3.1 8b 16bit"),
+        ("dm", "e em 8 bits?"),
+        ("edit", "qwen3 32b fp8"),
+    ]
+
+
+def test_a_thanks_in_the_app_homes_messages_after_an_answer_gets_nothing_back(slack):
+    slack.event(_home("llama 3.1 8b 16bit", "1700071200.000100"), "EvW15")
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    slack.event(_home("valeu!", "1700071210.000100"), "EvW16")
+    _quiet(slack)
+    assert len(slack.fake.calls("chat.postMessage")) == 1
