@@ -131,3 +131,55 @@ def test_a_thanks_in_the_app_homes_messages_after_an_answer_gets_nothing_back(sl
     slack.event(_home("valeu!", "1700071210.000100"), "EvW16")
     _quiet(slack)
     assert len(slack.fake.calls("chat.postMessage")) == 1
+
+
+# -- An assistant thread the app heard of only from its messages ---------------------------------------
+
+
+def _in_assistant(text: str, ts: str, thread_ts: str, user: str = "U0720") -> dict:
+    # A question typed in the container as bolt-python's tests/scenario_tests/test_events_assistant.py has
+    # it: message.im in the thread, marked with an `assistant_thread` object (here its action_token).
+    asked = sr.message(text, user=user, channel=f"D{user}", channel_type="im", ts=ts, thread_ts=thread_ts)
+    return {
+        **asked,
+        "parent_user_id": user,
+        "assistant_thread": {"action_token": "10647138185092.960436384805.afce"},
+    }
+
+
+def _assistant_calls(slack) -> list[str]:
+    return [c.method for c in slack.fake.calls() if c.method.startswith(("assistant.", "chat."))]
+
+
+def test_a_question_marked_as_in_an_assistant_thread_shows_the_app_thinking_without_the_threads_start(slack):
+    # No assistant_thread_started reached the app (dropped while it was rate limited, or the thread opened
+    # before it subscribed): the message itself says where it was typed.
+    thread = "1700072000.000100"
+    slack.event(_in_assistant("qwen2.5 7b 16bit pra 10 usuários", "1700072001.000100", thread), "EvW20")
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    # It had been answered as a plain DM thread: no "está pensando…", the thread left unnamed.
+    assert _assistant_calls(slack) == [
+        "assistant.threads.setStatus",
+        "chat.postMessage",
+        "assistant.threads.setTitle",
+    ]
+    assert answer.params["thread_ts"] == thread and "Qwen2.5 7B" in _said(answer)
+    [title] = slack.fake.calls("assistant.threads.setTitle")
+    assert title.params["title"] == "qwen2.5 7b 16bit pra 10 usuários"
+
+
+def test_a_question_marked_as_in_an_assistant_thread_does_not_follow_up_the_direct_messages_answer(slack):
+    # A question in the DM itself first: the DM remembers its answer for the next message outside the container.
+    slack.event(sr.message("llama 3.1 70b 4bit", user="U0721", channel="DU0721", channel_type="im",
+                           ts="1700072100.000100"), "EvW21")  # fmt: skip
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    slack.event(
+        _in_assistant("e com 32k de contexto?", "1700072120.000100", "1700072110.000100", "U0721"), "EvW22"
+    )
+    [_, reply] = slack.fake.wait_for("chat.postMessage", count=2, timeout=WAIT)
+    _quiet(slack)
+    # Each container thread is a conversation of its own: it had sized the DM's 70B again, with 32k.
+    assert "Llama 3.1 70B" not in _said(reply) and reply.params["thread_ts"] == "1700072110.000100"
+    assert [r["outcome"] for r in slack.rows()] == ["answered", "needs_input"]

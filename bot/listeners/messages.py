@@ -55,6 +55,19 @@ def _direct(event: dict) -> bool:
     return event.get("channel_type") in DIRECT
 
 
+def _assistant_thread_of(event: dict) -> tuple[str, str] | None:
+    """The (channel, thread_ts) of the assistant container's thread a direct message says it was typed in:
+    Slack marks a question typed there with an `assistant_thread` object (bolt-python's
+    tests/scenario_tests/test_events_assistant.py). A thread whose assistant_thread_started the log does not
+    hold (dropped while Slack rate limited the app, sent during an outage, the thread opened before the app
+    subscribed, or purged by the retention while the person came back to it) had been answered as a plain
+    DM thread: no "thinking" status, no title, and the DM's last answer followed up."""
+    thread_ts = event.get("thread_ts")
+    if not _direct(event) or not isinstance(event.get("assistant_thread"), dict) or not event.get("channel"):
+        return None
+    return (event["channel"], thread_ts) if isinstance(thread_ts, str) and thread_ts else None
+
+
 def _a_question(event: dict) -> bool:
     """Whether the event is a message someone wrote, as people see it: a subtype that carries one, and not
     `hidden`, which Slack sets on what it does not show in the conversation (message_changed,
@@ -94,6 +107,8 @@ def register(app: App, services) -> None:
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
         if event.get("subtype") == "message_deleted" or _tombstoned(event):
             return on_delete(event, body)
+        if (thread := _assistant_thread_of(event)) and not services.log.is_assistant_thread(*thread):
+            services.log.save_assistant_thread(*thread)
         if event.get("subtype") == "message_changed":
             return on_edit(event, body, context)
         if not _a_question(event) or not _answerable(event, body, services, context):
