@@ -4,6 +4,8 @@ real app on loopback, FakeSlack for the Web API, a real SQLite request log."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from . import slack_requests as sr
@@ -15,7 +17,7 @@ from .test_slack_formats_round3 import WAIT, _quiet, _said
 @pytest.mark.parametrize(
     "text",
     [":rocket:", ":eyes: :fire:", ":+1::skin-tone-2:", "🚀🔥", "<@U0702|ana>", "<@U0702|ana> :eyes:",
-     "<#C0702|geral>", "<!here>", "<!subteam^S0702|@vendas>", "\u200b:pray:\u200b"],
+     "<#C0702|geral>", "<!here>", "<!subteam^S0702|@vendas>", "\u200b:pray:\u200b", "/gpu", "/gpu :rocket:"],
 )  # fmt: skip
 def test_a_command_of_only_emoji_or_mentions_opens_the_form_as_a_bare_one(slack, text):
     # With should_escape (the manifests), Slack sends a mention as <@U…|name>, a channel as <#C…|name>
@@ -46,6 +48,29 @@ def test_a_command_of_emoji_whose_form_slack_will_not_open_says_how_to_ask(slack
     assert [(r["outcome"], r["text"], r["error_key"]) for r in slack.rows()] == [
         ("failed", "[form]", "slack:expired_trigger_id")
     ]
+
+
+@pytest.mark.parametrize("typed", [":rocket:", ":thinking_face: :thinking_face:", "🤔", "  :pray:  "])
+def test_a_form_whose_free_field_holds_only_emoji_is_told_to_name_a_model_on_the_field(slack, typed):
+    # A plain_text_input's value is what was typed (https://docs.slack.dev/reference/block-kit/block-elements/plain-text-input-element):
+    # an emoji picked in it comes as its :code:. It had been answered "Não conheço o modelo “:rocket:”",
+    # suggesting "/gpu :rocket: 32b".
+    status, _, body = slack.send(sr.view_submission("gpu_form", {"size": {"size": typed}}, user_id="U0704"))
+    assert status == 200
+    told = json.loads(body)
+    assert told["response_action"] == "errors" and list(told["errors"]) == ["model"]
+    _quiet(slack)
+    assert slack.fake.calls("chat.postMessage") == [] and slack.rows() == []
+
+
+def test_a_form_whose_free_field_has_words_beside_emoji_is_answered(slack):
+    status, _, body = slack.send(
+        sr.view_submission("gpu_form", {"size": {"size": "llama 3.1 8b :rocket:"}}, user_id="U0705")
+    )
+    assert status == 200 and body == ""
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 8B" in _said(answer)
 
 
 class _Call:

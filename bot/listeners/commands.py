@@ -28,22 +28,21 @@ def register(app: App, services) -> None:
     def gpu_command(ack: Ack, command: dict, client: WebClient) -> None:
         received = time.monotonic()
         text = visible(command.get("text"))
-        if not says_something(plain(text)):
-            # Nothing but emoji, mentions or channels ("/gpu :rocket:", "/gpu @ana"): as empty as a bare
-            # /gpu, which opens the form; they had been answered with how to ask, logged as a blank question.
-            ack()
-            services.after_ack.submit(open_form, command, client)
-            return
         # The first word, whatever blank follows it (a pasted command may hold a line break or a tab).
         first, rest = [*text.split(None, 1), "", ""][:2]
-        if (
-            first.lower() in ("/gpu", "gpu")
-            and rest
-            and (first == "/gpu" or logwords.command(rest.split()[0]) == "log")
+        if first == "/gpu" or (
+            first.lower() == "gpu" and rest and logwords.command(rest.split()[0]) == "log"
         ):
             # "/gpu /gpu 70b", "/gpu gpu log": the command's name typed again ("log" had been "Não entendi").
             text = rest
             first, rest = [*text.split(None, 1), "", ""][:2]
+        if not says_something(plain(text)):
+            # Nothing but emoji, mentions or channels ("/gpu :rocket:", "/gpu @ana", "/gpu /gpu"): as empty
+            # as a bare /gpu, which opens the form; they had been answered with how to ask (or "Não
+            # entendi"), logged as a question of blanks.
+            ack()
+            services.after_ack.submit(open_form, command, client)
+            return
         where, complete = where_for_command(command, services, ACK_BUDGET_S, hurry=True)
         if logwords.command(first) == "log":
             # Who may read the log depends on the user ID alone; the lookup only picks the language.
