@@ -208,3 +208,38 @@ def test_a_question_marked_as_in_an_assistant_thread_does_not_follow_up_the_dire
     # Each container thread is a conversation of its own: it had sized the DM's 70B again, with 32k.
     assert "Llama 3.1 70B" not in _said(reply) and reply.params["thread_ts"] == "1700072110.000100"
     assert [r["outcome"] for r in slack.rows()] == ["answered", "needs_input"]
+
+
+# -- An edit whose message comes without its ts -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("channel_type", ["im", "channel"])
+def test_an_edit_whose_message_comes_without_its_ts_updates_the_answer(slack, channel_type):
+    # bolt-python's tests/scenario_tests/test_message_changed.py: the edited `message` carries no ts (nor
+    # thread_ts), `previous_message` does. The edit had been dropped, the answer left answering the old question.
+    channel = "DU0740" if channel_type == "im" else "C0740"
+    if channel_type == "im":
+        asked = sr.message(
+            "llama 3.1 8b 16bit", user="U0740", channel=channel, channel_type="im", ts="1700074000.000100"
+        )
+        slack.event(asked, "EvW40")
+    else:
+        asked = sr.message(
+            "<@UBOT> llama 3.1 8b 16bit", user="U0740", channel=channel, ts="1700074000.000100"
+        )
+        slack.event(sr.app_mention(asked["text"], user="U0740", channel=channel, ts=asked["ts"]), "EvW40")
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    changed = _changed(
+        channel,
+        channel_type,
+        asked,
+        asked["text"].replace("llama 3.1 8b 16bit", "qwen3 32b fp8"),
+        "1700074010.000000",
+    )
+    changed["message"].pop("ts")
+    assert slack.event(changed, "EvW41") == 200
+    [updated] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    _quiet(slack)
+    assert "Qwen3 32B" in _said(updated) and len(slack.fake.calls("chat.postMessage")) == 1
+    assert [(r["surface"], r["text"].strip()) for r in slack.rows()][-1] == ("edit", "qwen3 32b fp8")

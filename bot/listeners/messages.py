@@ -651,9 +651,20 @@ def _edited(event: dict) -> tuple[dict | None, dict]:
     (message_changed, https://docs.slack.dev/reference/events/message/message_changed)."""
     edited = event.get("message") if isinstance(event.get("message"), dict) else {}
     before = event.get("previous_message") if isinstance(event.get("previous_message"), dict) else {}
-    if not edited.get("ts") or not event.get("channel") or edited.get("subtype") not in QUESTION_SUBTYPES:
+    # An edit keeps the message's ts and thread: where the edited message lacks them (bolt-python's
+    # tests/scenario_tests/test_message_changed.py sends it without its ts), the message before says them.
+    # The edit had been ignored, its answer left answering the question as first asked.
+    placed = {
+        k: edited.get(k) or before.get(k) for k in ("ts", "thread_ts") if edited.get(k) or before.get(k)
+    }
+    if not placed.get("ts") or not event.get("channel") or edited.get("subtype") not in QUESTION_SUBTYPES:
         return None, before
-    return {**edited, "channel": event["channel"], "channel_type": event.get("channel_type")}, before
+    return {
+        **edited,
+        **placed,
+        "channel": event["channel"],
+        "channel_type": event.get("channel_type"),
+    }, before
 
 
 def _words(message: dict) -> list[str]:
