@@ -5,10 +5,12 @@ real app on loopback, FakeSlack for the Web API, a real SQLite request log."""
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 import pytest
 
 from . import slack_requests as sr
+from .slack_harness import ephemeral
 from .test_slack_formats_round3 import WAIT, _quiet, _said
 
 # -- A command with nothing to size ----------------------------------------------------------------------
@@ -243,3 +245,77 @@ def test_an_edit_whose_message_comes_without_its_ts_updates_the_answer(slack, ch
     _quiet(slack)
     assert "Qwen3 32B" in _said(updated) and len(slack.fake.calls("chat.postMessage")) == 1
     assert [(r["surface"], r["text"].strip()) for r in slack.rows()][-1] == ("edit", "qwen3 32b fp8")
+
+
+# -- The app's joining as Slack's own example writes it --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("event_ts", "latest"),
+    [(None, "1700075011.000000"), ("1700075010000100", "1700075010.000100")],
+    ids=["no_event_ts", "event_ts_without_its_dot"],
+)
+def test_the_mention_that_led_to_the_apps_invitation_is_answered_whatever_its_join_says_of_the_time(
+    slack, event_ts, latest
+):
+    # https://docs.slack.dev/reference/events/member_joined_channel: the example has no event_ts (the
+    # envelope's event_time says when, in whole seconds); app_mention's writes it without the dot. The join
+    # had been taken as asked by no one, and the mention that led to it left unanswered.
+    asked = sr.message("<@UBOT> llama 3.1 8b 16bit", user="U0750", channel="C0750", ts="1700075000.000100")
+    slack.fake.reply("conversations.history", {"messages": [
+        {k: v for k, v in asked.items() if k not in ("channel", "channel_type", "event_ts")}
+    ]})  # fmt: skip
+    joined = {"type": "member_joined_channel", "user": "UBOT", "channel": "C0750", "channel_type": "C",
+              "team": "T0001", "inviter": "U0750", "enterprise": "E0001"}  # fmt: skip
+    if event_ts:
+        joined["event_ts"] = event_ts
+    assert slack.event(joined, "EvW50", event_time=1700075010) == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    [read] = slack.fake.calls("conversations.history")
+    assert read.params["latest"] == latest and float(read.params["oldest"]) < 1700075000.0001
+    assert answer.params["thread_ts"] == "1700075000.000100" and "Llama 3.1 8B" in _said(answer)
+
+
+def test_a_follow_up_edited_as_slacks_own_example_writes_the_edit_keeps_its_direct_message(slack):
+    # https://docs.slack.dev/reference/events/message/message_changed: the example says neither the
+    # channel_type nor the message before. A direct message's channel is a D one: a follow-up edited there
+    # had been read as in no conversation, its model lost ("Qual modelo?").
+    slack.event(sr.message("llama 3.1 8b 16bit", user="U0760", channel="DU0760", channel_type="im",
+                           ts="1700076000.000100"), "EvW60")  # fmt: skip
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    slack.event(sr.message("e em 8 bits?", user="U0760", channel="DU0760", channel_type="im",
+                           ts="1700076010.000100"), "EvW61")  # fmt: skip
+    slack.fake.wait_for("chat.postMessage", count=2, timeout=WAIT)
+    _quiet(slack)
+    edit = {"type": "message", "subtype": "message_changed", "hidden": True, "channel": "DU0760",
+            "ts": "1700076020.000001", "message": {"type": "message", "user": "U0760", "text": "e em 4 bits?",
+            "ts": "1700076010.000100", "edited": {"user": "U0760", "ts": "1700076020.000001"}}}  # fmt: skip
+    assert slack.event(edit, "EvW62") == 200
+    [updated] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 8B" in _said(updated) and "INT4" in _said(updated)
+    assert [r["outcome"] for r in slack.rows()][-1] == "answered"
+
+
+# -- A menu that asks the app for its options ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("container", [{"type": "view", "view_id": "V0770"}, ephemeral("C0770")])
+def test_a_menu_asking_the_app_for_its_options_gets_an_empty_list(slack, container, caplog):
+    # https://docs.slack.dev/reference/interaction-payloads/block_suggestion-payload: Slack reads the options
+    # from the response's JSON. The app's own menus list theirs; one that asks had been answered with an
+    # empty body, which is no list.
+    asked = {"type": "block_suggestion", "user": {"id": "U0770", "username": "u0770", "team_id": "T0001"},
+             "container": container, "api_app_id": sr.APP_ID, "token": sr.VERIFICATION_TOKEN,
+             "action_id": "model", "block_id": "model", "value": "llam",
+             "team": {"id": "T0001", "domain": sr.TEAM_DOMAIN}, "enterprise": None, "is_enterprise_install": False}  # fmt: skip
+    if container["type"] == "view":
+        asked["view"] = {"id": "V0770", "type": "modal", "callback_id": "gpu_form", "private_metadata": "",
+                         "state": {"values": {}}}  # fmt: skip
+    status, _, body = slack.send(urlencode({"payload": json.dumps(asked)}))
+    assert status == 200 and json.loads(body) == {"options": []}
+    _quiet(slack)
+    assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == [] and slack.rows() == []
+    assert "listener failed" not in caplog.text

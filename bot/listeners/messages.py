@@ -51,8 +51,14 @@ DIRECT = ("im", "app_home")
 
 
 def _direct(event: dict) -> bool:
-    """Whether the message was written to the app alone, where every message is for it."""
-    return event.get("channel_type") in DIRECT
+    """Whether the message was written to the app alone, where every message is for it. An event that does
+    not say its channel_type (message_changed as Slack's own example writes it,
+    https://docs.slack.dev/reference/events/message/message_changed) is said so by its channel: a direct
+    message's ID starts with D (https://docs.slack.dev/reference/objects/conversation-object)."""
+    kind = event.get("channel_type")
+    if kind is None:
+        return str(event.get("channel") or "").startswith("D")
+    return kind in DIRECT
 
 
 def _assistant_thread_of(event: dict) -> tuple[str, str] | None:
@@ -278,11 +284,12 @@ def register(app: App, services) -> None:
         inviter's mentions of it in the minutes before are answered, each once."""
         if event.get("user") != context.bot_user_id or not context.bot_user_id:
             return  # another member: nothing to answer
-        if not event.get("channel") or not event.get("event_ts") or not event.get("inviter"):
+        at = _joined_at(event, body)
+        if not event.get("channel") or at is None or not event.get("inviter"):
             return  # no one asked for it (added by an admin with the channel's settings, say)
         if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
             return
-        services.after_ack.submit(answer_waiting, event, body, context.bot_user_id)
+        services.after_ack.submit(answer_waiting, {**event, "event_ts": at}, body, context.bot_user_id)
 
     def answer_waiting(event: dict, body: dict, bot_user: str) -> None:
         for question in _waiting_mentions(services.client, event, bot_user):
@@ -439,6 +446,29 @@ JOIN_LOOKBACK_S = 600
 MAX_WAITING_MENTIONS = 3
 # How many of the channel's latest messages before the join are read for them.
 JOIN_HISTORY = 20
+
+
+def _joined_at(join: dict, body: dict) -> str | None:
+    """When the app joined, as a ts: the event's event_ts, else the envelope's event_time (whole seconds, so
+    up to the next one). Slack's own member_joined_channel example has no event_ts
+    (https://docs.slack.dev/reference/events/member_joined_channel), and its examples write some without
+    the dot ("1515449522000016", app_mention's): the join had been taken as asked by no one, and the mention
+    that led to it left unanswered."""
+    stamp = join.get("event_ts")
+    if isinstance(stamp, str) and re.fullmatch(r"\d{16}", stamp):
+        stamp = f"{stamp[:10]}.{stamp[10:]}"
+    for value, resolution in ((stamp, 0), (body.get("event_time"), 1)):
+        try:
+            at = float(value) + resolution
+        except (TypeError, ValueError):
+            continue
+        if 0 < at < MAX_TS:
+            return f"{at:.6f}"
+    return None
+
+
+# A Slack ts is seconds since 1970: one past this (the year 5138) is not one.
+MAX_TS = 1e11
 
 
 def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict]:
