@@ -319,3 +319,50 @@ def test_a_menu_asking_the_app_for_its_options_gets_an_empty_list(slack, contain
     _quiet(slack)
     assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == [] and slack.rows() == []
     assert "listener failed" not in caplog.text
+
+
+# -- Slack's documented examples, as they are written ----------------------------------------------------
+
+
+def _legacy(event: dict, event_id: str) -> str:
+    """The envelope of Slack's older examples (message.app_home's): authed_users in place of
+    authorizations, no context_team_id nor event_context."""
+    body = json.loads(sr.event(event, event_id))
+    for field in ("authorizations", "context_team_id", "context_enterprise_id", "event_context"):
+        body.pop(field)
+    return json.dumps({**body, "authed_users": ["UBOT"]})
+
+
+def test_slacks_minimal_examples_of_a_direct_message_and_its_deletion_are_answered_and_undone(slack):
+    # https://docs.slack.dev/reference/events/message.im and .../message/message_deleted: no blocks, no
+    # team, no client_msg_id; the deletion with neither channel_type nor previous_message.
+    asked = {"type": "message", "channel": "D0790", "user": "U0790", "text": "llama 3.1 8b 16bit",
+             "ts": "1700079000.000005", "event_ts": "1700079000.000005", "channel_type": "im"}  # fmt: skip
+    assert slack.send(_legacy(asked, "EvW90"))[0] == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert answer.params["channel"] == "D0790" and "Llama 3.1 8B" in _said(answer)
+    deleted = {"type": "message", "subtype": "message_deleted", "hidden": True, "channel": "D0790",
+               "ts": "1700079010.000001", "deleted_ts": asked["ts"]}  # fmt: skip
+    assert slack.event(deleted, "EvW91") == 200
+    [gone] = slack.fake.wait_for("chat.delete", timeout=WAIT)
+    _quiet(slack)
+    assert gone.params["channel"] == "D0790"
+
+
+def test_slacks_example_mention_and_its_edit_are_answered_then_updated(slack):
+    # https://docs.slack.dev/reference/events/app_mention: event_ts without its dot, no blocks.
+    asked = {"type": "app_mention", "user": "U0791", "text": "<@UBOT> llama 3.1 8b 16bit",
+             "ts": "1700079100.000016", "channel": "C0791", "event_ts": "1700079100000016"}  # fmt: skip
+    assert slack.send(_legacy(asked, "EvW92"))[0] == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert answer.params["thread_ts"] == asked["ts"] and "Llama 3.1 8B" in _said(answer)
+    edit = {"type": "message", "subtype": "message_changed", "hidden": True, "channel": "C0791",
+            "channel_type": "channel", "ts": "1700079110.000001",
+            "message": {"type": "message", "user": "U0791", "text": "<@UBOT> qwen3 32b fp8", "ts": asked["ts"],
+                        "edited": {"user": "U0791", "ts": "1700079110.000001"}}}  # fmt: skip
+    assert slack.send(_legacy(edit, "EvW93"))[0] == 200
+    [updated] = slack.fake.wait_for("chat.update", timeout=WAIT)
+    _quiet(slack)
+    assert "Qwen3 32B" in _said(updated) and len(slack.fake.calls("chat.postMessage")) == 1
