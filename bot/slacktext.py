@@ -84,8 +84,24 @@ def says_something(text: str) -> bool:
 _kept = functools.lru_cache(maxsize=KEPT)(_plain)
 
 
+# A file or a canvas in Slack, linked: its page (https://<workspace>.slack.com/files/U…/F…/name, a canvas at
+# …/docs/T…/F…) or its download (https://files.slack.com/files-pri/T…-F…/name), the file object's permalink
+# and url_private (https://docs.slack.dev/reference/objects/file-object). The app holds no files:read scope: its
+# name or address is no word of the question (a link to "config.json" had been "Não entendi: config.json").
+_FILE_LINK = re.compile(r"https://[\w.-]+\.slack\.com/(?:files|docs|files-pri|files-tmb)/")
+
+
+def linked_files(text: str | None) -> bool:
+    """Whether a text (as Slack sends it) links to a file or a canvas in Slack."""
+    return any(
+        _FILE_LINK.match(m.group(1)) for m in _MARKUP.finditer(text or "") if "slack.com/" in m.group(1)
+    )
+
+
 def _replace(m: re.Match) -> str:
     target, label = m.group(1), m.group(2)
+    if _FILE_LINK.match(target):
+        return " "  # a file or a canvas the app cannot read (linked_files)
     if target[0] in "@#":
         return " "  # a person or a channel
     if target.startswith("!date^"):

@@ -366,3 +366,50 @@ def test_slacks_example_mention_and_its_edit_are_answered_then_updated(slack):
     [updated] = slack.fake.wait_for("chat.update", timeout=WAIT)
     _quiet(slack)
     assert "Qwen3 32B" in _said(updated) and len(slack.fake.calls("chat.postMessage")) == 1
+
+
+# -- A link to a file or a canvas in Slack ---------------------------------------------------------------
+
+# A file's permalink and its url_private, and a canvas's page
+# (https://docs.slack.dev/reference/objects/file-object, https://docs.slack.dev/reference/objects/canvas-object).
+FILE_LINKS = [
+    "<https://nossanuvem.slack.com/files/U0001/F0801ABCD/config.json|config.json>",
+    "<https://files.slack.com/files-pri/T0001-F0801ABCD/config.json>",
+    "<https://nossanuvem.slack.com/docs/T0001/F0801ABCD|Proposta cliente X>",
+]
+
+
+@pytest.mark.parametrize("link", FILE_LINKS, ids=["file", "url_private", "canvas"])
+def test_a_command_of_only_a_link_to_a_file_is_told_the_app_reads_text(slack, link):
+    said = _said(_Call(slack.command(link)))
+    # It had been "Não entendi o pedido: “config.json”", or how to ask with no word about the file.
+    assert said.startswith("Não leio arquivos nem imagens") and "Como perguntar" in said
+    assert "config.json" not in said and "Proposta" not in said and slack.fake.calls("views.open") == []
+
+
+@pytest.mark.parametrize(("user", "said"), [("U0800", "Não leio arquivos nem canvas do Slack"),
+                                            ("UEN0800", "I don't read Slack files or canvases")])  # fmt: skip
+def test_a_question_left_to_a_linked_file_says_the_app_cannot_read_it(slack, user, said):
+    asked = (
+        "quanto precisa pra isso? " + FILE_LINKS[0]
+        if user == "U0800"
+        else "what does this need? " + FILE_LINKS[0]
+    )
+    slack.event(
+        sr.message(asked, user=user, channel=f"D{user}", channel_type="im", ts="1700080000.000100"), "EvW80"
+    )
+    [reply] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert said in _said(reply) and "config.json" not in _said(reply)
+    reply = _said(_Call(slack.command(asked, user_id=user)))
+    assert said in reply
+
+
+def test_a_question_asked_beside_a_linked_file_is_answered_without_the_files_name(slack):
+    asked = sr.app_mention("<@UBOT> llama 3.1 8b 16bit, detalhes em " + FILE_LINKS[0], user="U0801",
+                           channel="C0801", ts="1700080100.000100")  # fmt: skip
+    slack.event(asked, "EvW81")
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 8B" in _said(answer) and "config.json" not in _said(answer)
+    assert "Não leio" not in _said(answer) and "slack.com" not in slack.rows()[0]["text"]

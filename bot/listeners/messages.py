@@ -17,7 +17,7 @@ from ..blocks import led_by
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
-from ..slacktext import carries_forwarded, message_text, plain, says_something, visible
+from ..slacktext import carries_forwarded, linked_files, message_text, plain, says_something, visible
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -515,11 +515,20 @@ def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
 
 def _files_unread(event: dict, text: str, reply):
     """The reply to a message that came with files and no words to size (a screenshot of a model's page, a
-    PDF, a config.json sent as a file: https://docs.slack.dev/reference/events/message/file_share), led by
-    a line saying the app reads only text: how to ask alone had read as if the file were not there. The app
-    holds no files:read scope, and an image has no words it could read anyway."""
+    PDF, a config.json sent as a file: https://docs.slack.dev/reference/events/message/file_share), or with
+    only links to files or canvases in Slack, led by a line saying the app reads only text: how to ask alone
+    had read as if the file were not there. The app holds no files:read scope, and an image has no words it
+    could read anyway."""
+    if says_something(text) or reply.workload is not None:
+        return reply  # the usual case, decided before the message is read again for links
     files = event.get("files")
-    if not (isinstance(files, list) and files) or says_something(text) or reply.workload is not None:
+    attached = isinstance(files, list) and bool(files)
+    return files_unread(reply, text, attached or linked_files(message_text(event, forwarded=False)))
+
+
+def files_unread(reply, text: str, files: bool):
+    """`reply` led by "Não leio arquivos…" when the question came with `files` and no words to size."""
+    if not files or says_something(text) or reply.workload is not None:
         return reply
     return dataclasses.replace(
         reply, message=led_by(i18n.t(reply.lang, "slack.files_not_read"), reply.message)
