@@ -173,14 +173,23 @@ def message_text(event: dict, forwarded: bool = True) -> str:
 # A link to a Slack message, its permalink (https://docs.slack.dev/reference/methods/chat.getPermalink):
 # https://acme.slack.com/archives/C0123ABCD/p1700000000000100, the message's ts without its dot, maybe
 # followed by ?thread_ts=…&cid=… for a reply.
+# A thread open in Slack's web client, its address copied from the browser, names its root the same way:
+# https://app.slack.com/client/T0123/C0123ABCD/thread/C0123ABCD-1700000000.000100 (it had been no link to a
+# message: "quanto precisa pra isso? <that address>" was "Não entendi").
 _PERMALINK = re.compile(
-    r"<https://[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?![\d])[^<>]*>"
+    r"<https://(?:[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?!\d)"
+    r"|app\.slack\.com/client/[TE][A-Z0-9]+/([CDG][A-Z0-9]{2,})/thread/\4-(\d{10})\.(\d{6})(?!\d))[^<>]*>"
 )
 
 
 def linked_messages(text: str) -> list[tuple[str, str]]:
     """The Slack messages a text links to, as (channel, ts), each once and at most MAX_FORWARDED."""
-    found = ((m.group(1), f"{m.group(2)}.{m.group(3)}") for m in _PERMALINK.finditer(text or ""))
+    found = (
+        (m.group(1), f"{m.group(2)}.{m.group(3)}")
+        if m.group(1)
+        else (m.group(4), f"{m.group(5)}.{m.group(6)}")
+        for m in _PERMALINK.finditer(text or "")
+    )
     return list(dict.fromkeys(found))[:MAX_FORWARDED]
 
 

@@ -10,7 +10,8 @@ from urllib.parse import urlencode
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import ephemeral
+from .slack_harness import ephemeral, text_of
+from .test_slack_formats_round2 import _CUSTOMER, _linking
 from .test_slack_formats_round3 import WAIT, _quiet, _said
 
 # -- A command with nothing to size ----------------------------------------------------------------------
@@ -413,3 +414,24 @@ def test_a_question_asked_beside_a_linked_file_is_answered_without_the_files_nam
     _quiet(slack)
     assert "Llama 3.1 8B" in _said(answer) and "config.json" not in _said(answer)
     assert "Não leio" not in _said(answer) and "slack.com" not in slack.rows()[0]["text"]
+
+
+# -- A thread's address copied from Slack's web client ---------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["dm", "command"])
+def test_a_thread_linked_by_its_web_client_address_is_read_as_its_question(slack, where):
+    # The browser's address of a thread open in https://app.slack.com names the channel and its root's ts:
+    # read as a permalink to that message is (conversations.replies). It had been "Não entendi o pedido".
+    _linking(slack, "C0456", _CUSTOMER, {"is_channel": True, "is_private": False})
+    link = "https://app.slack.com/client/T0001/C0456/thread/C0456-1700000700.000100"
+    if where == "command":
+        said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>")["blocks"])
+    else:
+        slack.event(sr.message(f"quanto precisa pra isso? <{link}>", user="U0810", channel="DU0810",
+                               channel_type="im", ts="1700081000.000100"), "EvW100")  # fmt: skip
+        said = _said(slack.fake.wait_for("chat.postMessage", timeout=WAIT)[0])
+    _quiet(slack)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
+    [asked] = slack.fake.calls("conversations.replies")
+    assert (asked.params["channel"], asked.params["ts"]) == ("C0456", "1700000700.000100")
