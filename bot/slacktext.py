@@ -39,8 +39,10 @@ _STYLED = re.compile(r"(?<![^\W_])([*_])(?=[^\s*_])([^\n*_]{0,300}?)(?<=[^\s*_])
 _CODE = re.compile(r"`{1,3}")
 # "cc @ana", "/cc @vendas": who else is told, as Slack writes it before the mention.
 _CC = re.compile(r"(?<![\w/])/?cc:?[ \t]*(?=<[@!])", re.IGNORECASE)
-# At the start of a line: a quote ("> ", sent as "&gt; ") or a list bullet Slack's editor adds.
-_LINE_START = re.compile(r"^[ \t]*(?:>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
+# At the start of a line: a quote ("> ", sent as "&gt; "; ">>> " quotes all that follows it, sent as
+# "&gt;&gt;&gt; ", https://docs.slack.dev/messaging/formatting-message-text, "Block quotes", whose last two
+# had been left in the question as ">>") or a list bullet Slack's editor adds.
+_LINE_START = re.compile(r"^[ \t]*(?:>>>|&gt;&gt;&gt;|>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
 
 
 # The same commands come back all day ("70b 4bit"): a question's plain text is kept, since it depends on the

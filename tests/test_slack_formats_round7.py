@@ -435,3 +435,25 @@ def test_a_thread_linked_by_its_web_client_address_is_read_as_its_question(slack
     assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
     [asked] = slack.fake.calls("conversations.replies")
     assert (asked.params["channel"], asked.params["ts"]) == ("C0456", "1700000700.000100")
+
+
+# -- A block quote as Slack writes it --------------------------------------------------------------------
+
+
+def test_a_question_in_a_block_quote_is_logged_and_shown_without_its_marker(slack):
+    # ">>> " quotes everything after it (https://docs.slack.dev/messaging/formatting-message-text, "Block
+    # quotes"), sent as "&gt;&gt;&gt; ". Its last two had stayed in the question: App Home's recent
+    # questions and the log showed ">> llama 3.1 8b 16bit".
+    asked = "&gt;&gt;&gt; llama 3.1 8b 16bit\npra 10 usuários"
+    slack.event(
+        sr.message(asked, user="U0820", channel="DU0820", channel_type="im", ts="1700082000.000100"), "EvW110"
+    )
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 8B" in _said(answer) and "10 usuários" in _said(answer)
+    assert [r["text"] for r in slack.rows()] == ["llama 3.1 8b 16bit\npra 10 usuários"]
+    assert slack.send(sr.event(sr.app_home_opened("U0820"), "EvW111"))[0] == 200
+    [home] = slack.fake.wait_for("views.publish", timeout=WAIT)
+    _quiet(slack)
+    shown = text_of(home.params["view"]["blocks"])
+    assert "llama 3.1 8b 16bit" in shown and "&gt;&gt;" not in shown and ">>" not in shown
