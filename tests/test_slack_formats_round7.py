@@ -1,6 +1,8 @@
-"""Requests shaped as Slack documents them, seventh round: a /gpu that holds nothing but emoji or mentions,
-messages from the App Home's Messages tab as Slack's message.app_home event, ... Signed requests into the
-real app on loopback, FakeSlack for the Web API, a real SQLite request log."""
+"""Requests shaped as Slack documents them, seventh round: a /gpu (or the form's free field) that holds
+nothing but emoji or mentions, messages from the App Home's Messages tab (message.app_home), questions marked
+as typed in an assistant thread, edits and joins written as Slack's own examples write them, menus asking
+for options, links to files, canvases and web-client threads, and block quotes. Signed requests into the real
+app on loopback, FakeSlack for the Web API, a real SQLite request log."""
 
 from __future__ import annotations
 
