@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from datetime import datetime, timedelta, timezone
 
 # An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
@@ -84,6 +85,16 @@ def says_something(text: str) -> bool:
 
 
 _kept = functools.lru_cache(maxsize=KEPT)(_plain)
+
+# What an emoji is made of besides its symbol (So): a skin tone (Sk), a variation selector (Mn), the joiner
+# of a sequence (Cf).
+_EMOJI_PARTS = frozenset(("So", "Sk", "Mn", "Cf"))
+
+
+def only_emoji(text: str) -> bool:
+    """Whether plain text holds nothing typed but emoji and blanks ("", " ", "🚀🔥"): not even punctuation,
+    which someone typed ("?", "<<<")."""
+    return all(c.isspace() or unicodedata.category(c) in _EMOJI_PARTS for c in text)
 
 
 # A file or a canvas in Slack, linked: its page (https://<workspace>.slack.com/files/U…/F…/name, a canvas at

@@ -11,7 +11,7 @@ from sizing.workload import Intent, Stage, Task, Workload
 
 from .blocks import Message, code_span, esc, validate
 from .log import logtext
-from .slacktext import says_something
+from .slacktext import only_emoji
 
 CONTEXTS = [2048, 4096, 8192, 16384, 32768, 65536, 131072]
 PRECISIONS = ["bf16", "fp8", "int8", "int4", "nf4", "mxfp4", "q4_k_m", "q8_0"]
@@ -184,7 +184,7 @@ def workload_from_form(values: dict, lang: str) -> Workload | None:
     model = picked("model")
     fields: dict = {}
     typed = picked("size")
-    if typed and not says_something(EMOJI_CODES.sub(" ", typed)):
+    if typed and only_emoji(EMOJI_CODES.sub(" ", typed)):
         # Only emoji in the free field (":rocket:", "🤔"): no model, as an empty field; it had been answered
         # "Não conheço o modelo “:rocket:”" with a suggestion to send "/gpu :rocket: 32b".
         typed = None

@@ -19,7 +19,7 @@ from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S, command_from_elsewhere
 from ..log import logwords
 from ..pipeline import Where
 from ..slack_client import answered_base, open_view, read_links, send_to_response_url
-from ..slacktext import linked_files, linked_messages, plain, says_something, visible
+from ..slacktext import linked_files, linked_messages, only_emoji, plain, visible
 from ..views import form_view
 from . import manager
 from .messages import files_unread
@@ -37,7 +37,7 @@ def register(app: App, services) -> None:
             # "/gpu /gpu 70b", "/gpu gpu log": the command's name typed again ("log" had been "Não entendi").
             text = rest
             first, rest = [*text.split(None, 1), "", ""][:2]
-        if not says_something(plain(text)) and not linked_files(text):
+        if only_emoji(plain(text)) and not linked_files(text):
             # Nothing but emoji, mentions or channels ("/gpu :rocket:", "/gpu @ana", "/gpu /gpu"): as empty
             # as a bare /gpu, which opens the form; they had been answered with how to ask (or "Não
             # entendi"), logged as a question of blanks.
