@@ -338,8 +338,8 @@ def read_links(client: WebClient, channel: str | None, text: str) -> Linked:
     (https://docs.slack.dev/reference/methods/conversations.replies), only from `channel` (where the
     question was asked) or a public channel: an answer in one conversation never tells what a private one
     said. A bot's post is no question: in `answers`, where the request log finds this app's (answered_base).
-    A link not read says why in `unread`."""
-    from .slacktext import linked_messages, message_text
+    A link not read says why in `unread`, a file's or a canvas's too (never read: "file")."""
+    from .slacktext import linked_files, linked_messages, message_text
 
     linked = Linked()
     for linked_channel, ts in linked_messages(text):
@@ -363,6 +363,8 @@ def read_links(client: WebClient, channel: str | None, text: str) -> Linked:
                 linked.answers.append((linked_channel, ts, message.get("thread_ts")))
             else:
                 linked.words.append(message_text(message, forwarded=False))
+    if linked_files(text):
+        linked.unread.append("file")  # a file or a canvas: the app holds no files:read scope
     return linked
 
 

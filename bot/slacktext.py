@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from datetime import datetime, timedelta, timezone
 
 # An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
@@ -39,8 +40,10 @@ _STYLED = re.compile(r"(?<![^\W_])([*_])(?=[^\s*_])([^\n*_]{0,300}?)(?<=[^\s*_])
 _CODE = re.compile(r"`{1,3}")
 # "cc @ana", "/cc @vendas": who else is told, as Slack writes it before the mention.
 _CC = re.compile(r"(?<![\w/])/?cc:?[ \t]*(?=<[@!])", re.IGNORECASE)
-# At the start of a line: a quote ("> ", sent as "&gt; ") or a list bullet Slack's editor adds.
-_LINE_START = re.compile(r"^[ \t]*(?:>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
+# At the start of a line: a quote ("> ", sent as "&gt; "; ">>> " quotes all that follows it, sent as
+# "&gt;&gt;&gt; ", https://docs.slack.dev/messaging/formatting-message-text, "Block quotes", whose last two
+# had been left in the question as ">>") or a list bullet Slack's editor adds.
+_LINE_START = re.compile(r"^[ \t]*(?:>>>|&gt;&gt;&gt;|>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
 
 
 # The same commands come back all day ("70b 4bit"): a question's plain text is kept, since it depends on the
@@ -83,9 +86,35 @@ def says_something(text: str) -> bool:
 
 _kept = functools.lru_cache(maxsize=KEPT)(_plain)
 
+# What an emoji is made of besides its symbol (So): a skin tone (Sk), a variation selector (Mn), the joiner
+# of a sequence (Cf).
+_EMOJI_PARTS = frozenset(("So", "Sk", "Mn", "Cf"))
+
+
+def only_emoji(text: str) -> bool:
+    """Whether plain text holds nothing typed but emoji and blanks ("", " ", "🚀🔥"): not even punctuation,
+    which someone typed ("?", "<<<")."""
+    return all(c.isspace() or unicodedata.category(c) in _EMOJI_PARTS for c in text)
+
+
+# A file or a canvas in Slack, linked: its page (https://<workspace>.slack.com/files/U…/F…/name, a canvas at
+# …/docs/T…/F…) or its download (https://files.slack.com/files-pri/T…-F…/name), the file object's permalink
+# and url_private (https://docs.slack.dev/reference/objects/file-object). The app holds no files:read scope: its
+# name or address is no word of the question (a link to "config.json" had been "Não entendi: config.json").
+_FILE_LINK = re.compile(r"https://[\w.-]+\.slack\.com/(?:files|docs|files-pri|files-tmb)/")
+
+
+def linked_files(text: str | None) -> bool:
+    """Whether a text (as Slack sends it) links to a file or a canvas in Slack."""
+    return any(
+        _FILE_LINK.match(m.group(1)) for m in _MARKUP.finditer(text or "") if "slack.com/" in m.group(1)
+    )
+
 
 def _replace(m: re.Match) -> str:
     target, label = m.group(1), m.group(2)
+    if _FILE_LINK.match(target):
+        return " "  # a file or a canvas the app cannot read (linked_files)
     if target[0] in "@#":
         return " "  # a person or a channel
     if target.startswith("!date^"):
@@ -157,14 +186,23 @@ def message_text(event: dict, forwarded: bool = True) -> str:
 # A link to a Slack message, its permalink (https://docs.slack.dev/reference/methods/chat.getPermalink):
 # https://acme.slack.com/archives/C0123ABCD/p1700000000000100, the message's ts without its dot, maybe
 # followed by ?thread_ts=…&cid=… for a reply.
+# A thread open in Slack's web client, its address copied from the browser, names its root the same way:
+# https://app.slack.com/client/T0123/C0123ABCD/thread/C0123ABCD-1700000000.000100 (it had been no link to a
+# message: "quanto precisa pra isso? <that address>" was "Não entendi").
 _PERMALINK = re.compile(
-    r"<https://[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?![\d])[^<>]*>"
+    r"<https://(?:[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?!\d)"
+    r"|app\.slack\.com/client/[TE][A-Z0-9]+/([CDG][A-Z0-9]{2,})/thread/\4-(\d{10})\.(\d{6})(?!\d))[^<>]*>"
 )
 
 
 def linked_messages(text: str) -> list[tuple[str, str]]:
     """The Slack messages a text links to, as (channel, ts), each once and at most MAX_FORWARDED."""
-    found = ((m.group(1), f"{m.group(2)}.{m.group(3)}") for m in _PERMALINK.finditer(text or ""))
+    found = (
+        (m.group(1), f"{m.group(2)}.{m.group(3)}")
+        if m.group(1)
+        else (m.group(4), f"{m.group(5)}.{m.group(6)}")
+        for m in _PERMALINK.finditer(text or "")
+    )
     return list(dict.fromkeys(found))[:MAX_FORWARDED]
 
 

@@ -6,10 +6,12 @@ import json
 
 from sizing import i18n
 from sizing.catalog import load_catalog
+from sizing.query import EMOJI_CODES
 from sizing.workload import Intent, Stage, Task, Workload
 
 from .blocks import Message, code_span, esc, validate
 from .log import logtext
+from .slacktext import only_emoji
 
 CONTEXTS = [2048, 4096, 8192, 16384, 32768, 65536, 131072]
 PRECISIONS = ["bf16", "fp8", "int8", "int4", "nf4", "mxfp4", "q4_k_m", "q8_0"]
@@ -181,7 +183,12 @@ def workload_from_form(values: dict, lang: str) -> Workload | None:
 
     model = picked("model")
     fields: dict = {}
-    if not model and (typed := picked("size")):
+    typed = picked("size")
+    if typed and only_emoji(EMOJI_CODES.sub(" ", typed)):
+        # Only emoji in the free field (":rocket:", "🤔"): no model, as an empty field; it had been answered
+        # "Não conheço o modelo “:rocket:”" with a suggestion to send "/gpu :rocket: 32b".
+        typed = None
+    if not model and typed:
         fields = typed_question(typed.strip())
     elif model:
         fields = {"model": model}

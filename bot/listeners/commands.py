@@ -19,29 +19,31 @@ from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S, command_from_elsewhere
 from ..log import logwords
 from ..pipeline import Where
 from ..slack_client import answered_base, open_view, read_links, send_to_response_url
-from ..slacktext import linked_messages, plain, visible
+from ..slacktext import linked_files, linked_messages, only_emoji, plain, visible
 from ..views import form_view
 from . import manager
+from .messages import files_unread
 
 
 def register(app: App, services) -> None:
     def gpu_command(ack: Ack, command: dict, client: WebClient) -> None:
         received = time.monotonic()
         text = visible(command.get("text"))
-        if not text:
-            ack()
-            services.after_ack.submit(open_form, command, client)
-            return
         # The first word, whatever blank follows it (a pasted command may hold a line break or a tab).
         first, rest = [*text.split(None, 1), "", ""][:2]
-        if (
-            first.lower() in ("/gpu", "gpu")
-            and rest
-            and (first == "/gpu" or logwords.command(rest.split()[0]) == "log")
+        if first == "/gpu" or (
+            first.lower() == "gpu" and rest and logwords.command(rest.split()[0]) == "log"
         ):
             # "/gpu /gpu 70b", "/gpu gpu log": the command's name typed again ("log" had been "Não entendi").
             text = rest
             first, rest = [*text.split(None, 1), "", ""][:2]
+        if only_emoji(plain(text)) and not linked_files(text):
+            # Nothing but emoji, mentions or channels ("/gpu :rocket:", "/gpu @ana", "/gpu /gpu"): as empty
+            # as a bare /gpu, which opens the form; they had been answered with how to ask (or "Não
+            # entendi"), logged as a question of blanks.
+            ack()
+            services.after_ack.submit(open_form, command, client)
+            return
         where, complete = where_for_command(command, services, ACK_BUDGET_S, hurry=True)
         if logwords.command(first) == "log":
             # Who may read the log depends on the user ID alone; the lookup only picks the language.
@@ -53,13 +55,14 @@ def register(app: App, services) -> None:
             ack()
             services.after_ack.submit(answer_linked, text, command, client, received + ANSWER_BUDGET_S)
             return
+        unread = "file" if linked_files(text) else None  # "quanto precisa pra isso? <link to a file>"
         text = plain(text)  # mentions, links and escapes as Slack sends them (should_escape in the manifest)
         if complete and answerable_in_ack(received, services.pipeline.hub):
-            reply = services.pipeline.ask(text, where)
+            reply = files_unread(services.pipeline.ask(text, where, unread_link=unread), text, bool(unread))
             ack(reply.message.ephemeral_json())
             return
         ack()
-        services.after_ack.submit(answer_later, text, command, received + ANSWER_BUDGET_S)
+        services.after_ack.submit(answer_later, text, command, received + ANSWER_BUDGET_S, None, unread)
 
     def open_form(command: dict, client: WebClient) -> None:
         where, _ = where_for_command(command, services, ACK_BUDGET_S)
@@ -87,6 +90,7 @@ def register(app: App, services) -> None:
         where, _ = where_for_command(command, services, deadline - time.monotonic())
         follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=unread)
+        reply = files_unread(reply, text, unread == "file")
         failure = send_to_response_url(
             command.get("response_url"), services.settings.slack_timeout, reply.message.kwargs()
         )

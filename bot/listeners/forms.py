@@ -82,7 +82,16 @@ def register(app: App, services) -> None:
         reply = services.pipeline.recompute(workload, where, text=f"[form] {workload.model}")
         _deliver(client, meta, user, reply, services.log)
 
+    def no_options(ack: Ack) -> None:
+        # Every menu the app draws lists its own options (bot/views.py): one that asks the app for them
+        # (an external_select of a view the app did not build, or of a release long gone) is answered with
+        # none, the JSON Slack reads a menu's options from
+        # (https://docs.slack.dev/reference/interaction-payloads/block_suggestion-payload). An empty body
+        # had been no list at all: the menu failed to load.
+        ack(options=[])
+
     app.action("gpu_open_form")(open_form)
+    app.block_suggestion(re.compile(r".*"))(no_options)
     # A global shortcut (the composer's shortcuts menu, https://docs.slack.dev/interactivity/implementing-shortcuts)
     # has no message to size and no conversation to answer in: it opens the form, as App Home's button does.
     # The manifests declare none; one added in the app's settings had reached the message shortcut's listener,

@@ -17,7 +17,7 @@ from ..blocks import led_by
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
-from ..slacktext import carries_forwarded, message_text, plain, says_something, visible
+from ..slacktext import carries_forwarded, linked_files, message_text, plain, says_something, visible
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -41,6 +41,37 @@ ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_
 # pergunte ao @gpu-sizer" comes as a mention of it too (errbotio/errbot#902 met it), and had been answered
 # in the channel as a question it did not understand.
 QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_message")
+
+
+# The channel types of a conversation between one person and the app: a direct message (message.im), and the
+# App Home's Messages tab as Slack's message.app_home event names it. Slack documents that event with a D
+# channel and "looks exactly like the direct messages" it replaced (https://docs.slack.dev/reference/events/message.app_home,
+# the 2018-05 changelog): it had been taken for a channel message outside any thread and left unanswered.
+DIRECT = ("im", "app_home")
+
+
+def _direct(event: dict) -> bool:
+    """Whether the message was written to the app alone, where every message is for it. An event that does
+    not say its channel_type (message_changed as Slack's own example writes it,
+    https://docs.slack.dev/reference/events/message/message_changed) is said so by its channel: a direct
+    message's ID starts with D (https://docs.slack.dev/reference/objects/conversation-object)."""
+    kind = event.get("channel_type")
+    if kind is None:
+        return str(event.get("channel") or "").startswith("D")
+    return kind in DIRECT
+
+
+def _assistant_thread_of(event: dict) -> tuple[str, str] | None:
+    """The (channel, thread_ts) of the assistant container's thread a direct message says it was typed in:
+    Slack marks a question typed there with an `assistant_thread` object (bolt-python's
+    tests/scenario_tests/test_events_assistant.py). A thread whose assistant_thread_started the log does not
+    hold (dropped while Slack rate limited the app, sent during an outage, the thread opened before the app
+    subscribed, or purged by the retention while the person came back to it) had been answered as a plain
+    DM thread: no "thinking" status, no title, and the DM's last answer followed up."""
+    thread_ts = event.get("thread_ts")
+    if not _direct(event) or not isinstance(event.get("assistant_thread"), dict) or not event.get("channel"):
+        return None
+    return (event["channel"], thread_ts) if isinstance(thread_ts, str) and thread_ts else None
 
 
 def _a_question(event: dict) -> bool:
@@ -82,13 +113,15 @@ def register(app: App, services) -> None:
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
         if event.get("subtype") == "message_deleted" or _tombstoned(event):
             return on_delete(event, body)
+        if (thread := _assistant_thread_of(event)) and not services.log.is_assistant_thread(*thread):
+            services.log.save_assistant_thread(*thread)
         if event.get("subtype") == "message_changed":
             return on_edit(event, body, context)
         if not _a_question(event) or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
         text = message_text(event, forwarded=False)
-        is_dm = event.get("channel_type") == "im"
+        is_dm = _direct(event)
         if not is_dm and context.bot_user_id and re.search(rf"<@{re.escape(context.bot_user_id)}[>|]", text):
             # The app_mention listener answers this one. Slack sends no app_mention for a direct message,
             # even one that mentions the app (https://docs.slack.dev/reference/events/app_mention).
@@ -108,7 +141,7 @@ def register(app: App, services) -> None:
         said, linked = _with_linked_messages(client, event)
         text = plain(said)
         base = answered_base(services.log, linked) or base  # an answer linked, before the thread's own
-        is_dm = event.get("channel_type") == "im"
+        is_dm = _direct(event)
         thread_ts = event.get("thread_ts")
         surface = "edit" if update else "thread" if thread_ts and not is_dm else "dm"
         if update or not services.log.is_assistant_thread(event["channel"], thread_ts):
@@ -138,7 +171,7 @@ def register(app: App, services) -> None:
         event: dict, body: dict, client: WebClient, base, update, text: str, linked: Linked, surface: str
     ) -> bool:
         """Answers the message unless it reads as talk, not a question; whether it answered."""
-        is_dm = event.get("channel_type") == "im"
+        is_dm = _direct(event)
         thread_ts = event.get("thread_ts")
         follow_up = base is not None and not services.pipeline.is_new_question(text, base)
         # "e pra 400? e pra 800?": read whole it is no question (or a contradiction); each part is a follow-up.
@@ -212,7 +245,7 @@ def register(app: App, services) -> None:
             " ".join(_words(before)), " ".join(_words(question)), _base(services, question)
         ):
             return  # the answer already says what the edited question asks
-        if question.get("channel_type") != "im" and _mentions_app(question, body):
+        if not _direct(question) and _mentions_app(question, body):
             answer_mention(question, body, client, update=answer_ts)
         else:
             answer_message(question, body, client, _base(services, question), update=answer_ts)
@@ -251,14 +284,16 @@ def register(app: App, services) -> None:
         inviter's mentions of it in the minutes before are answered, each once."""
         if event.get("user") != context.bot_user_id or not context.bot_user_id:
             return  # another member: nothing to answer
-        if not event.get("channel") or not event.get("event_ts") or not event.get("inviter"):
+        at = _joined_at(event, body)
+        if not event.get("channel") or at is None or not event.get("inviter"):
             return  # no one asked for it (added by an admin with the channel's settings, say)
         # Held until the history is read and its mentions claimed: a worker killed before that leaves the
         # join to the next (bot/unfinished.py), as Slack sends no acknowledged event again.
         held = _claim_keys(services, body, None, 0.0)
         if held is None:
             return
-        body = {**body, JOINED_AS: context.bot_user_id}
+        event = {**event, "event_ts": at}  # the finisher (bot/unfinished.py) reads the join from the body
+        body = {**body, "event": event, JOINED_AS: context.bot_user_id}
         promise(services, held, "join", body)
         services.after_ack.submit(then_done, services, held, answer_waiting, event, body)
 
@@ -459,6 +494,29 @@ MAX_WAITING_MENTIONS = 3
 JOIN_HISTORY = 20
 
 
+def _joined_at(join: dict, body: dict) -> str | None:
+    """When the app joined, as a ts: the event's event_ts, else the envelope's event_time (whole seconds, so
+    up to the next one). Slack's own member_joined_channel example has no event_ts
+    (https://docs.slack.dev/reference/events/member_joined_channel), and its examples write some without
+    the dot ("1515449522000016", app_mention's): the join had been taken as asked by no one, and the mention
+    that led to it left unanswered."""
+    stamp = join.get("event_ts")
+    if isinstance(stamp, str) and re.fullmatch(r"\d{16}", stamp):
+        stamp = f"{stamp[:10]}.{stamp[10:]}"
+    for value, resolution in ((stamp, 0), (body.get("event_time"), 1)):
+        try:
+            at = float(value) + resolution
+        except (TypeError, ValueError):
+            continue
+        if 0 < at < MAX_TS:
+            return f"{at:.6f}"
+    return None
+
+
+# A Slack ts is seconds since 1970: one past this (the year 5138) is not one.
+MAX_TS = 1e11
+
+
 # Where a join's promised work keeps the app's own user id (the event's context is not kept with it).
 JOINED_AS = "gpu_sizer_bot_user"
 
@@ -508,11 +566,20 @@ def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
 
 def _files_unread(event: dict, text: str, reply):
     """The reply to a message that came with files and no words to size (a screenshot of a model's page, a
-    PDF, a config.json sent as a file: https://docs.slack.dev/reference/events/message/file_share), led by
-    a line saying the app reads only text: how to ask alone had read as if the file were not there. The app
-    holds no files:read scope, and an image has no words it could read anyway."""
+    PDF, a config.json sent as a file: https://docs.slack.dev/reference/events/message/file_share), or with
+    only links to files or canvases in Slack, led by a line saying the app reads only text: how to ask alone
+    had read as if the file were not there. The app holds no files:read scope, and an image has no words it
+    could read anyway."""
+    if says_something(text) or reply.workload is not None:
+        return reply  # the usual case, decided before the message is read again for links
     files = event.get("files")
-    if not (isinstance(files, list) and files) or says_something(text) or reply.workload is not None:
+    attached = isinstance(files, list) and bool(files)
+    return files_unread(reply, text, attached or linked_files(message_text(event, forwarded=False)))
+
+
+def files_unread(reply, text: str, files: bool):
+    """`reply` led by "Não leio arquivos…" when the question came with `files` and no words to size."""
+    if not files or says_something(text) or reply.workload is not None:
         return reply
     return dataclasses.replace(
         reply, message=led_by(i18n.t(reply.lang, "slack.files_not_read"), reply.message)
@@ -655,9 +722,7 @@ def _post(
 def _dm_key(services, event: dict) -> str | None:
     """Where a direct message keeps its last answer for the next message, outside any thread: not in Slack's
     assistant container, where each thread is a conversation of its own."""
-    if event.get("channel_type") != "im" or services.log.is_assistant_thread(
-        event["channel"], event.get("thread_ts")
-    ):
+    if not _direct(event) or services.log.is_assistant_thread(event["channel"], event.get("thread_ts")):
         return None
     return event["channel"]
 
@@ -676,9 +741,20 @@ def _edited(event: dict) -> tuple[dict | None, dict]:
     (message_changed, https://docs.slack.dev/reference/events/message/message_changed)."""
     edited = event.get("message") if isinstance(event.get("message"), dict) else {}
     before = event.get("previous_message") if isinstance(event.get("previous_message"), dict) else {}
-    if not edited.get("ts") or not event.get("channel") or edited.get("subtype") not in QUESTION_SUBTYPES:
+    # An edit keeps the message's ts and thread: where the edited message lacks them (bolt-python's
+    # tests/scenario_tests/test_message_changed.py sends it without its ts), the message before says them.
+    # The edit had been ignored, its answer left answering the question as first asked.
+    placed = {
+        k: edited.get(k) or before.get(k) for k in ("ts", "thread_ts") if edited.get(k) or before.get(k)
+    }
+    if not placed.get("ts") or not event.get("channel") or edited.get("subtype") not in QUESTION_SUBTYPES:
         return None, before
-    return {**edited, "channel": event["channel"], "channel_type": event.get("channel_type")}, before
+    return {
+        **edited,
+        **placed,
+        "channel": event["channel"],
+        "channel_type": event.get("channel_type"),
+    }, before
 
 
 def _words(message: dict) -> list[str]:
