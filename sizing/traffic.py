@@ -288,30 +288,48 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
             users = min(users, max(setup.max_users // copies, 1))
         load = perf.at_concurrency(r, p, o, users, history=h)
         share = min(1.0, plan.users / (users * copies))
-    full = perf.saturated(r, p, o, history=h)
-    sustainable = sustains(plan, r, catalog) * copies
     sized = plan.traffic or plan.targets_given
     meets = None
     if sized:
         meets = load.sustainable and within_targets(plan, catalog, load.ttft_s, load.tpot_s)
-    return Performance(
+    full = perf.saturated(r, p, o, history=h) if not load.sustainable else None
+    out = Performance(
         replicas=copies,
         gpus_per_replica=setup.count // copies,
         concurrency=load.concurrency * copies * share,
         tokens_per_s_per_user=1 / load.tpot_s if math.isfinite(load.tpot_s) else 0.0,
         output_tokens_per_s=load.output_tokens_per_s * copies * share
-        if load.sustainable
+        if full is None
         else full.output_tokens_per_s * copies,
         ttft_s=load.ttft_s,
         tpot_ms=load.tpot_s * 1000,
-        max_output_tokens_per_s=full.output_tokens_per_s * copies,
-        max_requests_per_s=sustainable,
+        max_output_tokens_per_s=full.output_tokens_per_s * copies if full is not None else 0.0,
+        max_requests_per_s=0.0,
         requests_per_s=plan.rate,
-        utilization=plan.rate / sustainable if plan.rate is not None and sustainable > 0 else None,
         planned_utilization=catalog.traffic.capacity.plan_utilization if plan.rate is not None else None,
         meets_targets=meets,
-        cold_ttft_s=perf.at_concurrency(r, h + p, o, 1e-3).ttft_s if h else None,
     )
+    # What the setup sustains at most (a bisection over rates), saturated and on a whole new prompt: the
+    # first Slack message reads them of the recommendation, and of an alternative only under a rate; --json
+    # and the detail button read them of every setup. Each is worked out on its first reading, from the
+    # replica and load worked out here.
+    rate = plan.rate
+
+    def sustained() -> tuple:
+        most = sustains(plan, r, catalog) * copies
+        return (most, rate / most if most > 0 else None) if rate is not None else (most,)
+
+    out.defer(
+        ("max_requests_per_s", "utilization") if rate is not None else ("max_requests_per_s",), sustained
+    )
+    if full is None:
+        out.defer(
+            ("max_output_tokens_per_s",),
+            lambda: (perf.saturated(r, p, o, history=h).output_tokens_per_s * copies,),
+        )
+    if h:
+        out.defer(("cold_ttft_s",), lambda: (perf.at_concurrency(r, h + p, o, 1e-3).ttft_s,))
+    return out
 
 
 def within_plan(p: Performance | None, plan_share: bool = True) -> bool:
