@@ -822,11 +822,12 @@ def _add_costs(plan: Plan, setups: list[Setup | None], catalog: Catalog, later: 
     """Each setup's cost, where the offering prices it (a setup shown twice is priced once). `later`: worked
     out where something reads it (the alternatives': `--json` and the detail button do, the first Slack
     message only for a few kinds), for a setup whose performance is known, which no one replaces once set."""
+    deferred = (_cost, plan, catalog)  # one for every setup deferred here
     for setup in setups:
         if setup is None or waiting(setup, "cost") or setup.cost is not None:
             continue
         if later and setup.performance is not None:
-            setup.defer(("cost",), lambda setup=setup: (advice.cost(plan, setup, catalog),))
+            setup.defer(("cost",), deferred)
         else:
             setup.cost = advice.cost(plan, setup, catalog)
 
@@ -834,6 +835,7 @@ def _add_costs(plan: Plan, setups: list[Setup | None], catalog: Catalog, later: 
 def _add_capacities(plan: Plan, setups: list[Setup | None], catalog: Catalog, later: bool = False) -> None:
     """Capacity in words, for the setups an answer shows (not for every setup the search tried). `later`: the
     words worked out where something reads them (the alternatives': their own text says their capacity)."""
+    deferred = (_capacity, plan)
     for setup in setups:
         if (
             setup is None
@@ -844,9 +846,17 @@ def _add_capacities(plan: Plan, setups: list[Setup | None], catalog: Catalog, la
             continue
         add_capacity(plan, setup, catalog)
         if later:
-            setup.defer(("capacity",), lambda setup=setup: (advice.capacity(plan, setup),))
+            setup.defer(("capacity",), deferred)
         else:
             setup.capacity = advice.capacity(plan, setup)
+
+
+def _cost(setup: Setup, name: str, plan: Plan, catalog: Catalog) -> tuple:
+    return (("cost", advice.cost(plan, setup, catalog)),)
+
+
+def _capacity(setup: Setup, name: str, plan: Plan) -> tuple:
+    return (("capacity", advice.capacity(plan, setup)),)
 
 
 def _brief(plan: Plan, rec: Setup | None, at_rate, memory: Memory, catalog: Catalog) -> SizingResult:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -37,24 +36,26 @@ class Deferred(Record, kw_only=True, dict=True):
 
     A cached answer is read by several threads: two first readings at once work the value out twice, alike.
     msgspec's own functions (structs.replace, to_builtins, json.encode) read the fields without this hook:
-    `settle()` first (json_data reads them one by one, and needs nothing)."""
+    `settle()` first (json_data reads them one by one, and needs nothing). What is kept until then is a tuple
+    over a module's function, which records deferred alike may share: no closure, few objects for the cyclic
+    collector to walk in a cache of answers."""
 
-    def defer(self, names: tuple[str, ...], fill: Callable[[], tuple]) -> None:
-        """`names` worked out by fill(), which returns their values in that order, when one is first read."""
-        later = (names, fill)
+    def defer(self, names: tuple[str, ...], later: tuple) -> None:
+        """`names` unset until one is first read; `later` is (fill, *args): fill(self, name, *args) then gives
+        (field, value) pairs for that name and any worked out with it."""
+        kept = self.__dict__
         for name in names:
             delattr(self, name)
-            self.__dict__[name] = later
+            kept[name] = later
 
     def __getattr__(self, name: str) -> Any:
         # Python calls this only where the ordinary lookup failed: a deferred field not yet read, or no field.
-        later = self.__dict__.get(name)
+        kept = self.__dict__
+        later = kept.get(name)
         if later is not None:
-            names, fill = later
-            for field, value in zip(names, fill(), strict=True):
+            for field, value in later[0](self, name, *later[1:]):
                 setattr(self, field, float(value) if field in self._floats and type(value) is int else value)
-            for field in names:
-                self.__dict__.pop(field, None)
+                kept.pop(field, None)
         # set by now, by this reading or by another thread's: otherwise an AttributeError, as for any name
         return object.__getattribute__(self, name)
 

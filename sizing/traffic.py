@@ -313,23 +313,26 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     # first Slack message reads them of the recommendation, and of an alternative only under a rate; --json
     # and the detail button read them of every setup. Each is worked out on its first reading, from the
     # replica and load worked out here.
-    rate = plan.rate
-
-    def sustained() -> tuple:
-        most = sustains(plan, r, catalog) * copies
-        return (most, rate / most if most > 0 else None) if rate is not None else (most,)
-
-    out.defer(
-        ("max_requests_per_s", "utilization") if rate is not None else ("max_requests_per_s",), sustained
-    )
-    if full is None:
-        out.defer(
-            ("max_output_tokens_per_s",),
-            lambda: (perf.saturated(r, p, o, history=h).output_tokens_per_s * copies,),
-        )
-    if h:
-        out.defer(("cold_ttft_s",), lambda: (perf.at_concurrency(r, h + p, o, 1e-3).ttft_s,))
+    unread = ("max_requests_per_s", "utilization") if plan.rate is not None else ("max_requests_per_s",)
+    unread += ("max_output_tokens_per_s",) if full is None else ()
+    unread += ("cold_ttft_s",) if h else ()
+    out.defer(unread, (_figure, plan, r, catalog, copies, h))
     return out
+
+
+def _figure(
+    p: Performance, name: str, plan: Plan, r: perf.Replica, catalog: Catalog, copies: int, history: int
+) -> tuple:
+    """A deferred figure of `p` (performance, above), with any worked out with it."""
+    if name == "max_output_tokens_per_s":
+        saturated = perf.saturated(r, plan.prompt, plan.output, history=history)
+        return ((name, saturated.output_tokens_per_s * copies),)
+    if name == "cold_ttft_s":
+        return ((name, perf.at_concurrency(r, history + plan.prompt, plan.output, 1e-3).ttft_s),)
+    most = sustains(plan, r, catalog) * copies
+    if plan.rate is None:
+        return (("max_requests_per_s", most),)
+    return (("max_requests_per_s", most), ("utilization", plan.rate / most if most > 0 else None))
 
 
 def within_plan(p: Performance | None, plan_share: bool = True) -> bool:
