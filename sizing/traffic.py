@@ -224,28 +224,21 @@ def in_flight(plan: Plan, r: perf.Replica, copies: int, burst: float = 1.0) -> p
 def sustains(plan: Plan, r: perf.Replica, catalog: Catalog) -> float:
     """The most requests a second one copy serves within the plan's latency targets (perf.max_rate), once per
     copy within a sizing: the planner and every setup's figures ask it of the same copies."""
+    return _sustains(r, *_rate_terms(plan, catalog))
+
+
+def _rate_terms(plan: Plan, catalog: Catalog) -> tuple:
+    """What perf.max_rate reads of a plan: its prompt, answer and history, and its latency targets."""
     ttft_target, tpot_target = targets(plan, catalog)
-    key = (
-        "max_rate",
-        id(r),
-        plan.prompt,
-        plan.output,
-        plan.history,
-        ttft_target,
-        tpot_target,
-        plan.e2e_target,
-    )
+    return plan.prompt, plan.output, plan.history, ttft_target, tpot_target, plan.e2e_target
+
+
+def _sustains(
+    r: perf.Replica, prompt: int, output: int, history: int, ttft: float, tpot: float, e2e: float | None
+) -> float:
     return shared(
-        key,
-        lambda: perf.max_rate(
-            r,
-            plan.prompt,
-            plan.output,
-            ttft_target,
-            tpot_target,
-            history=plan.history,
-            e2e_target=plan.e2e_target,
-        ),
+        ("max_rate", id(r), prompt, output, history, ttft, tpot, e2e),
+        lambda: perf.max_rate(r, prompt, output, ttft, tpot, history=history, e2e_target=e2e),
         keep=r,
     )
 
@@ -316,23 +309,25 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     unread = ("max_requests_per_s", "utilization") if plan.rate is not None else ("max_requests_per_s",)
     unread += ("max_output_tokens_per_s",) if full is None else ()
     unread += ("cold_ttft_s",) if h else ()
-    out.defer(unread, (_figure, plan, r, catalog, copies, h))
+    # Kept until read: the copy and numbers, not the plan (an alternative's plan would outlive its sizing).
+    out.defer(unread, (_figure, r, copies, h, plan.rate, *_rate_terms(plan, catalog)))
     return out
 
 
 def _figure(
-    p: Performance, name: str, plan: Plan, r: perf.Replica, catalog: Catalog, copies: int, history: int
+    p: Performance, name: str, r: perf.Replica, copies: int, h: int, rate: float | None, *terms
 ) -> tuple:
-    """A deferred figure of `p` (performance, above), with any worked out with it."""
+    """A deferred figure of `p` (performance, above), with any worked out with it. `h`: the history its load
+    was worked out at; `terms`: what the plan's rate search reads (_rate_terms)."""
+    prompt, output = terms[0], terms[1]
     if name == "max_output_tokens_per_s":
-        saturated = perf.saturated(r, plan.prompt, plan.output, history=history)
-        return ((name, saturated.output_tokens_per_s * copies),)
+        return ((name, perf.saturated(r, prompt, output, history=h).output_tokens_per_s * copies),)
     if name == "cold_ttft_s":
-        return ((name, perf.at_concurrency(r, history + plan.prompt, plan.output, 1e-3).ttft_s),)
-    most = sustains(plan, r, catalog) * copies
-    if plan.rate is None:
+        return ((name, perf.at_concurrency(r, h + prompt, output, 1e-3).ttft_s),)
+    most = _sustains(r, *terms) * copies
+    if rate is None:
         return (("max_requests_per_s", most),)
-    return (("max_requests_per_s", most), ("utilization", plan.rate / most if most > 0 else None))
+    return (("max_requests_per_s", most), ("utilization", rate / most if most > 0 else None))
 
 
 def within_plan(p: Performance | None, plan_share: bool = True) -> bool:
