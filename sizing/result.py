@@ -672,7 +672,8 @@ class Contract(Record, kw_only=True):
     asked: bool = False  # the customer named the contract mode
 
 
-class Estimates(Record, kw_only=True):
+class Estimates(Deferred, kw_only=True):
+    # a serving answer's lines are worked out where they are read (sizing/advice.py, _serving_estimates)
     text: list[str]
     decode_tokens_per_s_per_user: float | None = None
     decode_tokens_per_s_total: float | None = None

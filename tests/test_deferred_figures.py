@@ -1,6 +1,6 @@
 """What only some readers of an answer read (what each alternative sustains at most, saturated and on a whole
-new prompt, what it costs, its capacity in words) is worked out where it is first read (sizing/result.py,
-Deferred): the first Slack answer shows each alternative's speed, and the detail button and `--json` get every
+new prompt, what it costs, its capacity in words; the recommendation's estimate lines) is worked out where it is
+first read (sizing/result.py, Deferred): the first Slack answer shows each alternative's speed, and the detail button and `--json` get every
 figure they got when all were worked out with the answer, whatever was asked before, after or beside it."""
 
 from __future__ import annotations
@@ -70,8 +70,15 @@ def test_the_first_answer_shows_each_alternative_s_speed_and_works_out_only_that
     # What they sustain at most, saturated, and what they cost: read by the detail button and --json only.
     assert all(waiting(p, "max_requests_per_s") and waiting(p, "max_output_tokens_per_s") for p in timed)
     assert all(waiting(a.setup, "cost") for a in reply.result.alternatives if a.setup and a.setup.performance)
+    # The recommendation's estimate lines (what it sustains, saturated, a whole new prompt's first token): the
+    # detail view's notes and the plain-text answer, not the first message of a serving answer.
+    rec = reply.result.recommendation.performance
+    assert waiting(reply.result.estimates, "text")
+    assert waiting(rec, "max_output_tokens_per_s") and waiting(rec, "cold_ttft_s")
+    assert "Modelo de desempenho" not in shown
     detail = text_of(blocks.detail(reply.result, show_prices=True).blocks)
     assert detail.count("sustenta ") >= len(timed)  # each alternative's, as before
+    assert "Modelo de desempenho" in detail and "Um prompt inteiramente novo" in detail
     assert not any(waiting(p, "max_requests_per_s") for p in timed)
 
 
