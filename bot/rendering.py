@@ -179,8 +179,10 @@ def compared_price(result: SizingResult, setup, lang: str) -> str:
 
 
 def _priced(alternative, result: SizingResult, show_prices: bool):
+    if alternative.kind not in ("head_count", "vllm_format") or not show_prices:
+        return alternative  # its cost unread: worked out for the detail button and --json only (sizing/engine.py)
     c = alternative.setup.cost if alternative.setup else None
-    if alternative.kind not in ("head_count", "vllm_format") or not (show_prices and c and result.currency):
+    if not (c and result.currency):
         return alternative
     lang = i18n.lang_of(result.workload.lang)
     rec = result.recommendation.cost if result.recommendation else None

@@ -1620,12 +1620,26 @@ def capacity_at_pace(plan: Plan, setup: Setup, catalog: Catalog) -> str:
 
 def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
     """The recommendation's performance in words, and what the model behind it assumes."""
-    from . import traffic
 
-    lang = plan.lang
     p = setup.performance
     if p is None:
         return Estimates(text=[])
+    out = Estimates(
+        text=[],
+        decode_tokens_per_s_per_user=p.tokens_per_s_per_user,
+        decode_tokens_per_s_total=p.output_tokens_per_s,
+        time_to_first_token_s=p.ttft_s,
+    )
+    # In words, they read what the setup sustains at most, saturated and on a whole new prompt: the detail
+    # button and the plain-text answer show them, the first Slack message of a serving answer does not.
+    out.defer(("text",), (_serving_lines, plan, setup, p, catalog))
+    return out
+
+
+def _serving_lines(estimates: Estimates, name: str, plan: Plan, setup: Setup, p, catalog: Catalog) -> tuple:
+    from . import traffic
+
+    lang = plan.lang
     ttft_target, tpot_target = traffic.targets(plan, catalog)
     lines = [performance_line(plan, p, lang, 1 / tpot_target)]
     if p.cold_ttft_s is not None:
@@ -1665,12 +1679,7 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
     lines.append(t(lang, unmeasured.get(plan.precision.engine_name, "perf.model")))
     if plan.spec is not None:
         lines.append(t(lang, "perf.plain_decoding"))
-    return Estimates(
-        text=lines,
-        decode_tokens_per_s_per_user=p.tokens_per_s_per_user,
-        decode_tokens_per_s_total=p.output_tokens_per_s,
-        time_to_first_token_s=p.ttft_s,
-    )
+    return (("text", lines),)
 
 
 def share_text(share: float, ceiling: float, lang: str) -> str:

@@ -33,6 +33,7 @@ from .result import (
     SizingResult,
     SpeculativeInfo,
     Verdict,
+    waiting,
 )
 from .serve_after import serving_workload
 from .setups import (
@@ -513,7 +514,8 @@ def _sized(
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
         alternatives = options + kept
-    _add_costs(plan, [rec, *(named or ()), *(a.setup for a in alternatives)], catalog)
+    _add_costs(plan, [rec, *(named or ())], catalog)
+    _add_costs(plan, [a.setup for a in alternatives], catalog, later=True)
     asked = named[0] if named else None
     verdict = None
     if named:
@@ -542,10 +544,11 @@ def _sized(
         ]
     if not plan.stage.is_training:
         # Capacity in words, for the setups the answer shows (not for every setup the search tried).
-        shown = [rec, *(named or ()), *(a.setup for a in alternatives)]
+        shown = [rec, *(named or ())]
         shown += [a.setup for a in verdict.changes] if verdict else []
         shown += [a.setup for a in compared]
         _add_capacities(plan, shown, catalog)
+        _add_capacities(plan, [a.setup for a in alternatives], catalog, later=True)
     if not plan.stage.is_training:
         # Users said at once all generate together: an alternative below a chat's pace for them says so.
         pace = (
@@ -815,19 +818,45 @@ def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catal
     return traffic.performance(plan.but(users=users), rec, catalog)
 
 
-def _add_costs(plan: Plan, setups: list[Setup | None], catalog: Catalog) -> None:
-    """Each setup's cost, where the offering prices it (a setup shown twice is priced once)."""
+def _add_costs(plan: Plan, setups: list[Setup | None], catalog: Catalog, later: bool = False) -> None:
+    """Each setup's cost, where the offering prices it (a setup shown twice is priced once). `later`: worked
+    out where something reads it (the alternatives': `--json` and the detail button do, the first Slack
+    message only for a few kinds), for a setup whose performance is known, which no one replaces once set."""
+    deferred = (_cost, plan, catalog)  # one for every setup deferred here
     for setup in setups:
-        if setup is not None and setup.cost is None:
+        if setup is None or waiting(setup, "cost") or setup.cost is not None:
+            continue
+        if later and setup.performance is not None:
+            setup.defer(("cost",), deferred)
+        else:
             setup.cost = advice.cost(plan, setup, catalog)
 
 
-def _add_capacities(plan: Plan, setups: list[Setup | None], catalog: Catalog) -> None:
-    """Capacity in words, for the setups an answer shows (not for every setup the search tried)."""
+def _add_capacities(plan: Plan, setups: list[Setup | None], catalog: Catalog, later: bool = False) -> None:
+    """Capacity in words, for the setups an answer shows (not for every setup the search tried). `later`: the
+    words worked out where something reads them (the alternatives': their own text says their capacity)."""
+    deferred = (_capacity, plan)
     for setup in setups:
-        if setup is not None and setup.problem is None and setup.capacity is None:
-            add_capacity(plan, setup, catalog)
+        if (
+            setup is None
+            or setup.problem is not None
+            or waiting(setup, "capacity")
+            or setup.capacity is not None
+        ):
+            continue
+        add_capacity(plan, setup, catalog)
+        if later:
+            setup.defer(("capacity",), deferred)
+        else:
             setup.capacity = advice.capacity(plan, setup)
+
+
+def _cost(setup: Setup, name: str, plan: Plan, catalog: Catalog) -> tuple:
+    return (("cost", advice.cost(plan, setup, catalog)),)
+
+
+def _capacity(setup: Setup, name: str, plan: Plan) -> tuple:
+    return (("capacity", advice.capacity(plan, setup)),)
 
 
 def _brief(plan: Plan, rec: Setup | None, at_rate, memory: Memory, catalog: Catalog) -> SizingResult:

@@ -27,6 +27,63 @@ class Record(msgspec.Struct, kw_only=True):
                 setattr(self, name, float(value))
 
 
+class Deferred(Record, kw_only=True, dict=True):
+    """A record some of whose fields are worked out on their first reading. An answer's consumers read
+    different parts of it: the first Slack message shows an alternative's speed per user and first token,
+    while `--json` and the detail button also read what it sustains at most and what it costs. A field
+    deferred with `defer` is unset until something reads it; that reading works it out with the values the
+    sizing captured, so every consumer gets what it would have got had it been worked out at once.
+
+    A cached answer is read by several threads: two first readings at once work the value out twice, alike.
+    msgspec's own functions (structs.replace, to_builtins, json.encode) read the fields without this hook:
+    `settle()` first (json_data reads them one by one, and needs nothing). What is kept until then is a tuple
+    over a module's function, which records deferred alike may share: no closure, few objects for the cyclic
+    collector to walk in a cache of answers."""
+
+    def defer(self, names: tuple[str, ...], later: tuple) -> None:
+        """`names` unset until one is first read; `later` is (fill, *args): fill(self, name, *args) then gives
+        (field, value) pairs for that name and any worked out with it."""
+        kept = self.__dict__
+        for name in names:
+            delattr(self, name)
+            kept[name] = later
+
+    def __getattr__(self, name: str) -> Any:
+        # Python calls this only where the ordinary lookup failed: a deferred field not yet read, or no field.
+        kept = self.__dict__
+        later = kept.get(name)
+        if later is not None:
+            for field, value in later[0](self, name, *later[1:]):
+                setattr(self, field, float(value) if field in self._floats and type(value) is int else value)
+                kept.pop(field, None)
+        # set by now, by this reading or by another thread's: otherwise an AttributeError, as for any name
+        return object.__getattribute__(self, name)
+
+    def settle(self) -> None:
+        """Every deferred field worked out."""
+        for name in list(self.__dict__):
+            getattr(self, name)
+
+    def __repr__(self) -> str:
+        self.settle()
+        return super().__repr__()
+
+    def __eq__(self, other: object) -> bool:
+        self.settle()
+        if isinstance(other, Deferred):
+            other.settle()
+        return super().__eq__(other)
+
+
+def waiting(record: Record, name: str) -> bool:
+    """Whether the record's field `name` is deferred and not yet read (reading it here would work it out)."""
+    try:
+        object.__getattribute__(record, name)
+    except AttributeError:
+        return True
+    return False
+
+
 def json_data(value: Any) -> Any:
     """An answer (or any part of it) as JSON data, the object `gpu-size --json` prints: records become
     objects with their fields in order, and a float field is written as a float even when the engine set
@@ -398,8 +455,10 @@ class Memory(Record, kw_only=True):
     image_encoding: int = 0
 
 
-class Performance(Record, kw_only=True):
-    """How fast a setup serves this workload (sizing/performance.py), all replicas together."""
+class Performance(Deferred, kw_only=True):
+    """How fast a setup serves this workload (sizing/performance.py), all replicas together. What it sustains
+    at most and its first token on a whole new prompt are worked out where something reads them
+    (sizing/traffic.py, performance)."""
 
     replicas: int
     gpus_per_replica: int
@@ -454,7 +513,8 @@ class Cost(Record, kw_only=True):
     per_million_month: float | None = None
 
 
-class Setup(Record, kw_only=True):
+class Setup(Deferred, kw_only=True):
+    # an alternative's capacity in words and cost are worked out where something reads them (sizing/engine.py)
     gpu: str
     gpu_name: str
     count: int
@@ -612,7 +672,8 @@ class Contract(Record, kw_only=True):
     asked: bool = False  # the customer named the contract mode
 
 
-class Estimates(Record, kw_only=True):
+class Estimates(Deferred, kw_only=True):
+    # a serving answer's lines are worked out where they are read (sizing/advice.py, _serving_estimates)
     text: list[str]
     decode_tokens_per_s_per_user: float | None = None
     decode_tokens_per_s_total: float | None = None

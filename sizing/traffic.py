@@ -224,28 +224,21 @@ def in_flight(plan: Plan, r: perf.Replica, copies: int, burst: float = 1.0) -> p
 def sustains(plan: Plan, r: perf.Replica, catalog: Catalog) -> float:
     """The most requests a second one copy serves within the plan's latency targets (perf.max_rate), once per
     copy within a sizing: the planner and every setup's figures ask it of the same copies."""
+    return _sustains(r, *_rate_terms(plan, catalog))
+
+
+def _rate_terms(plan: Plan, catalog: Catalog) -> tuple:
+    """What perf.max_rate reads of a plan: its prompt, answer and history, and its latency targets."""
     ttft_target, tpot_target = targets(plan, catalog)
-    key = (
-        "max_rate",
-        id(r),
-        plan.prompt,
-        plan.output,
-        plan.history,
-        ttft_target,
-        tpot_target,
-        plan.e2e_target,
-    )
+    return plan.prompt, plan.output, plan.history, ttft_target, tpot_target, plan.e2e_target
+
+
+def _sustains(
+    r: perf.Replica, prompt: int, output: int, history: int, ttft: float, tpot: float, e2e: float | None
+) -> float:
     return shared(
-        key,
-        lambda: perf.max_rate(
-            r,
-            plan.prompt,
-            plan.output,
-            ttft_target,
-            tpot_target,
-            history=plan.history,
-            e2e_target=plan.e2e_target,
-        ),
+        ("max_rate", id(r), prompt, output, history, ttft, tpot, e2e),
+        lambda: perf.max_rate(r, prompt, output, ttft, tpot, history=history, e2e_target=e2e),
         keep=r,
     )
 
@@ -288,30 +281,53 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
             users = min(users, max(setup.max_users // copies, 1))
         load = perf.at_concurrency(r, p, o, users, history=h)
         share = min(1.0, plan.users / (users * copies))
-    full = perf.saturated(r, p, o, history=h)
-    sustainable = sustains(plan, r, catalog) * copies
     sized = plan.traffic or plan.targets_given
     meets = None
     if sized:
         meets = load.sustainable and within_targets(plan, catalog, load.ttft_s, load.tpot_s)
-    return Performance(
+    full = perf.saturated(r, p, o, history=h) if not load.sustainable else None
+    out = Performance(
         replicas=copies,
         gpus_per_replica=setup.count // copies,
         concurrency=load.concurrency * copies * share,
         tokens_per_s_per_user=1 / load.tpot_s if math.isfinite(load.tpot_s) else 0.0,
         output_tokens_per_s=load.output_tokens_per_s * copies * share
-        if load.sustainable
+        if full is None
         else full.output_tokens_per_s * copies,
         ttft_s=load.ttft_s,
         tpot_ms=load.tpot_s * 1000,
-        max_output_tokens_per_s=full.output_tokens_per_s * copies,
-        max_requests_per_s=sustainable,
+        max_output_tokens_per_s=full.output_tokens_per_s * copies if full is not None else 0.0,
+        max_requests_per_s=0.0,
         requests_per_s=plan.rate,
-        utilization=plan.rate / sustainable if plan.rate is not None and sustainable > 0 else None,
         planned_utilization=catalog.traffic.capacity.plan_utilization if plan.rate is not None else None,
         meets_targets=meets,
-        cold_ttft_s=perf.at_concurrency(r, h + p, o, 1e-3).ttft_s if h else None,
     )
+    # What the setup sustains at most (a bisection over rates), saturated and on a whole new prompt: the
+    # first Slack message reads them of the recommendation, and of an alternative only under a rate; --json
+    # and the detail button read them of every setup. Each is worked out on its first reading, from the
+    # replica and load worked out here.
+    unread = ("max_requests_per_s", "utilization") if plan.rate is not None else ("max_requests_per_s",)
+    unread += ("max_output_tokens_per_s",) if full is None else ()
+    unread += ("cold_ttft_s",) if h else ()
+    # Kept until read: the copy and numbers, not the plan (an alternative's plan would outlive its sizing).
+    out.defer(unread, (_figure, r, copies, h, plan.rate, *_rate_terms(plan, catalog)))
+    return out
+
+
+def _figure(
+    p: Performance, name: str, r: perf.Replica, copies: int, h: int, rate: float | None, *terms
+) -> tuple:
+    """A deferred figure of `p` (performance, above), with any worked out with it. `h`: the history its load
+    was worked out at; `terms`: what the plan's rate search reads (_rate_terms)."""
+    prompt, output = terms[0], terms[1]
+    if name == "max_output_tokens_per_s":
+        return ((name, perf.saturated(r, prompt, output, history=h).output_tokens_per_s * copies),)
+    if name == "cold_ttft_s":
+        return ((name, perf.at_concurrency(r, h + prompt, output, 1e-3).ttft_s),)
+    most = _sustains(r, *terms) * copies
+    if rate is None:
+        return (("max_requests_per_s", most),)
+    return (("max_requests_per_s", most), ("utilization", rate / most if most > 0 else None))
 
 
 def within_plan(p: Performance | None, plan_share: bool = True) -> bool:

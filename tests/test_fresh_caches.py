@@ -13,6 +13,7 @@ from sizing import engine, gguf, i18n, kv_cache, names, performance, plan, query
 from sizing.catalog import GGUF_BASE_TYPES, load_catalog, with_offering
 from sizing.errors import SizingError
 from sizing.query import parse
+from sizing.result import json_data
 from sizing.workload import Workload
 
 from .gpu_size_run import answer, answer_json
@@ -47,7 +48,7 @@ def _forget_what_models_keep() -> None:
 
 def _sized(text: str) -> object:
     try:
-        return msgspec.to_builtins(engine.size(parse(text).workload))
+        return json_data(engine.size(parse(text).workload))
     except SizingError as e:
         return e.key
 
@@ -83,13 +84,13 @@ def test_the_same_workload_sized_again_builds_no_copy_and_searches_no_rate(monke
     workload = parse("llama 3.3 70b 3 req/s").workload
     catalog = load_catalog()
     _forget_everything()
-    first = msgspec.to_builtins(engine.size(workload, catalog))
+    first = json_data(engine.size(workload, catalog))
     built, searched = [], []
     replica, max_rate = performance.replica, performance._max_rate
     monkeypatch.setattr(performance, "replica", lambda *a, **k: built.append(a) or replica(*a, **k))
     monkeypatch.setattr(performance, "_max_rate", lambda *a, **k: searched.append(a) or max_rate(*a, **k))
     engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
-    assert msgspec.to_builtins(engine.size(workload, catalog)) == first
+    assert json_data(engine.size(workload, catalog)) == first
     assert built == [] and searched == []
 
 
@@ -99,12 +100,12 @@ def test_a_bare_size_asked_again_is_sized_on_the_stand_in_already_built(monkeypa
     catalog = load_catalog()
     workload = parse("13b 3 req/s").workload
     _forget_everything()
-    first = msgspec.to_builtins(engine.size(workload, catalog))
+    first = json_data(engine.size(workload, catalog))
     built = []
     replica = performance.replica
     monkeypatch.setattr(performance, "replica", lambda *a, **k: built.append(a) or replica(*a, **k))
     engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
-    assert msgspec.to_builtins(engine.size(workload, catalog)) == first
+    assert json_data(engine.size(workload, catalog)) == first
     assert built == []
 
 
@@ -246,11 +247,11 @@ def test_the_same_training_sized_again_works_out_no_memory_again(monkeypatch):
     worked_out = []
     memory = setups._training_memory
     monkeypatch.setattr(setups, "_training_memory", lambda *a: worked_out.append(a[2:]) or memory(*a))
-    first = msgspec.to_builtins(engine.size(workload, catalog))
+    first = json_data(engine.size(workload, catalog))
     assert worked_out
     worked_out.clear()
     engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
-    assert msgspec.to_builtins(engine.size(workload, catalog)) == first
+    assert json_data(engine.size(workload, catalog)) == first
     assert worked_out == []
 
 

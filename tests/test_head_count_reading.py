@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import time
 
-import msgspec
 import pytest
 
 from bot import blocks
@@ -19,6 +18,7 @@ from sizing.catalog import load_catalog
 from sizing.engine import clear_cache, size
 from sizing.plan import rate_text
 from sizing.query import parse
+from sizing.result import json_data
 
 from . import slack_requests as sr
 from .slack_harness import serve
@@ -307,7 +307,7 @@ def test_the_head_count_line_is_the_head_count_sized_in_full(question, lang):
     workload = parse(question).workload
     workload = workload.but(lang=lang) if lang else workload
     full = size(workload.but(users=None, population=workload.users), other_reading=False)
-    assert msgspec.json.encode(head.setup) == msgspec.json.encode(full.recommendation)
+    assert json_data(head.setup) == json_data(full.recommendation)
     assert head.load == full.workload.load
     said = i18n.lang_of(lang)
     assert advice.describe(full.recommendation, said) in head.text
@@ -325,10 +325,10 @@ def test_a_question_s_head_count_reading_is_its_own_after_another():
         "llama 3.3 70b 300 usuários com prompts de 6 mil tokens",
     ]
 
-    def sized(question: str) -> bytes:
+    def sized(question: str) -> str:
         result = size(parse(question).workload)
         assert any(a.kind == "head_count" for a in result.alternatives), question
-        return msgspec.json.encode(result)
+        return json.dumps(json_data(result))
 
     alone = {}
     for question in questions:

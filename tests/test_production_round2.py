@@ -10,6 +10,7 @@ from bot.rendering import render_text
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.query import parse
+from sizing.result import json_data
 
 
 def _answer(text: str):
@@ -274,11 +275,11 @@ def test_a_price_asked_per_person_conversation_or_document_is_given(priced, text
 def test_a_capacity_whose_users_fit_only_at_a_shorter_context_keeps_both_readings():
     # all the users asked, but only at less than the context asked: "até 200 com 16.000, ou 200 com até 6.977"
     # is not one thing said twice, and stays as it was
-    import msgspec
+    import json
 
     result, answer = _answer("1.5b 4bit contexto de 16 mil tokens users=200 numa l40s")
     assert "até 200 usuários com até" not in answer
-    shown = msgspec.json.encode(result).decode()
+    shown = json.dumps(json_data(result), ensure_ascii=False)
     assert "até 200 usuários com 16.000 tokens, ou 200 usuários com até 6.977 tokens" in shown
 
 

@@ -6,7 +6,6 @@ import contextlib
 import math
 import random
 
-import msgspec
 import pytest
 
 from bench.web import fresh_questions
@@ -15,6 +14,7 @@ from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.plan import make_plan
 from sizing.query import parse
+from sizing.result import json_data
 from sizing.workload import Workload
 
 
@@ -50,10 +50,10 @@ def test_a_fresh_question_is_sized_the_same_with_and_without_the_shared_search(m
             workloads.append(parse(text).workload)
         except SizingError:
             continue
-    shared = [msgspec.to_builtins(engine._size(w, catalog)) for w in workloads if _sizes(w, catalog)]
+    shared = [json_data(engine._size(w, catalog)) for w in workloads if _sizes(w, catalog)]
     # Without the memo every setup and memory sum is computed where it is asked for, as before.
     monkeypatch.setattr(engine, "one_sizing", contextlib.nullcontext)
-    alone = [msgspec.to_builtins(engine._size(w, catalog)) for w in workloads if _sizes(w, catalog)]
+    alone = [json_data(engine._size(w, catalog)) for w in workloads if _sizes(w, catalog)]
     assert len(shared) > 30 and shared == alone
 
 
