@@ -1103,10 +1103,17 @@ def _two_sizes_at_a_time(text: str, m: re.Match) -> None:
         return
     glued = _SIZE_OF.search(parts[0])
     name = parts[0][: glued.start()].strip(" -_") if glued else ""
+    start = m.start()
     if not name and (before := _WORD_BEFORE_SIZES.search(text, 0, m.start())):
-        name = before.group(1)
+        name, start = before.group(1), before.start(1)
     sizes = [parts[0][glued.start() :] if glued else parts[0], *parts[1:]]
     a, b, c = (f"{name} {size}".strip() for size in sizes[:3])
+    # Each pair asked with the rest of the question around it: the load said ("para 10 usuários", "32k", "fp8")
+    # goes with both pairs (the commands had dropped it, each pair then sized for one user).
+    head, tail = (" ".join(part.split()).replace("`", "ˋ") for part in (text[:start], text[m.end() :]))
+    if (head or tail) and len(head) + len(tail) <= 200:
+        raise QueryError("query.sizes_two_at_a_time_load", hint=None, typed=m.group(0), count=len(sizes), a=a,
+                         b=b, c=c, head=f"{head} " if head else "", tail=f" {tail}" if tail else "")  # fmt: skip
     raise QueryError(
         "query.sizes_two_at_a_time", hint=None, typed=m.group(0), count=len(sizes), a=a, b=b, c=c
     )
@@ -3538,13 +3545,54 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
         example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
         raise QueryError("query.unreleased", hint="query.uncatalogued", name=entry.name, size=entry.size,
                          similar=similar, example=example, typed=typed)  # fmt: skip
-    if entry.repo:
-        example = _example(scan.original, typed, entry.repo).replace(entry.repo.lower(), entry.repo)
+    if entry.repo and (repo := _named_repo(typed, (entry.repo, *entry.repos), entry.size)):
+        example = _example(scan.original, typed, repo).replace(repo.lower(), repo)
         raise QueryError("query.uncatalogued", hint="query.uncatalogued_repo", name=entry.name, size=entry.size,
                          similar=similar, example=example, typed=typed, why=entry.reason)  # fmt: skip
+    if entry.repo:
+        # a size or variant no known repo names ("deepseek llm 13b"): which repo is meant is the user's to say
+        repos = ", ".join(f"`{r}`" for r in (entry.repo, *entry.repos))
+        raise QueryError("query.uncatalogued", hint="query.uncatalogued_which_repo", name=entry.name,
+                         size=entry.size, similar=similar, typed=typed, repos=repos, why=entry.reason)  # fmt: skip
     example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
     raise QueryError("query.uncatalogued", hint="query.uncatalogued", name=entry.name, size=entry.size,
                      similar=similar, example=example, typed=typed, why=entry.reason)  # fmt: skip
+
+
+_REPO_TOKENS = regexes.compile(r"\d+(?:\.\d+)*[bkm]?(?![a-z])|\d+|[a-z]+")
+_REPO_SIZE = regexes.compile(r"\d+(?:\.\d+)?[bm]")
+
+
+def _repo_tokens(name: str) -> set[str]:
+    """ "AI21-Jamba-1.5-Large" -> {ai, 21, jamba, 1.5, large}: a repo's (or a typed name's) words and numbers,
+    "internlm2_5" read as the "2.5" it writes."""
+    name = re.sub(r"(?<=\d)_(?=\d)", ".", strip_accents(name.rsplit("/", 1)[-1]).lower())
+    return set(_REPO_TOKENS.findall(name))
+
+
+def _repo_size(token: str) -> float:
+    return float(token[:-1]) * (1e-3 if token.endswith("m") else 1)
+
+
+def _size_in(typed: str, tokens: set[str]) -> bool:
+    """A size typed as its makers round it: "moondream 2b" is moondream2's 1.9B, "deepseek coder 7b" its 6.7B."""
+    return any(abs(_repo_size(t) / _repo_size(typed) - 1) <= 0.1 for t in tokens if _REPO_SIZE.fullmatch(t))
+
+
+def _named_repo(typed: str, repos: tuple[str, ...], size: str) -> str | None:
+    """Of a family's repos (the default first), the one a typed name means: every size ("33b") and every word
+    or number that tells the repos apart ("large", "1.5") it typed is in the repo's name, the most of them
+    winning; None when no repo names them all. A word no repo has ("instruct", "ai") tells nothing. A repo
+    whose name says no size is the family's largest of `size` ("bigscience/bloom": "560M-176B")."""
+    tokens = [_repo_tokens(r) for r in repos]
+    largest = set(sorted(_REPO_SIZE.findall(size.lower()), key=_repo_size)[-1:])
+    sized = [r if any(_REPO_SIZE.fullmatch(t) for t in r) else r | largest for r in tokens]
+    typed_tokens = _repo_tokens(typed)
+    told = {t for t in typed_tokens if _REPO_SIZE.fullmatch(t) or any(t in r for r in tokens)}
+    # a size its name says beats the one a nameless repo is taken to have ("t5 11b": t5-11b, not flan-t5-xl)
+    fitting = [(len(typed_tokens & r), -at) for at, (r, s) in enumerate(zip(tokens, sized, strict=True))
+               if all(t in s or (_REPO_SIZE.fullmatch(t) and _size_in(t, s)) for t in told)]  # fmt: skip
+    return repos[-max(fitting)[1]] if fitting else None
 
 
 # -- parse -------------------------------------------------------------------------------------------
@@ -4020,6 +4068,7 @@ def parse(
         # A precision said once is every model's, served together or weighed as a choice ("qwen3 32b ou llama
         # 3.1 70b para 8k, em fp8": the Llama had been weighed at 16 bits against the Qwen at 8).
         others = _precision_shared(text, query, others, catalog)
+        query, others = _one_generation(kept, query, others, catalog or load_catalog(), base)
         query.model_choices.extend(others)
         query.together = together
         query.routed = together and _routed_said(text)
@@ -4137,6 +4186,83 @@ def _precision_shared(text: str, query: Query, others: list[str], catalog: Catal
     if joint <= 0 or not said or any(at < joint and _names_model(text[:at]) for at in said):
         return others  # not found as typed, or said with the first model
     return [c if _names_model(c, precision=True) else _choice_at(c, precision) for c in others]
+
+
+_FAMILY_AND_SIZE = regexes.compile(
+    r"(?<![\w.-])(?P<family>[a-z][a-z0-9]*)[\s-]*(?P<size>\d+(?:\.\d+)?)b(?![\w.])"
+)
+_GENERATION_SIZE = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)B\b")
+
+
+def _generations(catalog: Catalog, family: str) -> dict[str, dict[float, str]]:
+    """A family's generations, newest first ("Qwen3", "Qwen2.5"), each its sizes -> the model's name."""
+    gens: dict[str, dict[float, str]] = {}
+    for model_id in catalog.families.get(family, []):
+        name = catalog.model(model_id).name
+        if (m := _GENERATION_SIZE.search(name)) is not None and m.start() > 0:
+            gens.setdefault(name[: m.start()].strip(" -"), {}).setdefault(float(m.group(1)), name)
+    return gens
+
+
+def _one_generation(
+    kept: str, query: Query, others: list[str], catalog: Catalog, base: Workload | None
+) -> tuple[Query, list[str]]:
+    """ "qwen 7b/14b", "qwen 8b ou qwen 14b": sizes of one family weighed in one of its generations that has them
+    all, the first's where it can, and said (each size had been its own newest, Qwen2.5 7B against Qwen3 14B); a
+    bare size after it is the family's ("qwen 8b ou 72b" had weighed a Llama 3.1 70B). A version typed stays."""
+    w = query.workload
+    if w is None or not w.model or len(others) != 1:
+        return query, others
+    first_name, other_name = _resolved_name(w.model, catalog), None
+    plain = strip_accents(kept.lower())  # positions are the text's
+    first = next(
+        (m for m in _FAMILY_AND_SIZE.finditer(plain)
+         if any(_model_name(i, catalog) == first_name for i in catalog.families.get(m.group("family"), ()))),
+        None,
+    )  # fmt: skip
+    if first is None:
+        return query, others
+    family = first.group("family")
+    other = re.fullmatch(rf"(?:{family}[\s-]*)?(\d+(?:\.\d+)?)b(?![\w.])(.*)", others[0], re.I | re.S)
+    if other is None:
+        return query, others
+    gens = _generations(catalog, family)
+    gen = next((g for g, sizes in gens.items() if first_name in sizes.values()), None)
+    size, other_size = float(first.group("size")), float(other.group(1))
+    if gen is None:
+        return query, others
+    chosen = (
+        gen if other_size in gens[gen]
+        # the first's generation lacks the other size: the newest that has both, the first asked again in it
+        else next((g for g, have in gens.items() if {size, other_size} <= have.keys()), None)
+    )  # fmt: skip
+    if chosen is None:
+        # no generation has both: the other is still the family's ("qwen 72b"), its newest of that size
+        if any(other_size in have for have in gens.values()):
+            return query, [f"{family} {other.group(1)}b{other.group(2)}"]
+        return query, others
+    if not others[0][:1].isdigit():
+        # "qwen 14b" typed whole: the model it names alone, said only if another; a bare "14b" is no family's
+        other_name = _resolved_name(f"{family} {other.group(1)}b", catalog)
+    if chosen != gen:
+        retyped = f"{kept[: first.start()]}{gens[chosen][size]}{kept[first.end() :]}"
+        try:
+            query = _parse_text(retyped, catalog, base)
+        except SizingError:
+            return query, others
+    if other_name == gens[chosen][other_size] and chosen == gen:
+        return query, others  # one generation as typed ("qwen 72b ou qwen 32b"): nothing to say
+    query.noted = [*query.noted, "same_generation"]
+    query.noted_names = {**query.noted_names, "same_generation": chosen}
+    return query, [f"{gens[chosen][other_size]}{other.group(2)}"]
+
+
+def _resolved_name(typed: str, catalog: Catalog) -> str | None:
+    """The catalogue name a typed model resolves to ("qwen 8b": "Qwen3 8B"), None for none."""
+    try:
+        return resolve_model(typed, catalog).model.name
+    except SizingError:
+        return None
 
 
 def _names_model(text: str, precision: bool = False) -> bool:
@@ -4767,10 +4893,15 @@ def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     at = lowered.find(second.lower()) if second else -1
     if at <= 0:
         return None
-    joint = _joint(text, at)
+    joint, end = _joint(text, at), at + len(second)
+    before = _WORD_BEFORE_SIZES.search(text, 0, at) if joint is None else None
+    if before is not None and normalize(before.group(1)) in family_words(load_catalog()):
+        # "qwen 32b ou qwen 8b": the family said again is the second's ("qwen" had been left to the first, a
+        # contradiction of "qwen 32b" and "8b")
+        at = before.start(1)
+        joint = _joint(text, at)
     if joint is None:
         return None
-    end = at + len(second)
     tail = MODEL_OR_TAIL.match(text, end)
     if tail is not None:
         end = tail.end()
