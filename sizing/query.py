@@ -2309,9 +2309,13 @@ EXAMPLES = regexes.compile(
 # training example is, said right after the examples counted. It had been read as the context, which made
 # every example as long as the sequence: the data's tokens come from it, the memory from the sequence length.
 EXAMPLE_LENGTH = regexes.compile(
-    rf"(?:{_W('counts.examples')}|pares|pairs)\s*[,:;]?\s*(?P<length>(?:(?:de|of|com|with)\s+"
+    # "50 mil exemplos, cada um de uns 2 mil tokens", "20k examples of roughly 3k tokens each" (each had been a
+    # serving context, the examples' length lost)
+    # said in parentheses too: "50k examples (avg 1.5k tokens)" (had been a 5,000-token context and 1 user)
+    rf"(?:{_W('counts.examples')}|pares|pairs)\s*[,:;(]?\s*(?P<length>(?:(?:(?:cada um|cada uma|each)\s+)?"
+    r"(?:de|of|com|with)\s+"
     r"(?:(?:ate|up to|cerca de|em media|media de|uma media de|an average of|average of|about|around|approximately"
-    r"|approx\.?|aprox\.?|~|≈)\s*)?"
+    r"|approx\.?|aprox\.?|roughly|uns|umas|aproximadamente|mais ou menos|perto de|~|≈)\s*)?"
     # "50 mil exemplos, media 800 tokens", "50k examples, average 1.2k tokens per example": an average said
     # with no preposition before it
     r"|(?:em media|media|de media|on average|averaging|average|avg\.?|mean)\s*(?:de\s+|of\s+)?(?:~\s*)?)"
@@ -2331,7 +2335,7 @@ EXAMPLE_LENGTH_AFTER = regexes.compile(
     rf"(?<![\w.,])(?P<length>{_APPROX}(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>k|mil)?\s*tokens?"
     rf"(?:\s+(?:em media|on average|de media))?)\s+(?:por|per|cada|each|a|an|em cada|in each)\s+{_EXAMPLE_WORD}\b"
     rf"|\b(?:(?:cada|each|every|os|the|nossos|nossas|our|meus|minhas|my|as)\s+)?{_EXAMPLE_WORD}\s+"
-    r"(?:tem|teem|tiver|tiverem|possuem|possui|has|have|had|are|were|is|sao|forem|ficam|fica|tem em media"
+    r"(?:tem|teem|tiver|tiverem|tivessem|tivesse|possuem|possui|has|have|had|are|were|is|sao|forem|fossem|ficam|fica|tem em media"
     r"|have on average)\s+(?:de\s+|of\s+)?"
     rf"(?P<length2>{_APPROX}(?P<n2>\d+(?:[.,]\d+)?)\s*(?P<unit2>k|mil)?\s*tokens?)\b"
     r"(?:\s+(?:cada|each|em media|on average|de media))?"
@@ -12156,8 +12160,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         available = _stock_asked(scan, plain)
         # "qual a diferença entre sob demanda e reservado?", "o que é reservado?": the contract modes asked
         # about with nothing to size, which the list of what we rent explains mode by mode.
+        # A GPU named beside the mode asks its price in it ("quanto custa uma h100 reservada por 12 meses?" had
+        # been the whole list, as "1 h100 reservada" was not)
         modes_asked = (
-            bool(scan.found.get("contract")) and not _workload_said(fields, stage) and not query.unknown
+            bool(scan.found.get("contract"))
+            and not _workload_said(fields, stage)
+            and not query.unknown
+            and not (fields.get("gpu") and fields.get("cost"))
         )
         if modes_asked or _offering_asked(plain, fields, stage):
             # "quais GPUs vocês têm?", "tabela de preços": the GPUs we rent, how, and at what price

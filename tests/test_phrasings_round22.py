@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
 from tests.gpu_size_run import UNKNOWN, answer, refusal
 from tests.gpu_size_run import reads as _reads
 
 from .slack_harness import slash_reply_text
+from .test_thread_followups import reply_in_thread
 
 
 @pytest.fixture(autouse=True)
@@ -149,6 +152,126 @@ def test_sizes_no_generation_shares_or_typed_with_versions_stay_their_own(capsys
     assert not any("geração só" in line for line in lines), lines
 
 
+# -- latency targets as people say them ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi: “primeira”, “palavra”...", the answer sized with no first-token target
+        ("llama 70b primeira palavra em menos de 1 segundo", "Entendi: Llama 3.1 70B · primeiro token ≤ 1,0 s"),
+        ("llama 70b, quero que a primeira palavra apareça em menos de 1 segundo", "Entendi: Llama 3.1 70B · primeiro token ≤ 1,0 s"),
+        ("llama 70b, tempo até a primeira palavra < 1s", "Entendi: Llama 3.1 70B · primeiro token ≤ 1,0 s"),
+        ("llama 70b, resposta começando em menos de 2 segundos", "Entendi: Llama 3.1 70B · primeiro token ≤ 2,0 s"),
+        ("llama 70b, first word in under 1 second", "Understood: Llama 3.1 70B · first token ≤ 1.0 s"),
+        ("llama 70b, first words on screen in less than a second, 30 users", "Understood: Llama 3.1 70B · 30 concurrent users · first token ≤ 1.0 s"),
+        ("qwen 32b with time to first byte under 1s", "Understood: Qwen2.5 32B · first token ≤ 1.0 s"),
+        ("qwen 32b, it must start answering within 1 s, 20 users", "Understood: Qwen2.5 32B · 20 concurrent users · first token ≤ 1.0 s"),
+        # Spanish-influenced (had been "primer", "tiempo", "respuesta" not understood)
+        ("llama 8b, latencia de primer token menor a 1 segundo", "Entendi: Llama 3.1 8B · primeiro token ≤ 1,0 s"),
+        ("qwen 32b, 50 usuarios, tiempo de respuesta menor a 2 segundos", "Entendi: Qwen2.5 32B · 50 usuários simultâneos · primeiro token ≤ 2,0 s"),
+        # "começar" had been left not understood
+        ("llama 70b, começar a responder em até 1s", "Entendi: Llama 3.1 70B · primeiro token ≤ 1,0 s"),
+        ("llama 70b pra 50 usuários, o usuário não pode esperar mais de 1 segundo pra começar a ver a resposta", "Entendi: Llama 3.1 70B · 50 usuários simultâneos · primeiro token ≤ 1,0 s"),
+    ],
+)  # fmt: skip
+def test_a_first_word_target_is_the_first_tokens(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+# -- cost, and what the contract is ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "mensalmente", "sale" had been "Não entendi", "cuanto me sale" no cost asked
+        ("quanto custaria mensalmente o llama 70b com 20 usuarios simultaneos", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · custo"),
+        ("cuanto me sale el llama 70b con 30 usuarios?", "Entendi: Llama 3.1 70B · 30 usuários simultâneos · custo"),
+        ("cuánto me saldría el qwen 32b para 20 usuarios?", "Entendi: Qwen2.5 32B · 20 usuários simultâneos · custo"),
+        ("Any chance we can squeeze Llama 70B into 2x L40S at 4-bit for ~10 users?", "Understood: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 10 concurrent users · 2× L40S 48 GB"),
+    ],
+)  # fmt: skip
+def test_cost_asked_in_customers_words(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # each had been the whole list of GPUs we rent ("1 h100 reservada" was the card's price)
+        (
+            "qual seria o custo mensal de um h100 reservado por 12 meses?",
+            "Quanto custa 1× H100 SXM 80 GB por 12 meses",
+        ),
+        ("quanto custa uma h100 reservada por um ano?", "Quanto custa 1× H100 SXM 80 GB por 1 ano"),
+        ("quanto custa a h100 reservada por 12 meses?", "Quanto custa 1× H100 SXM 80 GB por 12 meses"),
+    ],
+)
+def test_a_gpu_priced_in_a_contract_mode_is_its_price(capsys, question, said):
+    out = answer(capsys, question)
+    assert out.splitlines()[0] == said, out
+
+
+def test_the_contract_modes_asked_alone_are_still_explained(capsys):
+    assert "Modos de contrato" in answer(capsys, "o que é reservado?")
+
+
+# -- training data as people describe it -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been a serving context of the examples' length, the examples' tokens unknown
+        ("fine-tuning do qwen 7b com 50 mil exemplos, cada um de uns 2 mil tokens, 3 épocas",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 50.000 exemplos de treino de 2.000 tokens · 3 épocas"),
+        ("fine-tune qwen 7b on 20k examples of roughly 3k tokens each for 3 epochs",
+         "Understood: Qwen2.5 7B · LoRA fine-tuning · 20,000 training examples of 3,072 tokens · 3 epochs"),
+        # in parentheses: had been a 5,000-token context and 1 user
+        ("Looking to fine-tune Llama 3.1 8B with QLoRA on ~50k examples (avg 1.5k tokens), 3 epochs. ETA on one H100?",
+         "Understood: Llama 3.1 8B · QLoRA fine-tuning · 1× H100 SXM 80 GB · 50,000 training examples of 1,500 tokens on average · 3 epochs"),
+        ("lora llama 8b 50 mil exemplos (média de 1,5 mil tokens)",
+         "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 50.000 exemplos de treino de 1.500 tokens em média"),
+    ],
+)  # fmt: skip
+def test_the_examples_length_said_after_them_is_theirs(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert not any("contexto" in line or "context" in line for line in lines[:1]), lines
+
+
+# -- follow-ups in a thread --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "read"),
+    [
+        # had been "Não entendi o pedido: “primeira”, “palavra”, “segundo”"
+        ("llama 70b pra 20 usuários", "e se a primeira palavra tiver que sair em menos de 1 segundo?",
+         "Entendi: Llama 3.1 70B · 20 usuários simultâneos · primeiro token ≤ 1,0 s"),
+        # had been "por 3 meses" with no contract
+        ("llama 70b pra 20 usuários", "e se reservar por 3 meses?",
+         "Entendi: Llama 3.1 70B · 20 usuários simultâneos · capacidade reservada · por 3 meses"),
+        # had been a 4k context and "Não entendi: “exemplos”"
+        ("lora llama 8b 50 mil exemplos 3 épocas", "e se os exemplos tivessem 4k tokens?",
+         "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 50.000 exemplos de treino de 4.096 tokens · 3 épocas"),
+        ("lora llama 8b 50 mil exemplos 3 épocas", "e se cada exemplo tivesse 1k tokens?",
+         "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 50.000 exemplos de treino de 1.024 tokens · 3 épocas"),
+        # the comparison of round 22 in a thread
+        ("qwen 7b pra 10 usuários", "e se fosse qwen 7b ou 14b?", "Entendi: Qwen2.5 7B ou Qwen2.5 14B · 10 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_follow_ups_in_a_thread(pipeline, first, follow_up, read):
+    out = reply_in_thread(pipeline, first, follow_up)
+    assert out.splitlines()[0] == read, out
+    assert not any(line.startswith(UNKNOWN) for line in out.splitlines()), out
+
+
 # -- in Slack ----------------------------------------------------------------------------------------------------------
 
 
@@ -163,7 +286,3 @@ def test_sizes_no_generation_shares_or_typed_with_versions_stay_their_own(capsys
 def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
     text = slash_reply_text(tmp_path, question)
     assert said in text, text
-
-
-def _unused():  # keeps the imports the later sections use
-    return UNKNOWN, answer
