@@ -1180,7 +1180,8 @@ _SIGN_OFF = regexes.compile(rf"(?<![\w'])(?:{_W('words.sign_off')})\s*[,.!:;-]?\
 # perhaps with the name after it ("Abraços, Carlos"); the signature delimiter "-- " (RFC 3676, 4.3); a phone's
 # "Sent from my iPhone". Quote marks before it (a quoted e-mail) count as none.
 _SIGNATURE_START = regexes.compile(
-    rf"^[ \t>]*(?:(?P<sign_off>{_W('words.sign_off')})[ \t]*[,.!:;-]?(?P<name>[ \t]*[^\W\d_][^\n]*)?"
+    # "Att.," "Obrigado!!": a sign-off's punctuation, a mark or two
+    rf"^[ \t>]*(?:(?P<sign_off>{_W('words.sign_off')})[ \t]*[,.!:;-]{{0,2}}(?P<name>[ \t]*[^\W\d_][^\n]*)?"
     rf"|--[ \t]*|(?P<sent_from>{_W('words.sent_from')})\b[^\n]*)[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -1294,6 +1295,10 @@ def _without_signature(text: str) -> str:
     # The sign-offs are read without case or accents (positions stay aligned); names by their capitals.
     for m in _SIGNATURE_START.finditer(strip_accents(text)):
         before, after = text[: m.start()], text[m.end() :]
+        if m.group("sent_from") and not before.strip(" \t>\n"):
+            # "Enviado do meu iPhone" above the question (a reply pasted from its top): that line alone is left
+            # out (it had been "Não entendi: “Enviado”, “iPhone”")
+            return _without_signature(after)
         rest = [line for line in after.split("\n") if line.strip(" \t>")]
         if not before.strip(" \t>\n") or len(rest) > MAX_SIGNATURE_LINES or "?" in after:
             continue
@@ -2860,8 +2865,11 @@ USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # "Usuários: 200" stays a count that may be a head-count).
 USERS_KEY_EQUALS = regexes.compile(rf"\b{_W('users.keys')}\s*=\s*(\d+)\b")
 # "usuários simultâneos: 20", "utilizadores em simultâneo 20", "concurrent users 50": conversations at once.
+# A form's line ends the count too: "Usuários simultâneos: 50\nPrecisão: FP8", or another key after it on one
+# line (had been "Não entendi: “50”").
 USERS_KEY_AT_ONCE = regexes.compile(
-    rf"\b{_W('users.keys')}\s+{_W('users.at_once')}\s*[=:]?\s*(\d+){_KEY_END}"
+    rf"\b{_W('users.keys')}\s+{_W('users.at_once')}\s*[=:]?\s*(\d+)"
+    rf"(?:{_KEY_END}|(?=[ \t]*\n)|(?=\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s*:))"
 )
 # "users 50": the count after the key with only a space, and nothing after it that would make it some other
 # count ("usuários 20 mil"); read after "20 usuários" had its chance.
@@ -12895,8 +12903,18 @@ def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
     if not members:
         return QueryError("query.no_model")
     shown = ", ".join(members[:8]) + (f" (+{len(members) - 8})" if len(members) > 8 else "")
-    return QueryError("query.family_model", hint=None, family=typed, models=shown,
-                      example=_example(_without_variant(scan, typed), typed, members[min(2, len(members) - 1)]))  # fmt: skip
+    example = _example(_without_variant(scan, typed), typed, members[min(2, len(members) - 1)])
+    after = _TOKEN_AFTER.match(scan.original, at + len(typed)) if at >= 0 else None
+    named = [m for m in members if after and after.group(1).lower() in m.lower().split()]
+    if len(named) == 1:
+        # "devstral 2507": the one member whose name holds the word typed after the family is the example, the
+        # word said once (it had been `/gpu devstral small 2507 2507`)
+        question = scan.original[: after.start()] + scan.original[after.end() :]
+        example = _example(question, typed, named[0])
+    return QueryError("query.family_model", hint=None, family=typed, models=shown, example=example)
+
+
+_TOKEN_AFTER = regexes.compile(r"[\s_-]+([\w.]+)")
 
 
 # "gemma 3n": a version with a letter of its own after it is a version too (its example had kept "3n").

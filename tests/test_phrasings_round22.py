@@ -240,6 +240,86 @@ def test_the_examples_length_said_after_them_is_theirs(capsys, question, read):
     assert not any("contexto" in line or "context" in line for line in lines[:1]), lines
 
 
+# -- pasted e-mails, tickets and forms ---------------------------------------------------------------------------------
+
+
+EMAIL = """Prezados,
+
+Conforme conversamos na reunião de ontem, segue o pedido: precisamos rodar o Qwen2.5 72B em FP8, com contexto de 32 mil \
+tokens, para aproximadamente 150 usuários simultâneos.
+
+Fico no aguardo.
+
+Att.,
+Carla Mendes
+Coordenadora de Dados
+Banco XYZ S.A."""
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "Att.," (two marks) had not started the signature, and the courtesies had been "Não entendi": “Conforme”,
+        # “ontem”, “Fico”, “aguardo”, “Carla”, “Mendes”, “Coordenadora” e mais 2
+        (EMAIL, "Entendi: Qwen2.5 72B · FP8 (8-bit) · inferência · 32.000 tokens de contexto · 150 usuários simultâneos"),
+        # the phone's line above the question (a reply pasted from its top) had been "Não entendi: “Enviado”, “iPhone”"
+        ("Enviado do meu iPhone\n\nllama 8b pra 30 usuários", "Entendi: Llama 3.1 8B · 30 usuários simultâneos"),
+        ("Sent from my iPhone\n\nqwen 32b for 20 users", "Understood: Qwen2.5 32B · 20 concurrent users"),
+        # had been "Não entendi: “informar”, “desde”"
+        ("Boa tarde! Poderiam me informar quantas GPUs seriam necessárias para o modelo DeepSeek R1 Distill Llama 70B "
+         "atendendo 25 usuários simultâneos? Obrigado desde já.", "Entendi: DeepSeek R1 Distill Llama 70B · 25 usuários simultâneos"),
+        # a form's line: the count at once before the next line had been "Não entendi: “50”", sized for one user
+        ("Modelo: Llama 3.3 70B\nUsuários simultâneos: 50\nContexto: 8k\nPrecisão: FP8",
+         "Entendi: Llama 3.3 70B · FP8 (8-bit) · 8k de contexto · 50 usuários simultâneos"),
+        ("llama 70b usuários simultâneos: 50 precisão: fp8", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 50 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_pasted_email_or_form_is_read_for_its_request(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_signature_after_the_question_still_keeps_the_question(capsys):
+    _reads(
+        capsys,
+        "llama 8b pra 30 usuários\n\nEnviado do meu iPhone",
+        "Entendi: Llama 3.1 8B · 30 usuários simultâneos",
+    )
+
+
+# -- model names as people write them ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    # each had been "Não conheço o modelo “qwen3 coder plus”", with open models offered as if it were a typo
+    ["qwen3 coder plus", "qwen3-coder-plus pra 20 devs", "qwen plus para 10 usuários"],
+)
+def test_qwens_api_only_models_are_said_closed(capsys, question):
+    said = refusal(capsys, question)
+    assert "é um modelo fechado: só roda na API de quem o publica (Alibaba Cloud)" in said, said
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("deepseek r1 distill qwen 32b para 20 usuários", "Entendi: DeepSeek R1 Distill Qwen 32B · 20 usuários simultâneos"),
+        ("gpt oss 20 pra 10 usuários", "Entendi: gpt-oss-20b · 10 usuários simultâneos"),
+        ("llama4 scout 10 usuários", "Entendi: Llama 4 Scout 17B-16E · 10 usuários simultâneos"),
+        ("qwen3-coder 30b para 15 devs", "Entendi: Qwen3 Coder 30B-A3B · 15 usuários simultâneos"),
+        # the open Qwen3-Coder stays open
+        ("qwen3 coder 480b", "Entendi: Qwen3-Coder 480B-A35B"),
+    ],
+)  # fmt: skip
+def test_model_names_as_people_write_them_stay_read(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_release_typed_after_a_family_is_the_example_said_once(capsys):
+    # had suggested `/gpu devstral small 2507 2507`
+    said = refusal(capsys, "devstral 2507 pra 10 devs")
+    assert "`/gpu devstral small 2507 pra 10 devs`" in said, said
+
+
 # -- follow-ups in a thread --------------------------------------------------------------------------------------------
 
 
