@@ -7739,7 +7739,7 @@ def _number_words(scan: _Scan) -> None:
         scan.sub(DIGITS_SCALE, lambda m: f"{int(m.group(1)) * SCALES[m.group(2)]:<{len(m.group(0))}}")
     scan.sub(NUMBER_PHRASE, tens)
     scan.sub(THOUSANDS_AND, thousands)
-    if "quarter" in scan.work:
+    if scan.may_match(QUARTER):  # "a quarter of a million", "um quarto de milhão" (the prefilter's words)
         scan.sub(QUARTER, lambda m: f"{0.25:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_MULTIPLIER, lambda m: f"{1:<{len(m.group(0))}}")
     scan.sub(THOUSANDS_SPELT, spelt)

@@ -240,6 +240,39 @@ def test_the_examples_length_said_after_them_is_theirs(capsys, question, read):
     assert not any("contexto" in line or "context" in line for line in lines[:1]), lines
 
 
+# -- numbers with units, Spanish-influenced Portuguese, Slack Connect customers' English -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "um quarto de milhão" had been "Não entendi: “quarto”, “milhão”", nothing sized of it
+        ("llama 4 scout, contexto de um quarto de milhão de tokens", "Entendi: Llama 4 Scout 17B-16E · 250.000 tokens de contexto"),
+        ("llama 8b um quarto de milhão de requisições por dia", "Entendi: Llama 3.1 8B · 250.000 requisições por dia"),
+        # as before
+        ("llama 8b, a quarter of a million requests per day", "Understood: Llama 3.1 8B · 250,000 requests a day"),
+        ("llama 8b, um quarto dos usuários ao mesmo tempo", "Entendi: Llama 3.1 8B · 25% ativos ao mesmo tempo"),
+        ("llama 70b meio milhão de requisições por dia", "Entendi: Llama 3.1 70B · 500.000 requisições por dia"),
+        ("qwen 32b 1.5k req/min", "Entendi: Qwen2.5 32B · 1.500 requisições/min"),
+        ("llama 8b com 2 mil tokens de contexto", "Entendi: Llama 3.1 8B · 2.000 tokens de contexto"),
+        # each had left "cuantização", "ayuda" not understood
+        ("llama 70b con cuantização de 4 bits para 20 usuarios", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 20 usuários simultâneos"),
+        ("preciso de ayuda para dimensionar llama 8b para 10 usuarios", "Entendi: Llama 3.1 8B · 10 usuários simultâneos"),
+        # "move" had been "Not understood"; "bang for the buck" had not asked what it costs
+        ("we're currently on OpenAI, want to move to an open model like llama 70b for 200 users, what would that take?",
+         "Understood: Llama 3.1 70B · 200 concurrent users"),
+        ("what's the best bang for the buck GPU for qwen 32b at 50 users?", "Understood: Qwen2.5 32B · 50 concurrent users · cost"),
+    ],
+)  # fmt: skip
+def test_numbers_and_words_as_customers_write_them(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_quarter_million_past_a_models_window_is_said_so(capsys):
+    said = refusal(capsys, "qwen 32b com um quarto de milhão de tokens de contexto")
+    assert "250.000 tokens passam do limite do Qwen2.5 32B" in said, said
+
+
 # -- pasted e-mails, tickets and forms ---------------------------------------------------------------------------------
 
 
