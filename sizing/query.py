@@ -2893,9 +2893,20 @@ _PHASE = _W("parts.phases")
 _SIZED_NAME = r"\b[a-z][a-z\d.-]*(?:\s+\d+(?:\.\d+)?)?\s+\d+(?:\.\d+)?b\b"
 _SIZED_NAME_AT = regexes.compile(_SIZED_NAME)
 _PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.]|,\d)"  # "100, llama": a comma, no decimal
+# When the next phase comes ("hoje 20 usuários, em 6 meses 200", "20 users now, 200 in 6 months"): a phase's time,
+# between the counts or after the second, no count of its own (the 200 had been "Não entendi", or a prompt's
+# 200 tokens)
+_WHEN_NEXT = (
+    r"\b(?:em|in|within|after|apos|depois\s+de|daqui\s+a)\s+(?:\d{1,2}|um|uma|a|one)\s+"
+    r"(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b"
+)
+_WHEN_NEXT_AT = regexes.compile(_WHEN_NEXT)
 PHASES = regexes.compile(
-    rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?(?P<gap>(?:[^\d.;!?()=:]|{_SIZED_NAME}){{1,60}}?)"
-    rf"{_PHASE_COUNT}(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
+    rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
+    rf"(?P<gap>(?:[^\d.;!?()=:]|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
+    # the second no time's count ("em 6 meses" is the gap's)
+    rf"{_PHASE_COUNT}(?!\s+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
+    rf"(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
 )
 _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
 # "fase 1: 10 usuários; fase 2: 100": a phase's number, and the stop before it, are no counts (_PHASES_NUMBERED).
@@ -2906,7 +2917,7 @@ _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
 # A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
 _PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*,?\s*$")
 _PHASE_AFTER = regexes.compile(
-    rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b)"
+    rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b|{_WHEN_NEXT})"
 )
 _TEAM = traffic_query.team_words()
 _HEADS = traffic_query.people_words()
@@ -9755,11 +9766,14 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     # simultâneos": people at once beside a phase's word are a phase's (they had been 50 at once of a head-count
     # of 200, or a contradiction); with no phase word between, "500 usuários, 50 simultâneos" stay people and
     # those at once
-    phased = _PHASE_WORD.search(gap) is not None
+    # the next phase's time may be read already (blanked as a term): found as typed
+    typed_gap = strip_accents(scan.original[m.start("gap") : m.end("gap")].lower())
+    phased = _PHASE_WORD.search(gap) is not None or _WHEN_NEXT_AT.search(typed_gap) is not None
     words = traffic_query.without_at_once(gap) if phased else gap
+    words = _WHEN_NEXT_AT.sub(" ", _SIZED_NAME_AT.sub(" ", words))
     if any(
         len(w) > 4 and w not in FILLER
-        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", _SIZED_NAME_AT.sub(" ", words))))
+        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", words)))
     ):
         return False  # "500 usuários diários, depois 2000": more than the phases between them
     if (
@@ -9770,7 +9784,7 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
         return False
     before = _PHASE_BEFORE.search(scan.work, max(0, m.start() - 40), m.start())
     after = _PHASE_AFTER.match(scan.work, m.end())
-    if not (_PHASE_WORD.search(gap) or (after and after.group(0).strip())):
+    if not (phased or (after and after.group(0).strip())):
         return False
     if m.group("an") and _PER.match(gap):
         return False  # "10 conversas por segundo, depois 100": a rate

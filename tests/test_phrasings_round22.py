@@ -273,6 +273,32 @@ def test_a_quarter_million_past_a_models_window_is_said_so(capsys):
     assert "250.000 tokens passam do limite do Qwen2.5 32B" in said, said
 
 
+# -- growth said with when it comes ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been the 20 users sized and the 200 "Não entendi" (or, in English, prompts of 200 tokens)
+        ("llama 70b, hoje 20 usuários, em 6 meses 200", "Entendi: Llama 3.1 70B · 200 usuários simultâneos · produção",
+         "Li “hoje 20 usuários, em 6 meses 200” como fases"),
+        ("llama 70b, vamos começar com 20 usuários e chegar a 200 em 6 meses", "Entendi: Llama 3.1 70B · 200 usuários simultâneos · produção",
+         "o piloto, com 20 usuários, vai nas notas"),
+        ("llama 70b, 20 usuários agora, 200 no fim do ano", "Entendi: Llama 3.1 70B · 200 usuários simultâneos · produção",
+         "Li “20 usuários agora, 200 no fim do ano” como fases"),
+        ("llama 70b, start with 20 users, grow to 200 in 6 months", "Understood: Llama 3.1 70B · 200 concurrent users · production",
+         "Read “start with 20 users, grow to 200 in 6 months” as phases"),
+        ("llama 70b 20 users now, 200 in 6 months", "Understood: Llama 3.1 70B · 200 concurrent users · production", "as phases"),
+        ("llama 70b, 20 users now, 200 by the end of the year", "Understood: Llama 3.1 70B · 200 concurrent users · production", "as phases"),
+    ],
+)  # fmt: skip
+def test_a_count_to_come_with_when_it_comes_is_a_phase(capsys, question, read, said):
+    lines = answer(capsys, question).splitlines()
+    assert lines[0] == read, lines
+    assert any(said in line for line in lines), lines
+    assert not any("200 tokens" in line for line in lines[:3]), lines
+
+
 # -- pasted e-mails, tickets and forms ---------------------------------------------------------------------------------
 
 
