@@ -5365,11 +5365,19 @@ _RANGE_OR = regexes.compile(
 # "30 usuários com picos de 60", "30 usuarios e pico de 60", "30 users, peaks of 60", "30 pessoas podendo chegar a
 # 60": the usual count and the peak said after it, a range whose upper end is sized for ("60" had been "Não
 # entendi"). A peak below the count ("300 usuários, pico de 50 simultâneos") is the people at once, read elsewhere.
-_PEAK_AFTER = regexes.compile(
+# The usual count said as an average ("50 usuários em média, pico de 150"), the peak after "no" ("mas no pico 200"),
+# or the peak's count before its word ("50 usuários, 200 no pico"): the same (each had been "Não entendi" for the
+# peak, or a contradiction of the two counts). English's "on average ... at peak" is read elsewhere, in English.
+_USUAL_PEOPLE = (
     rf"(?<![\w.,/:+-])(\d+)(\s+{_PEOPLE}(?:\s+(?:simult[aâ]neos|ao\s+mesmo\s+tempo|concurrent|at\s+once))?)"
-    r"(?:\s*,)?\s+(?:(?:com|e|and|with|mas|but)\s+)?(?:(?:uns|umas|um|a|some)\s+)?"
+    r"(?:\s+(?:em|na|de)\s+m[eé]dia)?"
+    r"(?:\s*,)?\s+(?:(?:com|e|and|with|mas|but)\s+)?"
+)
+_PEAK_AFTER = regexes.compile(
+    rf"{_USUAL_PEOPLE}(?:(?:uns|umas|um|a|some)\s+)?(?:(?:no|nos|na)\s+)?"
     r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
-    r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])",
+    r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])"
+    rf"|{_USUAL_PEOPLE}(\d+)\s+(?:no|nos|na)\s+picos?\b",
     re.IGNORECASE,
 )
 # "contexto 8k/16k", "ctx de 8k/32k": two contexts offered, sized for the larger ("8k/16k" had been a prompt of
@@ -5589,10 +5597,13 @@ def _upper_bounds(
         return m.group(2)
 
     def peak(m: re.Match) -> str:
-        if int(m.group(3)) <= int(m.group(1)):
+        usual, people, top = (
+            (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        )
+        if int(top) <= int(usual):
             return m.group(0)
-        ranges.append((m.group(0).strip(), m.group(3)))
-        return m.group(3) + m.group(2)
+        ranges.append((m.group(0).strip(), top))
+        return top + people
 
     def context_slash(m: re.Match) -> str:
         low, high = parse_amount(m.group(2)) or 0.0, parse_amount(m.group(3)) or 0.0

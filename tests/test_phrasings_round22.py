@@ -299,6 +299,39 @@ def test_a_count_to_come_with_when_it_comes_is_a_phase(capsys, question, read, s
     assert not any("200 tokens" in line for line in lines[:3]), lines
 
 
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had left the peak "Não entendi" (or refused the two counts as a contradiction), the usual count sized
+        ("llama 70b, 50 usuários, mas no pico 200", "Entendi: Llama 3.1 70B · 200 usuários simultâneos",
+         "Li “50 usuários, mas no pico 200” como 200: dimensiono para o maior valor do intervalo, o pico."),
+        ("llama 70b 50 usuários em média, pico de 150", "Entendi: Llama 3.1 70B · 150 usuários simultâneos",
+         "Li “50 usuários em média, pico de 150” como 150"),
+        ("llama 70b 50 usuários, 200 no pico", "Entendi: Llama 3.1 70B · 200 usuários simultâneos", "Li “50 usuários, 200 no pico” como 200"),
+        # as before
+        ("llama 70b 30 usuários com picos de 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos", "Li “30 usuários com picos de 60” como 60"),
+        ("llama 70b 50 users on average, 150 at peak", "Understood: Llama 3.1 70B · 150 concurrent users", None),
+    ],
+)  # fmt: skip
+def test_a_peak_of_users_said_beside_the_usual_count_is_sized(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # "economizo", "save", "reserving", "start" had been "Não entendi"/"Not understood", no cost or contract read
+        ("quanto economizo reservando por 1 ano o llama 70b com 50 usuários?",
+         "Entendi: Llama 3.1 70B · 50 usuários simultâneos · capacidade reservada · por 1 ano · custo"),
+        ("how much would we save reserving llama 70b for a year at 50 users?",
+         "Understood: Llama 3.1 70B · 50 concurrent users · reserved capacity · for 1 year · cost"),
+        ("we start with 50 users and expect 10x growth in a year, llama 70b", "Understood: Llama 3.1 70B · 500 concurrent users"),
+    ],
+)  # fmt: skip
+def test_savings_and_growth_in_customers_words(capsys, question, read):
+    _reads(capsys, question, read)
+
+
 # -- pasted e-mails, tickets and forms ---------------------------------------------------------------------------------
 
 
