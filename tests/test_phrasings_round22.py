@@ -155,9 +155,7 @@ def test_sizes_no_generation_shares_or_typed_with_versions_stay_their_own(capsys
 # -- latency targets as people say them ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("question", "read"),
-    [
+FIRST_WORD_TARGETS = [
         # each had been "Não entendi: “primeira”, “palavra”...", the answer sized with no first-token target
         ("llama 70b primeira palavra em menos de 1 segundo", "Entendi: Llama 3.1 70B · primeiro token ≤ 1,0 s"),
         ("llama 70b, quero que a primeira palavra apareça em menos de 1 segundo", "Entendi: Llama 3.1 70B · primeiro token ≤ 1,0 s"),
@@ -173,27 +171,19 @@ def test_sizes_no_generation_shares_or_typed_with_versions_stay_their_own(capsys
         # "começar" had been left not understood
         ("llama 70b, começar a responder em até 1s", "Entendi: Llama 3.1 70B · primeiro token ≤ 1,0 s"),
         ("llama 70b pra 50 usuários, o usuário não pode esperar mais de 1 segundo pra começar a ver a resposta", "Entendi: Llama 3.1 70B · 50 usuários simultâneos · primeiro token ≤ 1,0 s"),
-    ],
-)  # fmt: skip
-def test_a_first_word_target_is_the_first_tokens(capsys, question, read):
-    _reads(capsys, question, read)
+]  # fmt: skip
 
 
 # -- cost, and what the contract is ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("question", "read"),
-    [
+COST_IN_CUSTOMERS_WORDS = [
         # "mensalmente", "sale" had been "Não entendi", "cuanto me sale" no cost asked
         ("quanto custaria mensalmente o llama 70b com 20 usuarios simultaneos", "Entendi: Llama 3.1 70B · 20 usuários simultâneos · custo"),
         ("cuanto me sale el llama 70b con 30 usuarios?", "Entendi: Llama 3.1 70B · 30 usuários simultâneos · custo"),
         ("cuánto me saldría el qwen 32b para 20 usuarios?", "Entendi: Qwen2.5 32B · 20 usuários simultâneos · custo"),
         ("Any chance we can squeeze Llama 70B into 2x L40S at 4-bit for ~10 users?", "Understood: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 10 concurrent users · 2× L40S 48 GB"),
-    ],
-)  # fmt: skip
-def test_cost_asked_in_customers_words(capsys, question, read):
-    _reads(capsys, question, read)
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -243,9 +233,7 @@ def test_the_examples_length_said_after_them_is_theirs(capsys, question, read):
 # -- numbers with units, Spanish-influenced Portuguese, Slack Connect customers' English -------------------------------
 
 
-@pytest.mark.parametrize(
-    ("question", "read"),
-    [
+NUMBERS_AND_WORDS = [
         # "um quarto de milhão" had been "Não entendi: “quarto”, “milhão”", nothing sized of it
         ("llama 4 scout, contexto de um quarto de milhão de tokens", "Entendi: Llama 4 Scout 17B-16E · 250.000 tokens de contexto"),
         ("llama 8b um quarto de milhão de requisições por dia", "Entendi: Llama 3.1 8B · 250.000 requisições por dia"),
@@ -262,10 +250,7 @@ def test_the_examples_length_said_after_them_is_theirs(capsys, question, read):
         ("we're currently on OpenAI, want to move to an open model like llama 70b for 200 users, what would that take?",
          "Understood: Llama 3.1 70B · 200 concurrent users"),
         ("what's the best bang for the buck GPU for qwen 32b at 50 users?", "Understood: Qwen2.5 32B · 50 concurrent users · cost"),
-    ],
-)  # fmt: skip
-def test_numbers_and_words_as_customers_write_them(capsys, question, read):
-    _reads(capsys, question, read)
+]  # fmt: skip
 
 
 def test_a_quarter_million_past_a_models_window_is_said_so(capsys):
@@ -317,19 +302,14 @@ def test_a_peak_of_users_said_beside_the_usual_count_is_sized(capsys, question, 
     _reads(capsys, question, read, said)
 
 
-@pytest.mark.parametrize(
-    ("question", "read"),
-    [
+SAVINGS_AND_GROWTH = [
         # "economizo", "save", "reserving", "start" had been "Não entendi"/"Not understood", no cost or contract read
         ("quanto economizo reservando por 1 ano o llama 70b com 50 usuários?",
          "Entendi: Llama 3.1 70B · 50 usuários simultâneos · capacidade reservada · por 1 ano · custo"),
         ("how much would we save reserving llama 70b for a year at 50 users?",
          "Understood: Llama 3.1 70B · 50 concurrent users · reserved capacity · for 1 year · cost"),
         ("we start with 50 users and expect 10x growth in a year, llama 70b", "Understood: Llama 3.1 70B · 500 concurrent users"),
-    ],
-)  # fmt: skip
-def test_savings_and_growth_in_customers_words(capsys, question, read):
-    _reads(capsys, question, read)
+]  # fmt: skip
 
 
 # -- pasted e-mails, tickets and forms ---------------------------------------------------------------------------------
@@ -348,9 +328,7 @@ Coordenadora de Dados
 Banco XYZ S.A."""
 
 
-@pytest.mark.parametrize(
-    ("question", "read"),
-    [
+PASTED_EMAILS_AND_FORMS = [
         # "Att.," (two marks) had not started the signature, and the courtesies had been "Não entendi": “Conforme”,
         # “ontem”, “Fico”, “aguardo”, “Carla”, “Mendes”, “Coordenadora” e mais 2
         (EMAIL, "Entendi: Qwen2.5 72B · FP8 (8-bit) · inferência · 32.000 tokens de contexto · 150 usuários simultâneos"),
@@ -364,10 +342,7 @@ Banco XYZ S.A."""
         ("Modelo: Llama 3.3 70B\nUsuários simultâneos: 50\nContexto: 8k\nPrecisão: FP8",
          "Entendi: Llama 3.3 70B · FP8 (8-bit) · 8k de contexto · 50 usuários simultâneos"),
         ("llama 70b usuários simultâneos: 50 precisão: fp8", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 50 usuários simultâneos"),
-    ],
-)  # fmt: skip
-def test_a_pasted_email_or_form_is_read_for_its_request(capsys, question, read):
-    _reads(capsys, question, read)
+]  # fmt: skip
 
 
 def test_a_signature_after_the_question_still_keeps_the_question(capsys):
@@ -391,19 +366,14 @@ def test_qwens_api_only_models_are_said_closed(capsys, question):
     assert "é um modelo fechado: só roda na API de quem o publica (Alibaba Cloud)" in said, said
 
 
-@pytest.mark.parametrize(
-    ("question", "read"),
-    [
+MODEL_NAMES = [
         ("deepseek r1 distill qwen 32b para 20 usuários", "Entendi: DeepSeek R1 Distill Qwen 32B · 20 usuários simultâneos"),
         ("gpt oss 20 pra 10 usuários", "Entendi: gpt-oss-20b · 10 usuários simultâneos"),
         ("llama4 scout 10 usuários", "Entendi: Llama 4 Scout 17B-16E · 10 usuários simultâneos"),
         ("qwen3-coder 30b para 15 devs", "Entendi: Qwen3 Coder 30B-A3B · 15 usuários simultâneos"),
         # the open Qwen3-Coder stays open
         ("qwen3 coder 480b", "Entendi: Qwen3-Coder 480B-A35B"),
-    ],
-)  # fmt: skip
-def test_model_names_as_people_write_them_stay_read(capsys, question, read):
-    _reads(capsys, question, read)
+]  # fmt: skip
 
 
 def test_a_release_typed_after_a_family_is_the_example_said_once(capsys):
@@ -434,6 +404,10 @@ def pipeline(tmp_path_factory):
          "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 50.000 exemplos de treino de 4.096 tokens · 3 épocas"),
         ("lora llama 8b 50 mil exemplos 3 épocas", "e se cada exemplo tivesse 1k tokens?",
          "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 50.000 exemplos de treino de 1.024 tokens · 3 épocas"),
+        # "used" had been "Not understood"
+        ("llama 70b pra 20 usuários", "what if we used the 8b instead?", "Understood: Llama 3.1 8B · 20 concurrent users"),
+        ("llama 70b pra 20 usuários", "e quanto economizo reservando 1 ano?",
+         "Entendi: Llama 3.1 70B · 20 usuários simultâneos · capacidade reservada · por 1 ano · custo"),
         # the comparison of round 22 in a thread
         ("qwen 7b pra 10 usuários", "e se fosse qwen 7b ou 14b?", "Entendi: Qwen2.5 7B ou Qwen2.5 14B · 10 usuários simultâneos"),
     ],
@@ -442,6 +416,21 @@ def test_follow_ups_in_a_thread(pipeline, first, follow_up, read):
     out = reply_in_thread(pipeline, first, follow_up)
     assert out.splitlines()[0] == read, out
     assert not any(line.startswith(UNKNOWN) for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        *FIRST_WORD_TARGETS,
+        *COST_IN_CUSTOMERS_WORDS,
+        *NUMBERS_AND_WORDS,
+        *SAVINGS_AND_GROWTH,
+        *PASTED_EMAILS_AND_FORMS,
+        *MODEL_NAMES,
+    ],
+)
+def test_customers_words_are_read_as_they_mean(capsys, question, read):
+    _reads(capsys, question, read)
 
 
 # -- in Slack ----------------------------------------------------------------------------------------------------------
