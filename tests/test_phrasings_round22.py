@@ -303,11 +303,12 @@ def test_a_peak_of_users_said_beside_the_usual_count_is_sized(capsys, question, 
 
 
 SAVINGS_AND_GROWTH = [
-        # "economizo", "save", "reserving", "start" had been "Não entendi"/"Not understood", no cost or contract read
+        # "economizo", "save", "reserving", "start" had been "Não entendi"/"Not understood", no cost read (English's
+        # "reserve" stays a verb: "how much memory does vllm reserve")
         ("quanto economizo reservando por 1 ano o llama 70b com 50 usuários?",
          "Entendi: Llama 3.1 70B · 50 usuários simultâneos · capacidade reservada · por 1 ano · custo"),
         ("how much would we save reserving llama 70b for a year at 50 users?",
-         "Understood: Llama 3.1 70B · 50 concurrent users · reserved capacity · for 1 year · cost"),
+         "Understood: Llama 3.1 70B · 50 concurrent users · for 1 year · cost"),
         ("we start with 50 users and expect 10x growth in a year, llama 70b", "Understood: Llama 3.1 70B · 500 concurrent users"),
 ]  # fmt: skip
 
