@@ -713,6 +713,9 @@ class Uncatalogued(Strict, kw_only=True):
     # vision or audio encoder and the tokens an image takes are not cited).
     reason: Literal["no_config", "state_space", "encoder_decoder", "layout", "multimodal"] = "no_config"
     repo: str | None = None  # where its architecture can be read (pasted, the Hub reader sizes it)
+    # The family's other repos, one per size or variant ("ai21labs/AI21-Jamba-Large-1.7" beside the Mini's
+    # `repo`): a size or variant named picks the repo that names it ("jamba large 1.7" had been offered the Mini's).
+    repos: list[str] = []
     similar: Annotated[list[str], msgspec.Meta(min_length=1)]  # catalogue ids to offer instead
     source: str
     # Names it shares with catalogue models ("nemotron ultra": Nemotron 3 Ultra's and Llama 3.1 Nemotron Ultra
@@ -813,6 +816,10 @@ class Catalog(Strict, kw_only=True):
                     raise ValueError(
                         f"uncatalogued {entry.name!r} shares a name with {member!r}, which models.toml does not define"
                     )
+            if entry.repos and not entry.repo:
+                raise ValueError(
+                    f"uncatalogued {entry.name!r}: repos needs a repo, the one offered by default"
+                )
             if bool(entry.shared_names) != bool(entry.shared_with):
                 raise ValueError(f"uncatalogued {entry.name!r}: shared_names and shared_with go together")
             for name in (entry.name, *entry.aliases, *entry.shared_names):

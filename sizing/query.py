@@ -1103,10 +1103,17 @@ def _two_sizes_at_a_time(text: str, m: re.Match) -> None:
         return
     glued = _SIZE_OF.search(parts[0])
     name = parts[0][: glued.start()].strip(" -_") if glued else ""
+    start = m.start()
     if not name and (before := _WORD_BEFORE_SIZES.search(text, 0, m.start())):
-        name = before.group(1)
+        name, start = before.group(1), before.start(1)
     sizes = [parts[0][glued.start() :] if glued else parts[0], *parts[1:]]
     a, b, c = (f"{name} {size}".strip() for size in sizes[:3])
+    # Each pair asked with the rest of the question around it: the load said ("para 10 usuários", "32k", "fp8")
+    # goes with both pairs (the commands had dropped it, each pair then sized for one user).
+    head, tail = (" ".join(part.split()).replace("`", "ˋ") for part in (text[:start], text[m.end() :]))
+    if (head or tail) and len(head) + len(tail) <= 200:
+        raise QueryError("query.sizes_two_at_a_time_load", hint=None, typed=m.group(0), count=len(sizes), a=a,
+                         b=b, c=c, head=f"{head} " if head else "", tail=f" {tail}" if tail else "")  # fmt: skip
     raise QueryError(
         "query.sizes_two_at_a_time", hint=None, typed=m.group(0), count=len(sizes), a=a, b=b, c=c
     )
@@ -1173,7 +1180,8 @@ _SIGN_OFF = regexes.compile(rf"(?<![\w'])(?:{_W('words.sign_off')})\s*[,.!:;-]?\
 # perhaps with the name after it ("Abraços, Carlos"); the signature delimiter "-- " (RFC 3676, 4.3); a phone's
 # "Sent from my iPhone". Quote marks before it (a quoted e-mail) count as none.
 _SIGNATURE_START = regexes.compile(
-    rf"^[ \t>]*(?:(?P<sign_off>{_W('words.sign_off')})[ \t]*[,.!:;-]?(?P<name>[ \t]*[^\W\d_][^\n]*)?"
+    # "Att.," "Obrigado!!": a sign-off's punctuation, a mark or two
+    rf"^[ \t>]*(?:(?P<sign_off>{_W('words.sign_off')})[ \t]*[,.!:;-]{{0,2}}(?P<name>[ \t]*[^\W\d_][^\n]*)?"
     rf"|--[ \t]*|(?P<sent_from>{_W('words.sent_from')})\b[^\n]*)[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -1287,6 +1295,10 @@ def _without_signature(text: str) -> str:
     # The sign-offs are read without case or accents (positions stay aligned); names by their capitals.
     for m in _SIGNATURE_START.finditer(strip_accents(text)):
         before, after = text[: m.start()], text[m.end() :]
+        if m.group("sent_from") and not before.strip(" \t>\n"):
+            # "Enviado do meu iPhone" above the question (a reply pasted from its top): that line alone is left
+            # out (it had been "Não entendi: “Enviado”, “iPhone”")
+            return _without_signature(after)
         rest = [line for line in after.split("\n") if line.strip(" \t>")]
         if not before.strip(" \t>\n") or len(rest) > MAX_SIGNATURE_LINES or "?" in after:
             continue
@@ -2302,9 +2314,13 @@ EXAMPLES = regexes.compile(
 # training example is, said right after the examples counted. It had been read as the context, which made
 # every example as long as the sequence: the data's tokens come from it, the memory from the sequence length.
 EXAMPLE_LENGTH = regexes.compile(
-    rf"(?:{_W('counts.examples')}|pares|pairs)\s*[,:;]?\s*(?P<length>(?:(?:de|of|com|with)\s+"
+    # "50 mil exemplos, cada um de uns 2 mil tokens", "20k examples of roughly 3k tokens each" (each had been a
+    # serving context, the examples' length lost)
+    # said in parentheses too: "50k examples (avg 1.5k tokens)" (had been a 5,000-token context and 1 user)
+    rf"(?:{_W('counts.examples')}|pares|pairs)\s*[,:;(]?\s*(?P<length>(?:(?:(?:cada um|cada uma|each)\s+)?"
+    r"(?:de|of|com|with)\s+"
     r"(?:(?:ate|up to|cerca de|em media|media de|uma media de|an average of|average of|about|around|approximately"
-    r"|approx\.?|aprox\.?|~|≈)\s*)?"
+    r"|approx\.?|aprox\.?|roughly|uns|umas|aproximadamente|mais ou menos|perto de|~|≈)\s*)?"
     # "50 mil exemplos, media 800 tokens", "50k examples, average 1.2k tokens per example": an average said
     # with no preposition before it
     r"|(?:em media|media|de media|on average|averaging|average|avg\.?|mean)\s*(?:de\s+|of\s+)?(?:~\s*)?)"
@@ -2324,7 +2340,7 @@ EXAMPLE_LENGTH_AFTER = regexes.compile(
     rf"(?<![\w.,])(?P<length>{_APPROX}(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>k|mil)?\s*tokens?"
     rf"(?:\s+(?:em media|on average|de media))?)\s+(?:por|per|cada|each|a|an|em cada|in each)\s+{_EXAMPLE_WORD}\b"
     rf"|\b(?:(?:cada|each|every|os|the|nossos|nossas|our|meus|minhas|my|as)\s+)?{_EXAMPLE_WORD}\s+"
-    r"(?:tem|teem|tiver|tiverem|possuem|possui|has|have|had|are|were|is|sao|forem|ficam|fica|tem em media"
+    r"(?:tem|teem|tiver|tiverem|tivessem|tivesse|possuem|possui|has|have|had|are|were|is|sao|forem|fossem|ficam|fica|tem em media"
     r"|have on average)\s+(?:de\s+|of\s+)?"
     rf"(?P<length2>{_APPROX}(?P<n2>\d+(?:[.,]\d+)?)\s*(?P<unit2>k|mil)?\s*tokens?)\b"
     r"(?:\s+(?:cada|each|em media|on average|de media))?"
@@ -2849,8 +2865,11 @@ USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # "Usuários: 200" stays a count that may be a head-count).
 USERS_KEY_EQUALS = regexes.compile(rf"\b{_W('users.keys')}\s*=\s*(\d+)\b")
 # "usuários simultâneos: 20", "utilizadores em simultâneo 20", "concurrent users 50": conversations at once.
+# A form's line ends the count too: "Usuários simultâneos: 50\nPrecisão: FP8", or another key after it on one
+# line (had been "Não entendi: “50”").
 USERS_KEY_AT_ONCE = regexes.compile(
-    rf"\b{_W('users.keys')}\s+{_W('users.at_once')}\s*[=:]?\s*(\d+){_KEY_END}"
+    rf"\b{_W('users.keys')}\s+{_W('users.at_once')}\s*[=:]?\s*(\d+)"
+    rf"(?:{_KEY_END}|(?=[ \t]*\n)|(?=\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s*:))"
 )
 # "users 50": the count after the key with only a space, and nothing after it that would make it some other
 # count ("usuários 20 mil"); read after "20 usuários" had its chance.
@@ -2874,9 +2893,20 @@ _PHASE = _W("parts.phases")
 _SIZED_NAME = r"\b[a-z][a-z\d.-]*(?:\s+\d+(?:\.\d+)?)?\s+\d+(?:\.\d+)?b\b"
 _SIZED_NAME_AT = regexes.compile(_SIZED_NAME)
 _PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.]|,\d)"  # "100, llama": a comma, no decimal
+# When the next phase comes ("hoje 20 usuários, em 6 meses 200", "20 users now, 200 in 6 months"): a phase's time,
+# between the counts or after the second, no count of its own (the 200 had been "Não entendi", or a prompt's
+# 200 tokens)
+_WHEN_NEXT = (
+    r"\b(?:em|in|within|after|apos|depois\s+de|daqui\s+a)\s+(?:\d{1,2}|um|uma|a|one)\s+"
+    r"(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b"
+)
+_WHEN_NEXT_AT = regexes.compile(_WHEN_NEXT)
 PHASES = regexes.compile(
-    rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?(?P<gap>(?:[^\d.;!?()=:]|{_SIZED_NAME}){{1,60}}?)"
-    rf"{_PHASE_COUNT}(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
+    rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
+    rf"(?P<gap>(?:[^\d.;!?()=:]|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
+    # the second no time's count ("em 6 meses" is the gap's)
+    rf"{_PHASE_COUNT}(?!\s+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
+    rf"(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
 )
 _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
 # "fase 1: 10 usuários; fase 2: 100": a phase's number, and the stop before it, are no counts (_PHASES_NUMBERED).
@@ -2887,7 +2917,7 @@ _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
 # A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
 _PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*,?\s*$")
 _PHASE_AFTER = regexes.compile(
-    rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b)"
+    rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b|{_WHEN_NEXT})"
 )
 _TEAM = traffic_query.team_words()
 _HEADS = traffic_query.people_words()
@@ -3538,13 +3568,54 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
         example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
         raise QueryError("query.unreleased", hint="query.uncatalogued", name=entry.name, size=entry.size,
                          similar=similar, example=example, typed=typed)  # fmt: skip
-    if entry.repo:
-        example = _example(scan.original, typed, entry.repo).replace(entry.repo.lower(), entry.repo)
+    if entry.repo and (repo := _named_repo(typed, (entry.repo, *entry.repos), entry.size)):
+        example = _example(scan.original, typed, repo).replace(repo.lower(), repo)
         raise QueryError("query.uncatalogued", hint="query.uncatalogued_repo", name=entry.name, size=entry.size,
                          similar=similar, example=example, typed=typed, why=entry.reason)  # fmt: skip
+    if entry.repo:
+        # a size or variant no known repo names ("deepseek llm 13b"): which repo is meant is the user's to say
+        repos = ", ".join(f"`{r}`" for r in (entry.repo, *entry.repos))
+        raise QueryError("query.uncatalogued", hint="query.uncatalogued_which_repo", name=entry.name,
+                         size=entry.size, similar=similar, typed=typed, repos=repos, why=entry.reason)  # fmt: skip
     example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
     raise QueryError("query.uncatalogued", hint="query.uncatalogued", name=entry.name, size=entry.size,
                      similar=similar, example=example, typed=typed, why=entry.reason)  # fmt: skip
+
+
+_REPO_TOKENS = regexes.compile(r"\d+(?:\.\d+)*[bkm]?(?![a-z])|\d+|[a-z]+")
+_REPO_SIZE = regexes.compile(r"\d+(?:\.\d+)?[bm]")
+
+
+def _repo_tokens(name: str) -> set[str]:
+    """ "AI21-Jamba-1.5-Large" -> {ai, 21, jamba, 1.5, large}: a repo's (or a typed name's) words and numbers,
+    "internlm2_5" read as the "2.5" it writes."""
+    name = re.sub(r"(?<=\d)_(?=\d)", ".", strip_accents(name.rsplit("/", 1)[-1]).lower())
+    return set(_REPO_TOKENS.findall(name))
+
+
+def _repo_size(token: str) -> float:
+    return float(token[:-1]) * (1e-3 if token.endswith("m") else 1)
+
+
+def _size_in(typed: str, tokens: set[str]) -> bool:
+    """A size typed as its makers round it: "moondream 2b" is moondream2's 1.9B, "deepseek coder 7b" its 6.7B."""
+    return any(abs(_repo_size(t) / _repo_size(typed) - 1) <= 0.1 for t in tokens if _REPO_SIZE.fullmatch(t))
+
+
+def _named_repo(typed: str, repos: tuple[str, ...], size: str) -> str | None:
+    """Of a family's repos (the default first), the one a typed name means: every size ("33b") and every word
+    or number that tells the repos apart ("large", "1.5") it typed is in the repo's name, the most of them
+    winning; None when no repo names them all. A word no repo has ("instruct", "ai") tells nothing. A repo
+    whose name says no size is the family's largest of `size` ("bigscience/bloom": "560M-176B")."""
+    tokens = [_repo_tokens(r) for r in repos]
+    largest = set(sorted(_REPO_SIZE.findall(size.lower()), key=_repo_size)[-1:])
+    sized = [r if any(_REPO_SIZE.fullmatch(t) for t in r) else r | largest for r in tokens]
+    typed_tokens = _repo_tokens(typed)
+    told = {t for t in typed_tokens if _REPO_SIZE.fullmatch(t) or any(t in r for r in tokens)}
+    # a size its name says beats the one a nameless repo is taken to have ("t5 11b": t5-11b, not flan-t5-xl)
+    fitting = [(len(typed_tokens & r), -at) for at, (r, s) in enumerate(zip(tokens, sized, strict=True))
+               if all(t in s or (_REPO_SIZE.fullmatch(t) and _size_in(t, s)) for t in told)]  # fmt: skip
+    return repos[-max(fitting)[1]] if fitting else None
 
 
 # -- parse -------------------------------------------------------------------------------------------
@@ -4020,6 +4091,7 @@ def parse(
         # A precision said once is every model's, served together or weighed as a choice ("qwen3 32b ou llama
         # 3.1 70b para 8k, em fp8": the Llama had been weighed at 16 bits against the Qwen at 8).
         others = _precision_shared(text, query, others, catalog)
+        query, others = _one_generation(kept, query, others, catalog or load_catalog(), base)
         query.model_choices.extend(others)
         query.together = together
         query.routed = together and _routed_said(text)
@@ -4137,6 +4209,83 @@ def _precision_shared(text: str, query: Query, others: list[str], catalog: Catal
     if joint <= 0 or not said or any(at < joint and _names_model(text[:at]) for at in said):
         return others  # not found as typed, or said with the first model
     return [c if _names_model(c, precision=True) else _choice_at(c, precision) for c in others]
+
+
+_FAMILY_AND_SIZE = regexes.compile(
+    r"(?<![\w.-])(?P<family>[a-z][a-z0-9]*)[\s-]*(?P<size>\d+(?:\.\d+)?)b(?![\w.])"
+)
+_GENERATION_SIZE = regexes.compile(r"(?<![\w.])(\d+(?:\.\d+)?)B\b")
+
+
+def _generations(catalog: Catalog, family: str) -> dict[str, dict[float, str]]:
+    """A family's generations, newest first ("Qwen3", "Qwen2.5"), each its sizes -> the model's name."""
+    gens: dict[str, dict[float, str]] = {}
+    for model_id in catalog.families.get(family, []):
+        name = catalog.model(model_id).name
+        if (m := _GENERATION_SIZE.search(name)) is not None and m.start() > 0:
+            gens.setdefault(name[: m.start()].strip(" -"), {}).setdefault(float(m.group(1)), name)
+    return gens
+
+
+def _one_generation(
+    kept: str, query: Query, others: list[str], catalog: Catalog, base: Workload | None
+) -> tuple[Query, list[str]]:
+    """ "qwen 7b/14b", "qwen 8b ou qwen 14b": sizes of one family weighed in one of its generations that has them
+    all, the first's where it can, and said (each size had been its own newest, Qwen2.5 7B against Qwen3 14B); a
+    bare size after it is the family's ("qwen 8b ou 72b" had weighed a Llama 3.1 70B). A version typed stays."""
+    w = query.workload
+    if w is None or not w.model or len(others) != 1:
+        return query, others
+    first_name, other_name = _resolved_name(w.model, catalog), None
+    plain = strip_accents(kept.lower())  # positions are the text's
+    first = next(
+        (m for m in _FAMILY_AND_SIZE.finditer(plain)
+         if any(_model_name(i, catalog) == first_name for i in catalog.families.get(m.group("family"), ()))),
+        None,
+    )  # fmt: skip
+    if first is None:
+        return query, others
+    family = first.group("family")
+    other = re.fullmatch(rf"(?:{family}[\s-]*)?(\d+(?:\.\d+)?)b(?![\w.])(.*)", others[0], re.I | re.S)
+    if other is None:
+        return query, others
+    gens = _generations(catalog, family)
+    gen = next((g for g, sizes in gens.items() if first_name in sizes.values()), None)
+    size, other_size = float(first.group("size")), float(other.group(1))
+    if gen is None:
+        return query, others
+    chosen = (
+        gen if other_size in gens[gen]
+        # the first's generation lacks the other size: the newest that has both, the first asked again in it
+        else next((g for g, have in gens.items() if {size, other_size} <= have.keys()), None)
+    )  # fmt: skip
+    if chosen is None:
+        # no generation has both: the other is still the family's ("qwen 72b"), its newest of that size
+        if any(other_size in have for have in gens.values()):
+            return query, [f"{family} {other.group(1)}b{other.group(2)}"]
+        return query, others
+    if not others[0][:1].isdigit():
+        # "qwen 14b" typed whole: the model it names alone, said only if another; a bare "14b" is no family's
+        other_name = _resolved_name(f"{family} {other.group(1)}b", catalog)
+    if chosen != gen:
+        retyped = f"{kept[: first.start()]}{gens[chosen][size]}{kept[first.end() :]}"
+        try:
+            query = _parse_text(retyped, catalog, base)
+        except SizingError:
+            return query, others
+    if other_name == gens[chosen][other_size] and chosen == gen:
+        return query, others  # one generation as typed ("qwen 72b ou qwen 32b"): nothing to say
+    query.noted = [*query.noted, "same_generation"]
+    query.noted_names = {**query.noted_names, "same_generation": chosen}
+    return query, [f"{gens[chosen][other_size]}{other.group(2)}"]
+
+
+def _resolved_name(typed: str, catalog: Catalog) -> str | None:
+    """The catalogue name a typed model resolves to ("qwen 8b": "Qwen3 8B"), None for none."""
+    try:
+        return resolve_model(typed, catalog).model.name
+    except SizingError:
+        return None
 
 
 def _names_model(text: str, precision: bool = False) -> bool:
@@ -4767,10 +4916,15 @@ def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     at = lowered.find(second.lower()) if second else -1
     if at <= 0:
         return None
-    joint = _joint(text, at)
+    joint, end = _joint(text, at), at + len(second)
+    before = _WORD_BEFORE_SIZES.search(text, 0, at) if joint is None else None
+    if before is not None and normalize(before.group(1)) in family_words(load_catalog()):
+        # "qwen 32b ou qwen 8b": the family said again is the second's ("qwen" had been left to the first, a
+        # contradiction of "qwen 32b" and "8b")
+        at = before.start(1)
+        joint = _joint(text, at)
     if joint is None:
         return None
-    end = at + len(second)
     tail = MODEL_OR_TAIL.match(text, end)
     if tail is not None:
         end = tail.end()
@@ -5211,11 +5365,19 @@ _RANGE_OR = regexes.compile(
 # "30 usuários com picos de 60", "30 usuarios e pico de 60", "30 users, peaks of 60", "30 pessoas podendo chegar a
 # 60": the usual count and the peak said after it, a range whose upper end is sized for ("60" had been "Não
 # entendi"). A peak below the count ("300 usuários, pico de 50 simultâneos") is the people at once, read elsewhere.
-_PEAK_AFTER = regexes.compile(
+# The usual count said as an average ("50 usuários em média, pico de 150"), the peak after "no" ("mas no pico 200"),
+# or the peak's count before its word ("50 usuários, 200 no pico"): the same (each had been "Não entendi" for the
+# peak, or a contradiction of the two counts). English's "on average ... at peak" is read elsewhere, in English.
+_USUAL_PEOPLE = (
     rf"(?<![\w.,/:+-])(\d+)(\s+{_PEOPLE}(?:\s+(?:simult[aâ]neos|ao\s+mesmo\s+tempo|concurrent|at\s+once))?)"
-    r"(?:\s*,)?\s+(?:(?:com|e|and|with|mas|but)\s+)?(?:(?:uns|umas|um|a|some)\s+)?"
+    r"(?:\s+(?:em|na|de)\s+m[eé]dia)?"
+    r"(?:\s*,)?\s+(?:(?:com|e|and|with|mas|but)\s+)?"
+)
+_PEAK_AFTER = regexes.compile(
+    rf"{_USUAL_PEOPLE}(?:(?:uns|umas|um|a|some)\s+)?(?:(?:no|nos|na)\s+)?"
     r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
-    r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])",
+    r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])"
+    rf"|{_USUAL_PEOPLE}(\d+)\s+(?:no|nos|na)\s+picos?\b",
     re.IGNORECASE,
 )
 # "contexto 8k/16k", "ctx de 8k/32k": two contexts offered, sized for the larger ("8k/16k" had been a prompt of
@@ -5435,10 +5597,13 @@ def _upper_bounds(
         return m.group(2)
 
     def peak(m: re.Match) -> str:
-        if int(m.group(3)) <= int(m.group(1)):
+        usual, people, top = (
+            (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        )
+        if int(top) <= int(usual):
             return m.group(0)
-        ranges.append((m.group(0).strip(), m.group(3)))
-        return m.group(3) + m.group(2)
+        ranges.append((m.group(0).strip(), top))
+        return top + people
 
     def context_slash(m: re.Match) -> str:
         low, high = parse_amount(m.group(2)) or 0.0, parse_amount(m.group(3)) or 0.0
@@ -7596,7 +7761,7 @@ def _number_words(scan: _Scan) -> None:
         scan.sub(DIGITS_SCALE, lambda m: f"{int(m.group(1)) * SCALES[m.group(2)]:<{len(m.group(0))}}")
     scan.sub(NUMBER_PHRASE, tens)
     scan.sub(THOUSANDS_AND, thousands)
-    if "quarter" in scan.work:
+    if scan.may_match(QUARTER):  # "a quarter of a million", "um quarto de milhão" (the prefilter's words)
         scan.sub(QUARTER, lambda m: f"{0.25:<{len(m.group(0))}}")
     scan.sub(ONE_BEFORE_MULTIPLIER, lambda m: f"{1:<{len(m.group(0))}}")
     scan.sub(THOUSANDS_SPELT, spelt)
@@ -9612,11 +9777,14 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     # simultâneos": people at once beside a phase's word are a phase's (they had been 50 at once of a head-count
     # of 200, or a contradiction); with no phase word between, "500 usuários, 50 simultâneos" stay people and
     # those at once
-    phased = _PHASE_WORD.search(gap) is not None
+    # the next phase's time may be read already (blanked as a term): found as typed
+    typed_gap = strip_accents(scan.original[m.start("gap") : m.end("gap")].lower())
+    phased = _PHASE_WORD.search(gap) is not None or _WHEN_NEXT_AT.search(typed_gap) is not None
     words = traffic_query.without_at_once(gap) if phased else gap
+    words = _WHEN_NEXT_AT.sub(" ", _SIZED_NAME_AT.sub(" ", words))
     if any(
         len(w) > 4 and w not in FILLER
-        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", _SIZED_NAME_AT.sub(" ", words))))
+        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", words)))
     ):
         return False  # "500 usuários diários, depois 2000": more than the phases between them
     if (
@@ -9627,7 +9795,7 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
         return False
     before = _PHASE_BEFORE.search(scan.work, max(0, m.start() - 40), m.start())
     after = _PHASE_AFTER.match(scan.work, m.end())
-    if not (_PHASE_WORD.search(gap) or (after and after.group(0).strip())):
+    if not (phased or (after and after.group(0).strip())):
         return False
     if m.group("an") and _PER.match(gap):
         return False  # "10 conversas por segundo, depois 100": a rate
@@ -12025,8 +12193,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         available = _stock_asked(scan, plain)
         # "qual a diferença entre sob demanda e reservado?", "o que é reservado?": the contract modes asked
         # about with nothing to size, which the list of what we rent explains mode by mode.
+        # A GPU named beside the mode asks its price in it ("quanto custa uma h100 reservada por 12 meses?" had
+        # been the whole list, as "1 h100 reservada" was not)
         modes_asked = (
-            bool(scan.found.get("contract")) and not _workload_said(fields, stage) and not query.unknown
+            bool(scan.found.get("contract"))
+            and not _workload_said(fields, stage)
+            and not query.unknown
+            and not (fields.get("gpu") and fields.get("cost"))
         )
         if modes_asked or _offering_asked(plain, fields, stage):
             # "quais GPUs vocês têm?", "tabela de preços": the GPUs we rent, how, and at what price
@@ -12755,8 +12928,18 @@ def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
     if not members:
         return QueryError("query.no_model")
     shown = ", ".join(members[:8]) + (f" (+{len(members) - 8})" if len(members) > 8 else "")
-    return QueryError("query.family_model", hint=None, family=typed, models=shown,
-                      example=_example(_without_variant(scan, typed), typed, members[min(2, len(members) - 1)]))  # fmt: skip
+    example = _example(_without_variant(scan, typed), typed, members[min(2, len(members) - 1)])
+    after = _TOKEN_AFTER.match(scan.original, at + len(typed)) if at >= 0 else None
+    named = [m for m in members if after and after.group(1).lower() in m.lower().split()]
+    if len(named) == 1:
+        # "devstral 2507": the one member whose name holds the word typed after the family is the example, the
+        # word said once (it had been `/gpu devstral small 2507 2507`)
+        question = scan.original[: after.start()] + scan.original[after.end() :]
+        example = _example(question, typed, named[0])
+    return QueryError("query.family_model", hint=None, family=typed, models=shown, example=example)
+
+
+_TOKEN_AFTER = regexes.compile(r"[\s_-]+([\w.]+)")
 
 
 # "gemma 3n": a version with a letter of its own after it is a version too (its example had kept "3n").

@@ -614,7 +614,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     within = (
         r"(?:\s*(?:<=?|≤|=|:|~)|\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|"
         r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than|maxima|maximo|max|maximum|alvo|target|desejada|aceitavel|"
-        r"inferior\s+a|menor\s+que|menor\s+do\s+que|lower\s+than|shorter\s+than|de\s+ate|"
+        r"inferior\s+a|menor\s+que|menor\s+do\s+que|menor\s+a|lower\s+than|shorter\s+than|de\s+ate|"
         # "p95 TTFT target is 1.5 seconds", "o primeiro token deve ser de 1 s", "o TTFT precisa ficar abaixo de
         # 500ms", "TTFT has to stay under 1 s"
         r"is|around|about|cerca\s+de|fique|ficar|ficando|stays?|"
@@ -623,11 +623,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"(?:should|must|needs?\s+to|has\s+to|have\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de)"
         r"\s+(?:be|stay|remain|ser|ficar|estar)|"
         # "a resposta tem que começar em 300ms", "the answer must start within 1 s": when it starts is the first token
-        r"(?:(?:should|must|needs?\s+to|has\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de)\s+)?"
+        r"(?:(?:should|must|needs?\s+to|has\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de|"
+        r"tiver\s+que|tiver\s+de|tivesse\s+que|tivesse\s+de)\s+)?"
         # "a primeira resposta chega em menos de meio segundo", "o primeiro token tem de chegar em 300 ms", "the
         # first response needs to arrive in under 1 s": when it arrives, as when it starts
-        r"(?:comecar|comece|comeca|iniciar|inicie|start|starts|begin|begins|chega|chegue|chegar|chegam|aparece|"
-        r"apareca|aparecer|arrives?|appears?|shows\s+up|comes\s+back)))*"
+        r"(?:comecar|comece|comeca|comecando|iniciar|inicie|start|starts|starting|begin|begins|chega|chegue|chegar|"
+        r"chegam|aparece|apareca|aparecer|sair|saia|sai|arrives?|appears?|shows\s+up|comes\s+back)"
+        # "first words on screen in under 1 s", "a primeira palavra na tela em 1 s": where it shows
+        r"|on\s+(?:the\s+)?screen|na\s+tela|no\s+ecra))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):
@@ -1196,7 +1199,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "latência máxima de 1,5 segundos para o primeiro token": the number between two names of the target.
         ("ttft_s", regexes.compile(
             rf"(?:\b(?:{first_token}){within}\s*)?{_PLAIN}\s*{_SECONDS}\s+"
-            rf"(?:(?:de|to|for\s+the|para\s+o|ate\s+o|ate\s+ao|para\s+a|no|na)\s+)?(?:{first_token})\b"
+            rf"(?:(?:de|to|for\s+the|para\s+o|ate\s+o|ate\s+ao|para\s+a|no|na|pra|para|before|antes\s+de)\s+)?"
+            rf"(?:{first_token})\b"
         ), seconds),
         ("ttft_s", regexes.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
         # "não pode demorar mais que 5 seg", "can't take longer than 3 s": how long it may take, a first-token

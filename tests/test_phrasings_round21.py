@@ -160,7 +160,8 @@ def test_an_unknown_name_with_a_size_never_becomes_the_family_beside_it(capsys, 
     [
         # each had been "O pedido se contradiz: “14b” e “32b” não valem juntos", no word of what to ask
         ("qwen 7b/14b/32b", "Comparo dois modelos de cada vez, e “7b/14b/32b” nomeia 3. Pergunte um par, depois o outro: `/gpu qwen 7b ou qwen 14b`, depois `/gpu qwen 14b ou qwen 32b`"),
-        ("qwen7b/14b/32b for 10 users", "I compare two models at a time, and “qwen7b/14b/32b” names 3. Ask for one pair, then the next: `/gpu qwen 7b or qwen 14b`, then `/gpu qwen 14b or qwen 32b`"),
+        # the load said goes with each pair (round 22: it had been dropped from the commands)
+        ("qwen7b/14b/32b for 10 users", "I compare two models at a time, and “qwen7b/14b/32b” names 3. Ask for one pair, then the next, with the same load: `/gpu qwen 7b or qwen 14b for 10 users`, then `/gpu qwen 14b or qwen 32b for 10 users`"),
         ("llama 1b/3b/8b/70b pra 5 pessoas", "nomeia 4"),
         # said in words: had been the same contradiction
         ("qwen 7b ou 14b ou 32b", "Comparo dois modelos de cada vez, e “7b ou 14b ou 32b” nomeia 3. Pergunte um par, depois o outro: `/gpu qwen 7b ou qwen 14b`, depois `/gpu qwen 14b ou qwen 32b`"),
