@@ -369,6 +369,8 @@ def _answer_unreachable(plan: Plan, rec: Setup, catalog: Catalog) -> str:
     text = t(lang, "decided.answer_unreachable", setup=describe(rec, lang), precision=plan.precision.name,
              output=i18n.tokens(plan.output, lang), asked=i18n.seconds(asked, lang), fastest=missed(fastest),
              target=i18n.seconds(plan.e2e_target, lang), reached=missed(reached))  # fmt: skip
+    if plan.dearer_closest is not None:
+        text = _cheaper_than_closest(plan, rec, reached, missed(reached), missed(fastest), catalog)
     # performance.end_to_end solved for the answer's tokens on the fastest setup, unloaded
     tokens = math.floor((asked - best.ttft_s) / best.tpot_s + 1e-9) + 1 if best.ttft_s < asked else 0
     if tokens >= 1:
@@ -381,6 +383,28 @@ def _answer_unreachable(plan: Plan, rec: Setup, catalog: Catalog) -> str:
         return text + " " + t(lang, "decided.answer_unreachable_lower", precision=lower[0].precision.name,
                               setup=describe(lower[1], lang), asked=i18n.seconds(asked, lang))  # fmt: skip
     return text + " " + t(lang, "decided.answer_unreachable_smaller")
+
+
+def _cheaper_than_closest(
+    plan: Plan, rec: Setup, reached: float, reached_text: str, fastest: str, catalog: Catalog
+) -> str:
+    """What decided a whole answer's time out of reach where the 16-bit closest was far dearer than the
+    recommendation at the precision below (sizing/engine.py _cheaper_precision_closest): both answers, unloaded,
+    the share of its price (without prices, of its GPU memory) the recommendation costs, what the dearer buys."""
+    from .engine import _hourly_weight
+
+    lang = plan.lang
+    dearer, its = plan.dearer_closest
+    saved = reached - its
+    gain = (t(lang, "decided.answer_dearer_sooner", saved=i18n.number(saved, lang, 1)) if saved >= 0.05
+            else t(lang, "decided.answer_dearer_nothing"))  # fmt: skip
+    measure = "answer_dearer_price" if catalog.offering.has_prices else "answer_dearer_memory"
+    share = i18n.percent(_hourly_weight(rec, catalog) / _hourly_weight(dearer, catalog), lang)
+    return t(lang, "decided.answer_unreachable_cheaper", output=i18n.tokens(plan.output, lang),
+             asked=i18n.seconds(plan.missed_e2e, lang), default=catalog.precision("bf16").name,
+             dearer=describe(dearer, lang), dearer_reached=i18n.number(its, lang, 1), setup=describe(rec, lang),
+             precision=plan.precision.name, target=i18n.seconds(plan.e2e_target, lang), reached=reached_text,
+             measure=t(lang, f"decided.{measure}", share=share), gain=gain, fastest=fastest)  # fmt: skip
 
 
 def serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] | None:

@@ -333,6 +333,8 @@ def _sized(
         plan, rec = _closest_to_given_speed(plan, catalog) or (plan, rec)
     if rec is None and plan.e2e_target is not None and by_load(plan) and not plan.stage.is_training:
         plan, rec = _closest_to_given_answer_time(plan, catalog) or (plan, rec)
+        if plan.dearer_closest is not None:
+            assumptions = list(plan.assumptions)  # the precision below, said as the one used
     unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
@@ -1350,7 +1352,15 @@ def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
     """(the plan, its recommendation) when the question's whole-answer time is one no setup we rent gives even
     unloaded (500 tokens in 0.5 s): sized for the shortest answer time there is, in tenths of a second above it
     (whole seconds from 10 s), else a tenth more at a time up to twice it where the load's conversations slow
-    each other, as _closest_to_given_first_token() for a first token. None when that target was not the cause."""
+    each other, as _closest_to_given_first_token() for a first token. With no precision said, the precision
+    below is weighed too (_cheaper_precision_closest). None when that target was not the cheaper cause."""
+    found = _closest_answer_at(plan, catalog)
+    if found is None:
+        return None
+    return _cheaper_precision_closest(plan, *found, catalog) or found
+
+
+def _closest_answer_at(plan: Plan, catalog: Catalog):
     best = traffic.fastest_answer(plan, catalog)
     if best is None:
         return None
@@ -1370,6 +1380,57 @@ def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
         if rec is not None and rec.problem is None:
             return relaxed, rec
     return None
+
+
+# The precision below answers "nearly as fast" as the 16-bit closest within this share of its whole answer...
+ANSWER_NEAR = 0.05
+# ...and is "far cheaper" at no more than this share of its price an hour (without prices, of its GPU memory)
+FAR_CHEAPER = 0.5
+
+
+def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: Catalog):
+    """(the plan at the precision below, its recommendation) when the precision was assumed (16 bits) and the
+    setup closest to the whole answer asked is far dearer than the one closest in FP8 that answers nearly as
+    fast: "Llama 3.1 70B, 20 users, full answer within 1 s" had recommended 12× H200 in BF16 (~7.7 s unloaded)
+    beside 4× H100 in FP8 at ~7.8 s, shown only as an alternative. Quality is nearly that of 16 bits at 8
+    (the answer's quantization note says what to measure); the 16-bit closest stays said (plan.dearer_closest).
+    None otherwise."""
+    lower_id = advice.LOWER.get(plan.precision.id)
+    if lower_id is None or t(plan.lang, "assume.precision") not in plan.assumptions:
+        return None
+    low = advice.serving_lower_precision(plan, catalog)
+    if low is not None and low[0].precision.id == lower_id:
+        return None  # it gives the whole answer asked, and what decided names it
+    # the precision below, sized for the same whole answer as the 16-bit closest
+    low_plan = relaxed.but(precision=catalog.precision(lower_id))
+    low_rec = _recommendation(low_plan, catalog)
+    if low_rec is None or low_rec.problem is not None:
+        return None
+    reached, low_reached = (
+        _whole_answer_alone(p, s, catalog) for p, s in ((relaxed, rec), (low_plan, low_rec))
+    )
+    if low_reached > reached * (1 + ANSWER_NEAR) or _hourly_weight(
+        low_rec, catalog
+    ) > FAR_CHEAPER * _hourly_weight(rec, catalog):
+        return None
+    said = t(plan.lang, "assume.precision_answer_time", precision=low_plan.precision.name,
+             default=plan.precision.name)  # fmt: skip
+    assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
+    return low_plan.but(assumptions=assumptions, dearer_closest=(rec, reached)), low_rec
+
+
+def _whole_answer_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
+    alone = traffic.alone(plan, setup, catalog)
+    return traffic.perf.end_to_end(alone.ttft_s, alone.tpot_s, plan.output)
+
+
+def _hourly_weight(setup: Setup, catalog: Catalog) -> float:
+    """What a setup costs an hour on demand, where priced; else its GPU memory, which the price follows."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
+    price = offer.price_per_gpu_hour.get("on_demand") if offer is not None else None
+    return setup.count * (
+        price if price is not None and catalog.offering.has_prices else setup.gpu_memory_bytes
+    )
 
 
 def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:

@@ -44,7 +44,7 @@ from .names import (
     scale_layers,
     unversioned_base,
 )
-from .result import ApiPriceInfo, BudgetInfo
+from .result import ApiPriceInfo, BudgetInfo, Setup
 from .serve_after import serving_workload
 from .speculative import (
     NGRAM,
@@ -291,6 +291,9 @@ class Plan(msgspec.Struct, frozen=True):
     missed_tokens_per_s: float | None = None
     # the whole answer's time asked for that no setup we rent gives even unloaded, as missed_ttft
     missed_e2e: float | None = None
+    # the precision assumed (16 bits) came closest to that whole answer's time only on a far dearer setup: the
+    # answer is at the precision below, and this is the 16-bit closest (its setup, whole answer unloaded, in s)
+    dearer_closest: tuple[Setup, float] | None = None
     days_assumed: bool = False  # the deadline is the offering's default, not the customer's
     contract: str | None = None  # the contract mode the customer asked for
     production_next: bool = False  # an evaluation said to come before production (Workload.production_next)
