@@ -73,5 +73,5 @@ def test_a_whole_answer_in_reach_of_fp8_still_names_it_at_16_bits(ask):
 
 def test_a_precision_asked_is_kept_for_a_whole_answer_out_of_reach(ask):
     out = ask("Llama 3.1 70B em bf16, 20 usuários, resposta completa em 1 s")
-    setup, decided = recommended_and_decided(out)
+    decided = recommended_and_decided(out)[1]
     assert "Em BF16/FP16 (16-bit), nenhuma configuração" in decided and "mais próxima em" not in decided
