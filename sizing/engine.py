@@ -316,6 +316,14 @@ def _sized(
     named_run = _named_kind_run(plan, rec, catalog)
     if named_run is not None:
         rec = named_run.chosen
+    # A deadline's run: more of the GPU chosen where they end it sooner for no more per run (_deadline_more)
+    more_run = None if named_run is not None else _deadline_more(plan, rec, run_choice, catalog)
+    if more_run is not None:
+        rec = more_run[1].setup
+        if run_choice is not None:
+            run_choice = msgspec.structs.replace(
+                run_choice, cheapest=rec, cheapest_days=more_run[1].hours / 24
+            )
     edge_workload = workload
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
@@ -353,6 +361,7 @@ def _sized(
         rec, run_pick = picked
         named_run = None  # the budget chose among every setup, the GPU named's included
         run_choice = None  # every setup's run was weighed against the budget, which the per-run choice would contradict
+        more_run = None
         if run_pick.deadline_lifted:
             # a month's budget bounds each month's spend, not the run's length: the default deadline goes
             default = t(lang, "assume.default_days", days=plan.days)
@@ -511,6 +520,8 @@ def _sized(
         )
     elif named_run is not None:
         decided = "named_run"
+    elif more_run is not None:
+        decided = "deadline_more"
     if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
@@ -758,7 +769,9 @@ def _sized(
             if decided == "fastest_service"
             else _named_run_decided(plan, named_run, catalog)
             if decided == "named_run"
-            else _run_budget_decided(run_pick, decided, lang)
+            else _deadline_more_decided(plan, more_run, catalog)
+            if decided == "deadline_more"
+            else _run_budget_decided(run_pick, decided, catalog, lang)
             if run_pick is not None and decided and decided.endswith((run_pick.job, run_pick.job + "_none"))
             else advice.decided_text(plan, rec, decided, catalog, avail)
             if decided
@@ -797,15 +810,33 @@ def _fastest_decided(plan: Plan, rec: Setup, unasked: Setup, bounded: bool, fewe
     return said
 
 
-def _run_budget_decided(pick, decided: str, lang: str) -> str:
+def _run_budget_decided(pick, decided: str, catalog: Catalog, lang: str) -> str:
     """What a job's budget (or "the fastest") decided, in words with no prices (they show only where prices
     may): the budget as weighed (the job's, its month's, an hour's), the setup its rule picks within it and the
     one it replaces, or that none does and the cheapest stays; with its time, when estimated."""
     key = f"decided.{decided}" + ("_without" if pick.without and pick.chosen else "")
     time = i18n.duration(pick.hours / 24, lang) if pick.hours is not None else t(lang, "decided.run_untimed")
     budget = t(lang, f"decided.run_budget.{pick.job}_{pick.unit}") if pick.unit else ""
+    if pick.job == "training" and pick.chosen and (pick.same_day or pick.fewest is not None):
+        # a run within a working day at its cheapest, or else the fastest with each GPU weighed at more of it
+        # for no more per run (run_budget.more_of_kind), then what the fewest of its GPU take
+        hours = i18n.number(catalog.offering.business_hours_per_day, lang)
+        said = t(lang, "decided.budget_training_" + ("day" if pick.same_day else "more"), budget=budget,
+                 setup=pick.setup, time=time, hours=hours)  # fmt: skip
+        if pick.fewest is not None:
+            said += " " + t(lang, "decided.more_same_cost", fewest=pick.fewest,
+                            fewest_time=i18n.duration(pick.fewest_hours / 24, lang))  # fmt: skip
+        without = pick.without not in (None, pick.fewest)  # (the fewest, said already)
+        return said + (" " + t(lang, "decided.more_without", without=pick.without) if without else "")
     rule = t(lang, f"decided.run_rule.{pick.rule}" + ("_asked" if pick.fastest_asked and pick.unit else ""))
     return t(lang, key, setup=pick.setup, time=time, without=pick.without, budget=budget, rule=rule)
+
+
+def _more_gpus(setup: str, hours: float, same_day: bool, catalog: Catalog, lang: str) -> str:
+    """What more of one GPU buy a run, said after the fewest of it: the same GPU-hours, sooner."""
+    day = i18n.number(catalog.offering.business_hours_per_day, lang)
+    return t(lang, "decided.more_gpus" + ("" if same_day else "_quickest"), setup=setup,
+             time=i18n.duration(hours / 24, lang), hours=day)  # fmt: skip
 
 
 def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catalog) -> Performance | None:
@@ -1035,6 +1066,43 @@ def _named_run_decided(plan: Plan, run: NamedRun, catalog: Catalog) -> str:
         said += " " + t(lang, "decided.named_run_smallest", setup=advice.describe(run.smallest, lang),
                         days=advice.days_text(run.smallest_days, lang))  # fmt: skip
     return said
+
+
+def _deadline_more(plan: Plan, rec, run_choice: RunChoice | None, catalog: Catalog):
+    """A training with its deadline and prices, no budget: more of the GPU recommended where they end the run
+    sooner for no more per run (run_budget.more_of_kind: the fewest within a working day, else the quickest in
+    one server). "LoRA no Qwen2.5 14B com 200 mil exemplos, prazo de 1 dia" had been 1× H100 for ~17 hours, where
+    two end it in ~8.5 for the same cost. None when the question names GPUs, a count, a layout, a budget (weighed
+    by run_budget) or the least time, when the smaller stays beside a cheaper slower one (run_choice), or when
+    the deadline is the default one."""
+    if (
+        rec is None
+        or not plan.stage.is_training
+        or plan.method.is_rl
+        or not plan.days
+        or plan.days_assumed
+        or plan.budget is not None
+        or plan.fastest
+        or not catalog.offering.has_prices
+        or plan.gpu is not None
+        or plan.gpus
+        or plan.count_asked
+        or plan.gpu_hours_asked
+        or plan.compare
+        or plan.layout_given
+        or plan.machine is not None
+        or (run_choice is not None and run_choice.recommended != "cheapest")
+    ):
+        return None
+    return run_budget.more_of_kind(plan, rec, catalog)
+
+
+def _deadline_more_decided(plan: Plan, more, catalog: Catalog) -> str:
+    first, chosen, same_day = more
+    lang = plan.lang
+    said = t(lang, "decided.deadline_more", deadline=i18n.day_count(plan.days, lang),
+             fewest=advice.describe(first.setup, lang), fewest_time=i18n.duration(first.hours / 24, lang))  # fmt: skip
+    return said + " " + _more_gpus(advice.describe(chosen.setup, lang), chosen.hours, same_day, catalog, lang)
 
 
 def _run_total(plan: Plan, setup, catalog: Catalog) -> float | None:

@@ -75,3 +75,116 @@ def test_a_precision_asked_is_kept_for_a_whole_answer_out_of_reach(ask):
     out = ask("Llama 3.1 70B em bf16, 20 usuários, resposta completa em 1 s")
     decided = recommended_and_decided(out)[1]
     assert "Em BF16/FP16 (16-bit), nenhuma configuração" in decided and "mais próxima em" not in decided
+
+
+def hours_of(text: str, lang: str) -> float:
+    """ "~6 horas", "~1,9 dias", "~11 hours" as hours."""
+    value, unit = re.fullmatch(r"~([\d.,]+) (\w+)", text).groups()
+    return number(value, lang) * (24 if unit.startswith(("dia", "day")) else 1)
+
+
+def project_cost(out: str, lang: str) -> float:
+    said = re.search(
+        r"(?:Custo do projeto|Project cost): (?:R\$ |BRL )?([\d.,\u00a0]+)(?:\u00a0R\$)? \(", out
+    )
+    return number(said[1], lang)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("LoRA do Llama 3.1 8B com 2 bilhões de tokens, orçamento de R$ 3 mil", "pt-BR"),
+        ("full fine-tune of Llama 3.1 8B on 2B tokens, budget BRL 20,000", "en"),
+        ("LoRA do Llama 3.1 8B com 2 mil milhões de tokens, orçamento de 3000 reais", "pt-PT"),
+    ],
+)
+def test_a_training_budget_ends_a_long_run_within_a_working_day_for_the_same_cost(ask, question, lang):
+    # "1× H100 é a mais rápida, entre as de menos GPUs de cada tipo" had been recommended for ~1.9 days, where
+    # eight H100s end the same run in ~6 hours for the same R$ 902: a run's GPU-hours do not change with the count
+    out = ask(question)
+    plain = ask(question.split(", orçamento")[0].split(", budget")[0])
+    setup, decided = recommended_and_decided(out)
+    fewest = re.search(
+        r"(\d+× [^,]+), (?:a menor quantidade dela que comporta o treino, (?:leva|demora)|the fewest of it that hold the "
+        r"run, takes) (~[\d.,]+ \w+)\.",
+        decided,
+    )
+    assert fewest, decided
+    chosen = re.search(r"(?:em|in) (~[\d.,]+ \w+), (?:e é a mais barata|and is the cheapest)", decided)
+    assert chosen, decided
+    # the same GPU, more of it, within the working day said, sooner than the fewest, at no more per run
+    assert setup.split("× ")[1] == fewest[1].split("× ")[1] and int(setup.split("×")[0]) > int(
+        fewest[1].split("×")[0]
+    )
+    assert hours_of(chosen[1], lang) <= 10 < hours_of(fewest[2], lang)
+    alone = recommended_and_decided_or_first(plain)
+    assert alone == fewest[1]
+    assert project_cost(out, lang) <= project_cost(plain, lang) * 1.05
+
+
+def recommended_and_decided_or_first(out: str) -> str:
+    line = next(line for line in out.splitlines() if line.startswith(("Recomendação:", "Recommendation:")))
+    return re.match(r"(?:Recomendação|Recommendation): (\d+× .+?)(?: ·|$)", line)[1]
+
+
+def test_a_training_budget_does_not_pay_more_for_a_run_already_within_a_working_day(ask):
+    # four A100s (~6 h, R$ 309) had beaten one H100 (~8 h, R$ 162) once more of each GPU were weighed: both end
+    # the same working day, and the cheaper is recommended
+    out = ask("QLoRA do Llama 3.1 70B com 20 mil exemplos, orçamento de R$ 2 mil")
+    setup, decided = recommended_and_decided(out)
+    assert setup == "1× H100 SXM 80 GB"
+    assert "termina o treino num dia de trabalho (10 horas), em ~8 horas, e é a mais barata" in decided
+
+
+def test_a_monthly_training_budget_weighs_more_nvlink_gpus_over_more_pcie_ones(ask):
+    # 4× L40S over PCIe (~2.6 days, R$ 2,262) had been "the fastest" beside 1× H100 (~3.8 days, R$ 1,840): eight
+    # H100s in one server end it in ~11 hours for R$ 1,840
+    out = ask("LoRA do Qwen2.5 32B com 1 bilhão de tokens, orçamento de R$ 10 mil por mês")
+    setup, decided = recommended_and_decided(out)
+    assert setup == "8× H100 SXM 80 GB" and "Nenhuma configuração o termina num dia de trabalho" in decided
+    assert "1× H100 SXM 80 GB, a menor quantidade dela que comporta o treino, leva ~3,8 dias" in decided
+    assert project_cost(out, "pt-BR") == pytest.approx(1840, abs=1)
+
+
+def test_as_fast_as_possible_within_a_budget_is_still_the_fastest(ask):
+    out = ask("LoRA do Llama 3.1 8B com 100 milhões de tokens, orçamento de R$ 3 mil, o mais rápido possível")
+    setup, decided = recommended_and_decided(out)
+    assert "termina o treino num dia de trabalho" not in decided and int(setup.split("×")[0]) == 8
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "count", "hours"),
+    [
+        # 1× H100 for ~17 hours: two end it in ~8.5 hours, within the day, for the same cost
+        ("LoRA no Qwen2.5 14B com 200 mil exemplos, prazo de 1 dia", "pt-BR", 2, 10),
+        # 4× H100 for ~1 day: eight take ~12 hours, no count in one server ends it within a working day
+        ("LoRA on Llama 3.1 70B with 500M tokens within 3 days", "en", 8, 13),
+    ],
+)
+def test_a_training_deadline_weighs_more_of_the_gpu_chosen_for_the_same_cost(
+    ask, question, lang, count, hours
+):
+    out = ask(question)
+    setup, decided = recommended_and_decided(out)
+    assert setup.startswith(f"{count}× H100")
+    assert re.search(
+        r"(?:o custo por execução, dentro do prazo de|the cost per run, within the deadline of)", decided
+    )
+    said = re.search(r"(?:em|takes|in) (~[\d.,]+ \w+)\.$", decided)
+    assert said and hours_of(said[1], lang) <= hours, decided
+    plain = ask(question.replace(", prazo de 1 dia", "").replace(" within 3 days", ""))
+    assert project_cost(out, lang) <= project_cost(plain, lang) * 1.05
+
+
+def test_a_training_deadline_already_within_a_working_day_stays_on_the_fewest(ask):
+    out = ask("LoRA no Llama 3.1 8B com 100 milhões de tokens, prazo de 2 dias")
+    setup, decided = recommended_and_decided_or_none(out)
+    assert setup == "1× H100 SXM 80 GB" and "dentro do prazo" not in (decided or "")
+
+
+def recommended_and_decided_or_none(out: str) -> tuple[str, str | None]:
+    setup = recommended_and_decided_or_first(out)
+    decided = next(
+        (line for line in out.splitlines() if re.match(r"  (O que decidiu|What decided):", line)), None
+    )
+    return setup, decided
