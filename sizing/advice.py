@@ -691,6 +691,8 @@ def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str)
                 text = t(lang, "change.precision", precision=lower.name, capacity=capacity(plan, setup))
             out.append(Alternative(kind="lower_precision", setup=setup,
                                    text=text + weight_only(lower, setup, lang, catalog)))  # fmt: skip
+            if lower.nominal_bits <= 4 and (mid := _mid_size_change(plan, fits, catalog)) is not None:
+                out.append(mid)
             break
     if plan.spec is not None and plan.spec.method != "ngram" and (setup := fits(plan.but(spec=None))):
         # The drafter's weights and KV cache are what tips the setup over: n-gram drafting holds neither.
@@ -1032,6 +1034,26 @@ def _same_setup(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
 def _keeps_up(setup: Setup) -> bool:
     """Whether a setup still meets the latency targets of a load-sized plan (True when none applies)."""
     return setup.performance is None or setup.performance.meets_targets is not False
+
+
+def _mid_size_change(plan: Plan, fits, catalog: Catalog) -> Alternative | None:
+    """A large dense model that fits the GPU named only squeezed to 4 bits: a 24-32B model at 16 bits (else 8)
+    that fits it as named, as the alternatives offer it beside a 4-bit recommendation ("alt.mid_size"). "Llama
+    3.1 70B numa H100" had been offered INT4 alone."""
+    if plan.model.params < LARGE_MODEL or plan.model.is_moe or plan.precision.nominal_bits <= 4:
+        return None
+    mid = _mid_size_model(catalog)
+    if mid is None:
+        return None
+    from .names import ResolvedModel
+
+    for precision_id, key in (("bf16", "alt.mid_size"), ("fp8", "compare.mid_size_8bit")):
+        mid_plan = plan.but(resolved=ResolvedModel(mid), precision=catalog.precision(precision_id),
+                            context=min(plan.context, mid.max_context), spec=None)  # fmt: skip
+        if (setup := fits(mid_plan)) is not None:
+            text = t(plan.lang, key, model=mid.name, setup=describe(setup, plan.lang), big=plan.model.name)
+            return Alternative(kind="mid_size_full_precision", setup=setup, text=text)
+    return None
 
 
 def _mid_size_model(catalog: Catalog):

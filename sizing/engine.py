@@ -484,6 +484,15 @@ def _sized(
                 or advice.smaller(a.setup, run_choice.smallest)
             ]
         alternatives.insert(0, _run_choice_alternative(plan, run_choice))
+    if more_run is not None:
+        # more GPUs than the fewest that hold the run: a change is offered for the smaller setup it reaches only
+        # when that is smaller than the fewest ("Com unsloth: 2× H100" had been offered where 2× H100 hold it)
+        alternatives = [a for a in alternatives if a.kind not in SMALLER_KINDS or a.setup is None
+                        or advice.smaller(a.setup, more_run[0].setup)]  # fmt: skip
+    if run_pick is not None and run_pick.fewest is not None:
+        # the same for a budget's run on more of a GPU: no change "reaches" the fewest, which hold it as is
+        alternatives = [a for a in alternatives if a.kind not in SMALLER_KINDS or a.setup is None
+                        or advice.describe(a.setup, lang) != run_pick.fewest]  # fmt: skip
     decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the

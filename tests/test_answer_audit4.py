@@ -188,3 +188,46 @@ def recommended_and_decided_or_none(out: str) -> tuple[str, str | None]:
         (line for line in out.splitlines() if re.match(r"  (O que decidiu|What decided):", line)), None
     )
     return setup, decided
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "bits"),
+    [
+        ("Llama 3.1 70B numa H100 para 10 usuários", "1× H100 SXM 80 GB", "8 bits"),
+        ("Qwen2.5 72B numa A100 80GB para 5 usuários", "1× A100 SXM 80 GB", "16 bits"),
+        ("llama 3.1 70b on an L40S", "1× L40S 48 GB", "8-bit"),
+    ],
+)
+def test_a_large_model_fit_to_a_gpu_named_only_at_4_bits_says_the_mid_size_trade_off(
+    ask, question, gpu, bits
+):
+    # "Para caber em GPUs H100: Em INT4 (AWQ/GPTQ g128): cabe" had been the only way offered for a 70B on one
+    # H100: a 24-32B model at 8 or 16 bits fits it too, and may beat the 70B squeezed to 4 bits
+    out = ask(question)
+    ways = out.split("\n\n")[2] if "Para caber" in out or "To fit" in out else ""
+    assert re.search(r"(?:Em|At) INT4 \(AWQ/GPTQ g128\): (?:cabe|fits)", ways), out
+    mid = re.search(r"(?:Um modelo de|A) 24–32B (?:model )?(?:em|at) (.+?), (?:como o|such as) (.+?), (?:cabe em|fits "
+                    r"on) (.+?) (?:e pode superar|and may beat)", ways)  # fmt: skip
+    assert mid and mid[1] == bits and mid[3] == gpu, ways
+
+
+def test_a_large_model_that_fits_a_gpu_named_at_8_bits_gets_no_mid_size_line(ask):
+    out = ask("Llama 3.1 70B numa H200 para 5 usuários")
+    assert "24–32B" not in out
+
+
+def test_a_run_on_more_gpus_offers_no_change_that_reaches_only_the_fewest(ask):
+    # "With unsloth: 2× H100 SXM 80 GB" had been offered beside "2× H100 SXM 80 GB, the fewest of it that hold the
+    # run": a change buys nothing on GPUs that already hold the run
+    for question in (
+        "fine-tune Llama 3.1 8B on 500k examples in 12 hours, budget BRL 2,000",
+        "pré-treino de um modelo de 1B com 100 bilhões de tokens em 2 semanas",
+    ):
+        out = ask(question)
+        fewest = re.search(
+            r"(\d+× [^,]+), (?:a menor quantidade dessa GPU que comporta|the fewest of it that hold)", out
+        )
+        assert fewest, out
+        assert not re.search(
+            r"(?:Com|With) (?:unsloth|torchtune|liger|LoRA|QLoRA|AdamW)[^:]*: " + re.escape(fewest[1]), out
+        )
