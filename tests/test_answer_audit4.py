@@ -231,3 +231,33 @@ def test_a_run_on_more_gpus_offers_no_change_that_reaches_only_the_fewest(ask):
         assert not re.search(
             r"(?:Com|With) (?:unsloth|torchtune|liger|LoRA|QLoRA|AdamW)[^:]*: " + re.escape(fewest[1]), out
         )
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "quanto custa rodar o gpt-oss-120b para 100 usuários por mês, dedicado",
+            "Capacidade dedicada, como pedido, não tem preço na nossa tabela para esta GPU: os valores acima são de "
+            "capacidade sob demanda",
+        ),
+        (
+            "Llama 3.1 8B for 20 users, dedicated",
+            "Dedicated capacity, as asked, has no price in our table for this GPU: the figures above are for on "
+            "demand capacity",
+        ),
+    ],
+)
+def test_a_contract_mode_asked_that_the_table_does_not_price_is_said_beside_the_price_shown(
+    ask, question, said
+):
+    # "Contrato: Dedicada, como pedido" had stood below "Preço (sob demanda): R$ 12,00 por hora" with no word
+    # that the dedicated price is not in the table
+    out = ask(question)
+    price = next(i for i, line in enumerate(out.splitlines()) if line.startswith(("  Preço (", "  Price (")))
+    assert out.splitlines()[price + 1].startswith("  " + said), out
+
+
+def test_a_contract_mode_asked_and_priced_says_no_more(ask):
+    out = ask("qwen2.5 32b para 50 usuários, contrato reservado de 12 meses")
+    assert "Preço (reservada)" in out and "não tem preço na nossa tabela" not in out
