@@ -394,13 +394,17 @@ def _cheaper_than_closest(
     from .engine import _hourly_weight
 
     lang = plan.lang
-    dearer, its = plan.dearer_closest
+    dearer, its, same = plan.dearer_closest
     saved = reached - its
     gain = (t(lang, "decided.answer_dearer_sooner", saved=i18n.number(saved, lang, 1)) if saved >= 0.05
             else t(lang, "decided.answer_dearer_nothing"))  # fmt: skip
     measure = "answer_dearer_price" if catalog.offering.has_prices else "answer_dearer_memory"
     share = i18n.percent(_hourly_weight(rec, catalog) / _hourly_weight(dearer, catalog), lang)
-    return t(lang, "decided.answer_unreachable_cheaper", output=i18n.tokens(plan.output, lang),
+    key = "decided.answer_unreachable_cheaper" + ("_same" if same else "")
+    if same:  # sized targets, under the load, not answers unloaded
+        saved = plan.e2e_target - its
+        gain = t(lang, "decided.answer_dearer_sooner", saved=i18n.number(saved, lang, 1))
+    return t(lang, key, output=i18n.tokens(plan.output, lang),
              asked=i18n.seconds(plan.missed_e2e, lang), default=catalog.precision("bf16").name,
              dearer=describe(dearer, lang), dearer_reached=i18n.number(its, lang, 1), setup=describe(rec, lang),
              precision=plan.precision.name, target=i18n.seconds(plan.e2e_target, lang), reached=reached_text,

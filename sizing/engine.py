@@ -1434,7 +1434,11 @@ def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
     found = _closest_answer_at(plan, catalog)
     if found is None:
         return None
-    return _cheaper_precision_closest(plan, *found, catalog) or found
+    return (
+        _cheaper_precision_closest(plan, *found, catalog)
+        or _cheaper_same_closest(plan, *found, catalog)
+        or found
+    )
 
 
 def _closest_answer_at(plan: Plan, catalog: Catalog):
@@ -1457,6 +1461,32 @@ def _closest_answer_at(plan: Plan, catalog: Catalog):
         if rec is not None and rec.problem is None:
             return relaxed, rec
     return None
+
+
+# A setup sized for a whole answer this share longer than the closest's is "nearly as fast" at one precision
+SAME_NEAR = 0.15
+
+
+def _cheaper_same_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: Catalog):
+    """(the plan, its recommendation) sized for a whole answer within SAME_NEAR of the closest's, at the same
+    precision, where that costs at most FAR_CHEAPER of it: "Llama 3.1 8B fp8 para 10 usuários, resposta completa
+    em 0,5 s" had recommended 8× H200 (4 copies, answers within 1.7 s under the load) where 2× H200 answer within
+    1.9 s for a quarter of the price. The closest stays said (plan.dearer_closest). None otherwise."""
+    target, best = relaxed.e2e_target, None
+    step = target
+    while True:
+        step = math.ceil(step * 10 + 1 - 1e-9) / 10 if step < 10 else float(math.ceil(step + 1 - 1e-9))
+        if step > target * (1 + SAME_NEAR) + 1e-9:
+            break
+        cheaper_plan = plan.but(missed_e2e=plan.e2e_target, **traffic.answer_time_targets(plan, step))
+        cheaper = _recommendation(cheaper_plan, catalog)
+        if cheaper is not None and cheaper.problem is None:
+            weight = _hourly_weight(cheaper, catalog)
+            if weight <= FAR_CHEAPER * _hourly_weight(rec, catalog) and (best is None or weight < best[2]):
+                best = (cheaper_plan, cheaper, weight)
+    if best is None:
+        return None
+    return best[0].but(dearer_closest=(rec, target, True)), best[1]
 
 
 # The precision below answers "nearly as fast" as the 16-bit closest within this share of its whole answer...
@@ -1493,7 +1523,7 @@ def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: C
     said = t(plan.lang, "assume.precision_answer_time", precision=low_plan.precision.name,
              default=plan.precision.name)  # fmt: skip
     assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
-    return low_plan.but(assumptions=assumptions, dearer_closest=(rec, reached)), low_rec
+    return low_plan.but(assumptions=assumptions, dearer_closest=(rec, reached, False)), low_rec
 
 
 def _whole_answer_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:

@@ -280,8 +280,12 @@ def pick(
     def time_key(o: _Option) -> float:
         return max(o.hours, day) if by_day and o.hours is not None else o.time_key()
 
+    def run_cost(o: _Option) -> float:
+        # within the same working day, what the run costs decides (an hourly budget's measure is an hour's)
+        return o.total if by_day and o.total is not None else cost_key(o)
+
     if within and rule == "fastest":
-        best = min(within, key=lambda o: (round(time_key(o), 6), cost_key(o), o.setup.count))
+        best = min(within, key=lambda o: (round(time_key(o), 6), run_cost(o), o.setup.count))
     elif within:
         best = min(within, key=lambda o: (cost_key(o), round(o.time_key(), 6), o.setup.count))
     else:

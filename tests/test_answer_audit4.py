@@ -261,3 +261,23 @@ def test_a_contract_mode_asked_that_the_table_does_not_price_is_said_beside_the_
 def test_a_contract_mode_asked_and_priced_says_no_more(ask):
     out = ask("qwen2.5 32b para 50 usuários, contrato reservado de 12 meses")
     assert "Preço (reservada)" in out and "não tem preço na nossa tabela" not in out
+
+
+def test_a_whole_answer_out_of_reach_is_not_bought_with_four_times_the_gpus_at_the_precision_asked(ask):
+    # "Llama 3.1 8B fp8 ... resposta completa em 0,5 s" had recommended 8× H200 (4 copies, sized for 1.7 s under
+    # the load) where 2× H200, sized for 1.9 s, cost a quarter: the cheaper is recommended, the closest said
+    out = ask("Llama 3.1 8B fp8 para 10 usuários, resposta completa em 0,5 s")
+    setup, decided = recommended_and_decided(out)
+    said = re.search(
+        r"dimensionada para resposta completa em até ([\d,]+) s \(~[\d,]+ s sem fila\), custa (\d+)% do preço por "
+        r"hora da mais próxima, (\d+)× H200 SXM 141 GB .*?, dimensionada para ([\d,]+) s com esta carga: as GPUs a "
+        r"mais dela responderiam só ~([\d,]+) s mais cedo",
+        decided,
+    )
+    assert said, decided
+    ours, share, dearer, theirs, saved = (number(said[i], "pt-BR") for i in range(1, 6))
+    assert theirs < ours <= theirs * 1.15 + 1e-9 and share <= 50 and dearer > int(setup.split("×")[0])
+    assert saved == pytest.approx(ours - theirs, abs=0.05)
+    assert "FP8 (8-bit)" in out.splitlines()[2] and "Sustenta" in out
+    sustains = next(line for line in out.splitlines() if line.startswith("Sustenta"))
+    assert f"em até {said[1]} s" in sustains
