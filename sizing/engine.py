@@ -992,12 +992,7 @@ def _named_kind_run(plan: Plan, rec, catalog: Catalog) -> NamedRun | None:
         or gpu is None
         or isinstance(gpu, Budget)
         or getattr(gpu, "laptop", False)
-        or plan.gpus
-        or plan.count_asked
-        or plan.gpu_hours_asked
-        or plan.compare
-        or plan.layout_given
-        or plan.machine is not None
+        or _setup_given(plan)
     ):
         return None
     options = []
@@ -1094,16 +1089,24 @@ def _deadline_more(plan: Plan, rec, run_choice: RunChoice | None, catalog: Catal
         or plan.fastest
         or not catalog.offering.has_prices
         or plan.gpu is not None
-        or plan.gpus
+        or _setup_given(plan)
+        or (run_choice is not None and run_choice.recommended != "cheapest")
+    ):
+        return None
+    return run_budget.more_of_kind(plan, rec, catalog)
+
+
+def _setup_given(plan: Plan) -> bool:
+    """The question fixed the setup (a count, GPU-hours, GPUs to compare, a layout, a machine of its own): the
+    customer's choice, judged as asked, not one a run's cost chooses for them."""
+    return bool(
+        plan.gpus
         or plan.count_asked
         or plan.gpu_hours_asked
         or plan.compare
         or plan.layout_given
         or plan.machine is not None
-        or (run_choice is not None and run_choice.recommended != "cheapest")
-    ):
-        return None
-    return run_budget.more_of_kind(plan, rec, catalog)
+    )
 
 
 def _deadline_more_decided(plan: Plan, more, catalog: Catalog) -> str:

@@ -10,6 +10,9 @@ import pytest
 from tests.data_folders import priced_answers
 from tests.test_answer_audit import PRICES, number
 from tests.test_answer_audit2 import recommended_and_decided
+from tests.test_answer_audit3 import (
+    recommended_and_decided_or_none as recommended_and_decided_or_none_of_round_3,
+)
 
 
 @pytest.fixture
@@ -117,14 +120,9 @@ def test_a_training_budget_ends_a_long_run_within_a_working_day_for_the_same_cos
         fewest[1].split("×")[0]
     )
     assert hours_of(chosen[1], lang) <= 10 < hours_of(fewest[2], lang)
-    alone = recommended_and_decided_or_first(plain)
+    alone = setup_of(plain)
     assert alone == fewest[1]
     assert project_cost(out, lang) <= project_cost(plain, lang) * 1.05
-
-
-def recommended_and_decided_or_first(out: str) -> str:
-    line = next(line for line in out.splitlines() if line.startswith(("Recomendação:", "Recommendation:")))
-    return re.match(r"(?:Recomendação|Recommendation): (\d+× .+?)(?: ·|$)", line)[1]
 
 
 def test_a_training_budget_does_not_pay_more_for_a_run_already_within_a_working_day(ask):
@@ -182,8 +180,12 @@ def test_a_training_deadline_already_within_a_working_day_stays_on_the_fewest(as
     assert setup == "1× H100 SXM 80 GB" and "dentro do prazo" not in (decided or "")
 
 
+def setup_of(out: str) -> str:
+    return recommended_and_decided_or_none_of_round_3(out)[0]
+
+
 def recommended_and_decided_or_none(out: str) -> tuple[str, str | None]:
-    setup = recommended_and_decided_or_first(out)
+    setup = setup_of(out)
     decided = next(
         (line for line in out.splitlines() if re.match(r"  (O que decidiu|What decided):", line)), None
     )
