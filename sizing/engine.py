@@ -309,6 +309,7 @@ def _sized(
     if (led := _fused_loss_lead(plan, rec, workload, catalog, source)) is not None:
         plan, rec = led
         assumptions = list(plan.assumptions)
+    smallest = rec  # the smallest that holds the workload, before a run's cost or budget moves it
     run_choice = _run_choice(plan, rec, catalog)
     if run_choice is not None and run_choice.recommended == "cheapest":
         rec = run_choice.cheapest
@@ -489,10 +490,12 @@ def _sized(
         # when that is smaller than the fewest ("Com unsloth: 2× H100" had been offered where 2× H100 hold it)
         alternatives = [a for a in alternatives if a.kind not in SMALLER_KINDS or a.setup is None
                         or advice.smaller(a.setup, more_run[0].setup)]  # fmt: skip
-    if run_pick is not None and run_pick.fewest is not None:
-        # the same for a budget's run on more of a GPU: no change "reaches" the fewest, which hold it as is
+    if run_pick is not None and smallest is not None and plan.stage.is_training:
+        # the same for a budget's run: a change "reaching" the smallest that holds it, or the fewest of the GPU
+        # chosen, buys nothing ("With torchtune: 2× H200" beside a budget's 4× H100, where 2× H200 hold LoRA)
         alternatives = [a for a in alternatives if a.kind not in SMALLER_KINDS or a.setup is None
-                        or advice.describe(a.setup, lang) != run_pick.fewest]  # fmt: skip
+                        or (advice.smaller(a.setup, smallest)
+                            and advice.describe(a.setup, lang) != run_pick.fewest)]  # fmt: skip
     decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the

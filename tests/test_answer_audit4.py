@@ -224,10 +224,12 @@ def test_a_run_on_more_gpus_offers_no_change_that_reaches_only_the_fewest(ask):
     for question in (
         "fine-tune Llama 3.1 8B on 500k examples in 12 hours, budget BRL 2,000",
         "pré-treino de um modelo de 1B com 100 bilhões de tokens em 2 semanas",
+        "LoRA do Llama 3.1 8B com 2 bilhões de tokens, orçamento de R$ 3 mil",
     ):
         out = ask(question)
         fewest = re.search(
-            r"(\d+× [^,]+), (?:a menor quantidade dessa GPU que comporta|the fewest of it that hold)", out
+            r"(\d+× [^,]+), (?:a menor quantidade (?:dessa GPU|dela) que comporta|the fewest of it that hold)",
+            out,
         )
         assert fewest, out
         assert not re.search(
@@ -283,3 +285,11 @@ def test_a_whole_answer_out_of_reach_is_not_bought_with_four_times_the_gpus_at_t
     assert "FP8 (8-bit)" in out.splitlines()[2] and "Sustenta" in out
     sustains = next(line for line in out.splitlines() if line.startswith("Sustenta"))
     assert f"em até {said[1]} s" in sustains
+
+
+def test_a_budgets_run_offers_no_change_that_reaches_only_the_smallest_that_holds_it(ask):
+    # "With torchtune: 2× H200 SXM 141 GB" had been offered beside a budget's 4× H100 for a 70B's LoRA: 2× H200
+    # hold the LoRA as it is, the smallest setup that does
+    out = ask("fine-tune Llama 3.1 70B with LoRA on 200M tokens, budget BRL 800")
+    assert recommended_and_decided(out)[0] == "4× H100 SXM 80 GB"
+    assert not re.search(r"With (?:torchtune|unsloth|liger|QLoRA)[^:]*: 2× H200", out), out
