@@ -247,7 +247,7 @@ def test_a_run_on_more_gpus_offers_no_change_that_reaches_only_the_fewest(ask):
         ),
         (
             "Llama 3.1 8B for 20 users, dedicated",
-            "Dedicated capacity, as asked, has no price in our table for this GPU: the figures above are for on "
+            "The dedicated capacity asked for has no price in our table for this GPU: the figures above are for on "
             "demand capacity",
         ),
     ],
