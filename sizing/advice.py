@@ -391,15 +391,13 @@ def _cheaper_than_closest(
     """What decided a whole answer's time out of reach where the 16-bit closest was far dearer than the
     recommendation at the precision below (sizing/engine.py _cheaper_precision_closest): both answers, unloaded,
     the share of its price (without prices, of its GPU memory) the recommendation costs, what the dearer buys."""
-    from .engine import _hourly_weight
-
     lang = plan.lang
     dearer, its, same = plan.dearer_closest
     saved = reached - its
     gain = (t(lang, "decided.answer_dearer_sooner", saved=i18n.number(saved, lang, 1)) if saved >= 0.05
             else t(lang, "decided.answer_dearer_nothing"))  # fmt: skip
     measure = "answer_dearer_price" if catalog.offering.has_prices else "answer_dearer_memory"
-    share = i18n.percent(_hourly_weight(rec, catalog) / _hourly_weight(dearer, catalog), lang)
+    share = i18n.percent(hourly_weight(rec, catalog) / hourly_weight(dearer, catalog), lang)
     key = "decided.answer_unreachable_cheaper" + ("_same" if same else "")
     if same:  # sized targets, under the load, not answers unloaded
         saved = plan.e2e_target - its
@@ -409,6 +407,15 @@ def _cheaper_than_closest(
              dearer=describe(dearer, lang), dearer_reached=i18n.number(its, lang, 1), setup=describe(rec, lang),
              precision=plan.precision.name, target=i18n.seconds(plan.e2e_target, lang), reached=reached_text,
              measure=t(lang, f"decided.{measure}", share=share), gain=gain, fastest=fastest)  # fmt: skip
+
+
+def hourly_weight(setup: Setup, catalog: Catalog) -> float:
+    """What a setup costs an hour on demand, where priced; else its GPU memory, which the price follows."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
+    price = offer.price_per_gpu_hour.get("on_demand") if offer is not None else None
+    return setup.count * (
+        price if price is not None and catalog.offering.has_prices else setup.gpu_memory_bytes
+    )
 
 
 def serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] | None:

@@ -1487,8 +1487,10 @@ def _cheaper_same_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: Catalo
         cheaper_plan = plan.but(missed_e2e=plan.e2e_target, **traffic.answer_time_targets(plan, step))
         cheaper = _recommendation(cheaper_plan, catalog)
         if cheaper is not None and cheaper.problem is None:
-            weight = _hourly_weight(cheaper, catalog)
-            if weight <= FAR_CHEAPER * _hourly_weight(rec, catalog) and (best is None or weight < best[2]):
+            weight = advice.hourly_weight(cheaper, catalog)
+            if weight <= FAR_CHEAPER * advice.hourly_weight(rec, catalog) and (
+                best is None or weight < best[2]
+            ):
                 best = (cheaper_plan, cheaper, weight)
     if best is None:
         return None
@@ -1522,9 +1524,9 @@ def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: C
     reached, low_reached = (
         _whole_answer_alone(p, s, catalog) for p, s in ((relaxed, rec), (low_plan, low_rec))
     )
-    if low_reached > reached * (1 + ANSWER_NEAR) or _hourly_weight(
+    if low_reached > reached * (1 + ANSWER_NEAR) or advice.hourly_weight(
         low_rec, catalog
-    ) > FAR_CHEAPER * _hourly_weight(rec, catalog):
+    ) > FAR_CHEAPER * advice.hourly_weight(rec, catalog):
         return None
     said = t(plan.lang, "assume.precision_answer_time", precision=low_plan.precision.name,
              default=plan.precision.name)  # fmt: skip
@@ -1535,15 +1537,6 @@ def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: C
 def _whole_answer_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
     alone = traffic.alone(plan, setup, catalog)
     return traffic.perf.end_to_end(alone.ttft_s, alone.tpot_s, plan.output)
-
-
-def _hourly_weight(setup: Setup, catalog: Catalog) -> float:
-    """What a setup costs an hour on demand, where priced; else its GPU memory, which the price follows."""
-    offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
-    price = offer.price_per_gpu_hour.get("on_demand") if offer is not None else None
-    return setup.count * (
-        price if price is not None and catalog.offering.has_prices else setup.gpu_memory_bytes
-    )
 
 
 def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:
