@@ -227,6 +227,10 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     billed = c.hours_on if c.mode == "on_demand" and c.hours_on is not None else c.hours_per_month
     lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=i18n.money(c.per_hour, lang),
                         per_month=i18n.money(c.per_month, lang), hours=i18n.number(billed, lang)))  # fmt: skip
+    asked = result.workload.contract
+    if asked and asked != c.mode and asked in ("reserved", "dedicated") and asked not in c.by_contract_mode:
+        # "dedicado" asked of a GPU the table prices only on demand: the price shown is not the one asked
+        lines.append(i18n.t(lang, "cost.mode_unpriced", asked=mode_name(asked), mode=mode_name(c.mode)))
     lines += _schedule_lines(c, cur, lang, result.workload.off_hours)
     if c.term_total is not None and result.workload.term_days:
         lines.append(i18n.t(lang, "cost.term", period=i18n.period(result.workload.term_days, lang), currency=cur,

@@ -369,6 +369,8 @@ def _answer_unreachable(plan: Plan, rec: Setup, catalog: Catalog) -> str:
     text = t(lang, "decided.answer_unreachable", setup=describe(rec, lang), precision=plan.precision.name,
              output=i18n.tokens(plan.output, lang), asked=i18n.seconds(asked, lang), fastest=missed(fastest),
              target=i18n.seconds(plan.e2e_target, lang), reached=missed(reached))  # fmt: skip
+    if plan.dearer_closest is not None:
+        text = _cheaper_than_closest(plan, rec, reached, missed(reached), missed(fastest), catalog)
     # performance.end_to_end solved for the answer's tokens on the fastest setup, unloaded
     tokens = math.floor((asked - best.ttft_s) / best.tpot_s + 1e-9) + 1 if best.ttft_s < asked else 0
     if tokens >= 1:
@@ -381,6 +383,39 @@ def _answer_unreachable(plan: Plan, rec: Setup, catalog: Catalog) -> str:
         return text + " " + t(lang, "decided.answer_unreachable_lower", precision=lower[0].precision.name,
                               setup=describe(lower[1], lang), asked=i18n.seconds(asked, lang))  # fmt: skip
     return text + " " + t(lang, "decided.answer_unreachable_smaller")
+
+
+def _cheaper_than_closest(
+    plan: Plan, rec: Setup, reached: float, reached_text: str, fastest: str, catalog: Catalog
+) -> str:
+    """What decided a whole answer's time out of reach where the 16-bit closest was far dearer than the
+    recommendation at the precision below (sizing/engine.py _cheaper_precision_closest): both answers, unloaded,
+    the share of its price (without prices, of its GPU memory) the recommendation costs, what the dearer buys."""
+    lang = plan.lang
+    dearer, its, same = plan.dearer_closest
+    saved = reached - its
+    gain = (t(lang, "decided.answer_dearer_sooner", saved=i18n.number(saved, lang, 1)) if saved >= 0.05
+            else t(lang, "decided.answer_dearer_nothing"))  # fmt: skip
+    measure = "answer_dearer_price" if catalog.offering.has_prices else "answer_dearer_memory"
+    share = i18n.percent(hourly_weight(rec, catalog) / hourly_weight(dearer, catalog), lang)
+    key = "decided.answer_unreachable_cheaper" + ("_same" if same else "")
+    if same:  # sized targets, under the load, not answers unloaded
+        saved = plan.e2e_target - its
+        gain = t(lang, "decided.answer_dearer_sooner", saved=i18n.number(saved, lang, 1))
+    return t(lang, key, output=i18n.tokens(plan.output, lang),
+             asked=i18n.seconds(plan.missed_e2e, lang), default=catalog.precision("bf16").name,
+             dearer=describe(dearer, lang), dearer_reached=i18n.number(its, lang, 1), setup=describe(rec, lang),
+             precision=plan.precision.name, target=i18n.seconds(plan.e2e_target, lang), reached=reached_text,
+             measure=t(lang, f"decided.{measure}", share=share), gain=gain, fastest=fastest)  # fmt: skip
+
+
+def hourly_weight(setup: Setup, catalog: Catalog) -> float:
+    """What a setup costs an hour on demand, where priced; else its GPU memory, which the price follows."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
+    price = offer.price_per_gpu_hour.get("on_demand") if offer is not None else None
+    return setup.count * (
+        price if price is not None and catalog.offering.has_prices else setup.gpu_memory_bytes
+    )
 
 
 def serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] | None:
@@ -670,6 +705,8 @@ def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str)
                 text = t(lang, "change.precision", precision=lower.name, capacity=capacity(plan, setup))
             out.append(Alternative(kind="lower_precision", setup=setup,
                                    text=text + weight_only(lower, setup, lang, catalog)))  # fmt: skip
+            if lower.nominal_bits <= 4 and (mid := _mid_size_change(plan, fits, catalog)) is not None:
+                out.append(mid)
             break
     if plan.spec is not None and plan.spec.method != "ngram" and (setup := fits(plan.but(spec=None))):
         # The drafter's weights and KV cache are what tips the setup over: n-gram drafting holds neither.
@@ -1011,6 +1048,26 @@ def _same_setup(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
 def _keeps_up(setup: Setup) -> bool:
     """Whether a setup still meets the latency targets of a load-sized plan (True when none applies)."""
     return setup.performance is None or setup.performance.meets_targets is not False
+
+
+def _mid_size_change(plan: Plan, fits, catalog: Catalog) -> Alternative | None:
+    """A large dense model that fits the GPU named only squeezed to 4 bits: a 24-32B model at 16 bits (else 8)
+    that fits it as named, as the alternatives offer it beside a 4-bit recommendation ("alt.mid_size"). "Llama
+    3.1 70B numa H100" had been offered INT4 alone."""
+    if plan.model.params < LARGE_MODEL or plan.model.is_moe or plan.precision.nominal_bits <= 4:
+        return None
+    mid = _mid_size_model(catalog)
+    if mid is None:
+        return None
+    from .names import ResolvedModel
+
+    for precision_id, key in (("bf16", "alt.mid_size"), ("fp8", "compare.mid_size_8bit")):
+        mid_plan = plan.but(resolved=ResolvedModel(mid), precision=catalog.precision(precision_id),
+                            context=min(plan.context, mid.max_context), spec=None)  # fmt: skip
+        if (setup := fits(mid_plan)) is not None:
+            text = t(plan.lang, key, model=mid.name, setup=describe(setup, plan.lang), big=plan.model.name)
+            return Alternative(kind="mid_size_full_precision", setup=setup, text=text)
+    return None
 
 
 def _mid_size_model(catalog: Catalog):

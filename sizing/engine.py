@@ -310,6 +310,7 @@ def _sized(
     if (led := _fused_loss_lead(plan, rec, workload, catalog, source)) is not None:
         plan, rec = led
         assumptions = list(plan.assumptions)
+    smallest = rec  # the smallest that holds the workload, before a run's cost or budget moves it
     run_choice = _run_choice(plan, rec, catalog)
     if run_choice is not None and run_choice.recommended == "cheapest":
         rec = run_choice.cheapest
@@ -317,6 +318,14 @@ def _sized(
     named_run = _named_kind_run(plan, rec, catalog)
     if named_run is not None:
         rec = named_run.chosen
+    # A deadline's run: more of the GPU chosen where they end it sooner for no more per run (_deadline_more)
+    more_run = None if named_run is not None else _deadline_more(plan, rec, run_choice, catalog)
+    if more_run is not None:
+        rec = more_run[1].setup
+        if run_choice is not None:
+            run_choice = msgspec.structs.replace(
+                run_choice, cheapest=rec, cheapest_days=more_run[1].hours / 24
+            )
     edge_workload = workload
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
@@ -334,6 +343,8 @@ def _sized(
         plan, rec = _closest_to_given_speed(plan, catalog) or (plan, rec)
     if rec is None and plan.e2e_target is not None and by_load(plan) and not plan.stage.is_training:
         plan, rec = _closest_to_given_answer_time(plan, catalog) or (plan, rec)
+        if plan.dearer_closest is not None:
+            assumptions = list(plan.assumptions)  # the precision below, said as the one used
     unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
@@ -352,6 +363,7 @@ def _sized(
         rec, run_pick = picked
         named_run = None  # the budget chose among every setup, the GPU named's included
         run_choice = None  # every setup's run was weighed against the budget, which the per-run choice would contradict
+        more_run = None
         if run_pick.deadline_lifted:
             # a month's budget bounds each month's spend, not the run's length: the default deadline goes
             default = t(lang, "assume.default_days", days=plan.days)
@@ -474,6 +486,17 @@ def _sized(
                 or advice.smaller(a.setup, run_choice.smallest)
             ]
         alternatives.insert(0, _run_choice_alternative(plan, run_choice))
+    if more_run is not None:
+        # more GPUs than the fewest that hold the run: a change is offered for the smaller setup it reaches only
+        # when that is smaller than the fewest ("Com unsloth: 2× H100" had been offered where 2× H100 hold it)
+        alternatives = [a for a in alternatives if a.kind not in SMALLER_KINDS or a.setup is None
+                        or advice.smaller(a.setup, more_run[0].setup)]  # fmt: skip
+    if run_pick is not None and smallest is not None and plan.stage.is_training:
+        # the same for a budget's run: a change "reaching" the smallest that holds it, or the fewest of the GPU
+        # chosen, buys nothing ("With torchtune: 2× H200" beside a budget's 4× H100, where 2× H200 hold LoRA)
+        alternatives = [a for a in alternatives if a.kind not in SMALLER_KINDS or a.setup is None
+                        or (advice.smaller(a.setup, smallest)
+                            and advice.describe(a.setup, lang) != run_pick.fewest)]  # fmt: skip
     decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
@@ -510,6 +533,8 @@ def _sized(
         )
     elif named_run is not None:
         decided = "named_run"
+    elif more_run is not None:
+        decided = "deadline_more"
     if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
@@ -759,7 +784,9 @@ def _sized(
             if decided == "fastest_service"
             else _named_run_decided(plan, named_run, catalog)
             if decided == "named_run"
-            else _run_budget_decided(run_pick, decided, lang)
+            else _deadline_more_decided(plan, more_run, catalog)
+            if decided == "deadline_more"
+            else _run_budget_decided(run_pick, decided, catalog, lang)
             if run_pick is not None and decided and decided.endswith((run_pick.job, run_pick.job + "_none"))
             else advice.decided_text(plan, rec, decided, catalog, avail)
             if decided
@@ -798,15 +825,33 @@ def _fastest_decided(plan: Plan, rec: Setup, unasked: Setup, bounded: bool, fewe
     return said
 
 
-def _run_budget_decided(pick, decided: str, lang: str) -> str:
+def _run_budget_decided(pick, decided: str, catalog: Catalog, lang: str) -> str:
     """What a job's budget (or "the fastest") decided, in words with no prices (they show only where prices
     may): the budget as weighed (the job's, its month's, an hour's), the setup its rule picks within it and the
     one it replaces, or that none does and the cheapest stays; with its time, when estimated."""
     key = f"decided.{decided}" + ("_without" if pick.without and pick.chosen else "")
     time = i18n.duration(pick.hours / 24, lang) if pick.hours is not None else t(lang, "decided.run_untimed")
     budget = t(lang, f"decided.run_budget.{pick.job}_{pick.unit}") if pick.unit else ""
+    if pick.job == "training" and pick.chosen and (pick.same_day or pick.fewest is not None):
+        # a run within a working day at its cheapest, or else the fastest with each GPU weighed at more of it
+        # for no more per run (run_budget.more_of_kind), then what the fewest of its GPU take
+        hours = i18n.number(catalog.offering.business_hours_per_day, lang)
+        said = t(lang, "decided.budget_training_" + ("day" if pick.same_day else "more"), budget=budget,
+                 setup=pick.setup, time=time, hours=hours)  # fmt: skip
+        if pick.fewest is not None:
+            said += " " + t(lang, "decided.more_same_cost", fewest=pick.fewest,
+                            fewest_time=i18n.duration(pick.fewest_hours / 24, lang))  # fmt: skip
+        without = pick.without not in (None, pick.fewest)  # (the fewest, said already)
+        return said + (" " + t(lang, "decided.more_without", without=pick.without) if without else "")
     rule = t(lang, f"decided.run_rule.{pick.rule}" + ("_asked" if pick.fastest_asked and pick.unit else ""))
     return t(lang, key, setup=pick.setup, time=time, without=pick.without, budget=budget, rule=rule)
+
+
+def _more_gpus(setup: str, hours: float, same_day: bool, catalog: Catalog, lang: str) -> str:
+    """What more of one GPU buy a run, said after the fewest of it: the same GPU-hours, sooner."""
+    day = i18n.number(catalog.offering.business_hours_per_day, lang)
+    return t(lang, "decided.more_gpus" + ("" if same_day else "_quickest"), setup=setup,
+             time=i18n.duration(hours / 24, lang), hours=day)  # fmt: skip
 
 
 def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catalog) -> Performance | None:
@@ -979,12 +1024,7 @@ def _named_kind_run(plan: Plan, rec, catalog: Catalog) -> NamedRun | None:
         or gpu is None
         or isinstance(gpu, Budget)
         or getattr(gpu, "laptop", False)
-        or plan.gpus
-        or plan.count_asked
-        or plan.gpu_hours_asked
-        or plan.compare
-        or plan.layout_given
-        or plan.machine is not None
+        or _setup_given(plan)
     ):
         return None
     options = []
@@ -1062,6 +1102,51 @@ def _named_run_decided(plan: Plan, run: NamedRun, catalog: Catalog) -> str:
         said += " " + t(lang, "decided.named_run_smallest", setup=advice.describe(run.smallest, lang),
                         days=advice.days_text(run.smallest_days, lang))  # fmt: skip
     return said
+
+
+def _deadline_more(plan: Plan, rec, run_choice: RunChoice | None, catalog: Catalog):
+    """A training with its deadline and prices, no budget: more of the GPU recommended where they end the run
+    sooner for no more per run (run_budget.more_of_kind: the fewest within a working day, else the quickest in
+    one server). "LoRA no Qwen2.5 14B com 200 mil exemplos, prazo de 1 dia" had been 1× H100 for ~17 hours, where
+    two end it in ~8.5 for the same cost. None when the question names GPUs, a count, a layout, a budget (weighed
+    by run_budget) or the least time, when the smaller stays beside a cheaper slower one (run_choice), or when
+    the deadline is the default one."""
+    if (
+        rec is None
+        or not plan.stage.is_training
+        or plan.method.is_rl
+        or not plan.days
+        or plan.days_assumed
+        or plan.budget is not None
+        or plan.fastest
+        or not catalog.offering.has_prices
+        or plan.gpu is not None
+        or _setup_given(plan)
+        or (run_choice is not None and run_choice.recommended != "cheapest")
+    ):
+        return None
+    return run_budget.more_of_kind(plan, rec, catalog)
+
+
+def _setup_given(plan: Plan) -> bool:
+    """The question fixed the setup (a count, GPU-hours, GPUs to compare, a layout, a machine of its own): the
+    customer's choice, judged as asked, not one a run's cost chooses for them."""
+    return bool(
+        plan.gpus
+        or plan.count_asked
+        or plan.gpu_hours_asked
+        or plan.compare
+        or plan.layout_given
+        or plan.machine is not None
+    )
+
+
+def _deadline_more_decided(plan: Plan, more, catalog: Catalog) -> str:
+    first, chosen, same_day = more
+    lang = plan.lang
+    said = t(lang, "decided.deadline_more", deadline=i18n.day_count(plan.days, lang),
+             fewest=advice.describe(first.setup, lang), fewest_time=i18n.duration(first.hours / 24, lang))  # fmt: skip
+    return said + " " + _more_gpus(advice.describe(chosen.setup, lang), chosen.hours, same_day, catalog, lang)
 
 
 def _run_total(plan: Plan, setup, catalog: Catalog) -> float | None:
@@ -1379,7 +1464,19 @@ def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
     """(the plan, its recommendation) when the question's whole-answer time is one no setup we rent gives even
     unloaded (500 tokens in 0.5 s): sized for the shortest answer time there is, in tenths of a second above it
     (whole seconds from 10 s), else a tenth more at a time up to twice it where the load's conversations slow
-    each other, as _closest_to_given_first_token() for a first token. None when that target was not the cause."""
+    each other, as _closest_to_given_first_token() for a first token. With no precision said, the precision
+    below is weighed too (_cheaper_precision_closest). None when that target was not the cheaper cause."""
+    found = _closest_answer_at(plan, catalog)
+    if found is None:
+        return None
+    return (
+        _cheaper_precision_closest(plan, *found, catalog)
+        or _cheaper_same_closest(plan, *found, catalog)
+        or found
+    )
+
+
+def _closest_answer_at(plan: Plan, catalog: Catalog):
     best = traffic.fastest_answer(plan, catalog)
     if best is None:
         return None
@@ -1399,6 +1496,76 @@ def _closest_to_given_answer_time(plan: Plan, catalog: Catalog):
         if rec is not None and rec.problem is None:
             return relaxed, rec
     return None
+
+
+# A setup sized for a whole answer this share longer than the closest's is "nearly as fast" at one precision
+SAME_NEAR = 0.15
+
+
+def _cheaper_same_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: Catalog):
+    """(the plan, its recommendation) sized for a whole answer within SAME_NEAR of the closest's, at the same
+    precision, where that costs at most FAR_CHEAPER of it: "Llama 3.1 8B fp8 para 10 usuários, resposta completa
+    em 0,5 s" had recommended 8× H200 (4 copies, answers within 1.7 s under the load) where 2× H200 answer within
+    1.9 s for a quarter of the price. The closest stays said (plan.dearer_closest). None otherwise."""
+    target, best = relaxed.e2e_target, None
+    step = target
+    while True:
+        step = math.ceil(step * 10 + 1 - 1e-9) / 10 if step < 10 else float(math.ceil(step + 1 - 1e-9))
+        if step > target * (1 + SAME_NEAR) + 1e-9:
+            break
+        cheaper_plan = plan.but(missed_e2e=plan.e2e_target, **traffic.answer_time_targets(plan, step))
+        cheaper = _recommendation(cheaper_plan, catalog)
+        if cheaper is not None and cheaper.problem is None:
+            weight = advice.hourly_weight(cheaper, catalog)
+            if weight <= FAR_CHEAPER * advice.hourly_weight(rec, catalog) and (
+                best is None or weight < best[2]
+            ):
+                best = (cheaper_plan, cheaper, weight)
+    if best is None:
+        return None
+    return best[0].but(dearer_closest=(rec, target, True)), best[1]
+
+
+# The precision below answers "nearly as fast" as the 16-bit closest within this share of its whole answer...
+ANSWER_NEAR = 0.05
+# ...and is "far cheaper" at no more than this share of its price an hour (without prices, of its GPU memory)
+FAR_CHEAPER = 0.5
+
+
+def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: Catalog):
+    """(the plan at the precision below, its recommendation) when the precision was assumed (16 bits) and the
+    setup closest to the whole answer asked is far dearer than the one closest in FP8 that answers nearly as
+    fast: "Llama 3.1 70B, 20 users, full answer within 1 s" had recommended 12× H200 in BF16 (~7.7 s unloaded)
+    beside 4× H100 in FP8 at ~7.8 s, shown only as an alternative. Quality is nearly that of 16 bits at 8
+    (the answer's quantization note says what to measure); the 16-bit closest stays said (plan.dearer_closest).
+    None otherwise."""
+    lower_id = advice.LOWER.get(plan.precision.id)
+    if lower_id is None or t(plan.lang, "assume.precision") not in plan.assumptions:
+        return None
+    low = advice.serving_lower_precision(plan, catalog)
+    if low is not None and low[0].precision.id == lower_id:
+        return None  # it gives the whole answer asked, and what decided names it
+    # the precision below, sized for the same whole answer as the 16-bit closest
+    low_plan = relaxed.but(precision=catalog.precision(lower_id))
+    low_rec = _recommendation(low_plan, catalog)
+    if low_rec is None or low_rec.problem is not None:
+        return None
+    reached, low_reached = (
+        _whole_answer_alone(p, s, catalog) for p, s in ((relaxed, rec), (low_plan, low_rec))
+    )
+    if low_reached > reached * (1 + ANSWER_NEAR) or advice.hourly_weight(
+        low_rec, catalog
+    ) > FAR_CHEAPER * advice.hourly_weight(rec, catalog):
+        return None
+    said = t(plan.lang, "assume.precision_answer_time", precision=low_plan.precision.name,
+             default=plan.precision.name)  # fmt: skip
+    assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
+    return low_plan.but(assumptions=assumptions, dearer_closest=(rec, reached, False)), low_rec
+
+
+def _whole_answer_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
+    alone = traffic.alone(plan, setup, catalog)
+    return traffic.perf.end_to_end(alone.ttft_s, alone.tpot_s, plan.output)
 
 
 def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:

@@ -44,7 +44,7 @@ from .names import (
     scale_layers,
     unversioned_base,
 )
-from .result import ApiPriceInfo, BudgetInfo
+from .result import ApiPriceInfo, BudgetInfo, Setup
 from .serve_after import serving_workload
 from .speculative import (
     NGRAM,
@@ -291,6 +291,10 @@ class Plan(msgspec.Struct, frozen=True):
     missed_tokens_per_s: float | None = None
     # the whole answer's time asked for that no setup we rent gives even unloaded, as missed_ttft
     missed_e2e: float | None = None
+    # the setup closest to that whole answer's time was far dearer than one nearly as fast: the setup, and its
+    # whole answer in s (unloaded, where the precision assumed was 16 bits and the answer is at the one below;
+    # else, same precision, the whole answer it was sized for), and whether the precision is the same
+    dearer_closest: tuple[Setup, float, bool] | None = None
     days_assumed: bool = False  # the deadline is the offering's default, not the customer's
     contract: str | None = None  # the contract mode the customer asked for
     production_next: bool = False  # an evaluation said to come before production (Workload.production_next)

@@ -213,6 +213,12 @@ class RunBudgetPick(Record, kw_only=True):
     ways: list[BudgetWay] = []
     # a month's budget with no deadline said: the default deadline left open, the run may take months
     deadline_lifted: bool = False
+    # more of the GPU chosen end the run sooner for no more per run (run_budget.more_of_kind): the fewest of it
+    # that hold it, their time and cost, and whether the setup chosen ends it within a working day
+    fewest: str | None = None
+    fewest_hours: float | None = None
+    fewest_total: float | None = None
+    same_day: bool = False
 
 
 class ApiPriceInfo(Record, kw_only=True):

@@ -158,6 +158,58 @@ def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
     return found
 
 
+# A run costing less than this share more than another is no dearer worth a word (the MFU estimate is rougher)
+RUN_SAVING = 0.05
+
+
+def more_of_kind(
+    plan: Plan, fewest: Setup, catalog: Catalog, within: float = math.inf
+) -> tuple[_Option, _Option, bool] | None:
+    """(the fewest's option, the one chosen, whether it ends the run within a working day) where more of the
+    fewest's GPU run the training for no more per run: its GPU-hours are the same however many of one GPU share
+    them (advice.training_days holds the MFU constant), so is its cost at one price per GPU-hour, and more GPUs
+    only end it sooner. "LoRA do Llama 3.1 8B com 2 bilhões de tokens, orçamento de R$ 3 mil" had been 1× H100 for
+    ~1.9 days, where four end it in ~11 hours for the same R$ 902. Of the counts of it in one server joined by
+    NVLink (where the MFU was measured; over PCIe or across servers sharding spends what the estimate does not
+    count) that hold the run in time, cost no more per run (RUN_SAVING) and, as the budget weighs them, no more
+    than `within`: the fewest that end it within a working day (more only shorten a run done the same day), else
+    the quickest, as for a GPU named (sizing/engine.py _named_kind_run). None when the fewest already end it
+    within a working day, or nothing more does better, or the run is not priced and timed."""
+    if (
+        fewest.servers != 1
+        or catalog.gpu(fewest.gpu).interconnect != "nvlink"
+        or not (plan.timed and plan.tokens)
+    ):
+        return None
+    first = _training_option(plan, fewest, catalog)
+    day = catalog.offering.business_hours_per_day
+    if first.hours is None or first.total is None or first.hours <= day:
+        return None
+    options = []
+    for shape in candidates(catalog):
+        if shape.gpu.id != fewest.gpu or shape.servers != 1 or shape.count <= fewest.count:
+            continue
+        if not holds(plan, shape, catalog):
+            continue
+        option = _training_option(plan, evaluate(plan, shape, catalog, capacity=False), catalog)
+        if (
+            option.hours is None
+            or option.total is None
+            or option.measure is None
+            or (plan.days and option.hours > plan.days * 24)
+            or option.total > first.total * (1 + RUN_SAVING)
+            or option.measure > within
+        ):
+            continue
+        options.append(option)
+    if not options:
+        return None
+    same_day = [o for o in options if o.hours <= day]
+    if same_day:
+        return first, min(same_day, key=lambda o: o.setup.count), True
+    return first, min(options, key=lambda o: (round(o.hours, 6), o.setup.count)), False
+
+
 def _training_option(plan: Plan, setup: Setup, catalog: Catalog) -> _Option:
     gpu = catalog.gpu(setup.gpu)
     speed = setup.count * (gpu.bf16_dense_tflops or 0.0) * catalog.training_mfu(gpu)
@@ -214,12 +266,31 @@ def pick(
         return o.measure if o.measure is not None else 0.0
 
     within = [o for o in options if cost_key(o) <= amount]
+    fewer: dict[int, tuple[_Option, bool]] = {}  # an option of more GPUs: the fewest of its GPU, and same_day
+    if within and training and not plan.fastest:
+        # each GPU at as many in one server as end the run soonest in reason for no more per run (more_of_kind):
+        # 4× L40S over PCIe had been "the fastest" beside 1× H100, where eight H100s end it sooner for less
+        for i, option in enumerate(within):
+            if (more := more_of_kind(weighed_plan, option.setup, catalog, amount)) is not None:
+                within[i] = more[1]
+                fewer[id(more[1])] = (more[0], more[2])
+    day = catalog.offering.business_hours_per_day
+    by_day = training and not plan.fastest  # a run ended within a working day needs to end no sooner
+
+    def time_key(o: _Option) -> float:
+        return max(o.hours, day) if by_day and o.hours is not None else o.time_key()
+
+    def run_cost(o: _Option) -> float:
+        # within the same working day, what the run costs decides (an hourly budget's measure is an hour's)
+        return o.total if by_day and o.total is not None else cost_key(o)
+
     if within and rule == "fastest":
-        best = min(within, key=lambda o: (round(o.time_key(), 6), cost_key(o), o.setup.count))
+        best = min(within, key=lambda o: (round(time_key(o), 6), run_cost(o), o.setup.count))
     elif within:
         best = min(within, key=lambda o: (cost_key(o), round(o.time_key(), 6), o.setup.count))
     else:
         best = min(options, key=lambda o: (cost_key(o), round(o.time_key(), 6), o.setup.count))
+    more = fewer.get(id(best))
     # the recommendation as the budget weighs it (a month's budget may have left its deadline open)
     without = next((o for o in options if same_setup(o.setup, rec)), None) or (
         _training_option(weighed_plan, rec, catalog)
@@ -252,6 +323,10 @@ def pick(
         billed_hours=_billed(best.hours, catalog) if best.mode in MONTHLY_MODES and best.hours else None,
         ways=[] if within else _ways(weighed_plan, best, catalog, said),
         deadline_lifted=weighed_plan.days is None and plan.days is not None,
+        fewest=describe(more[0].setup, lang) if more else None,
+        fewest_hours=more[0].hours if more else None,
+        fewest_total=more[0].total if more else None,
+        same_day=bool(within) and by_day and best.hours is not None and best.hours <= day,
     )
     return chosen, result
 

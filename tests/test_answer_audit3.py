@@ -70,12 +70,18 @@ def test_the_longest_answer_said_to_fit_the_time_does_fit_it(ask):
         ask("qwen2.5 7b, 5 usuários, resposta completa em 0,3 s, respostas de 200 tokens")
     )[1]
     n = int(re.search(r"respostas de até ([\d.]+) tokens", decided)[1].replace(".", ""))
+    # N is said of the precision the answer is in (FP8 where 16 bits came closest only on far more: round 4)
+    model = (
+        "qwen2.5 7b em fp8"
+        if decided.startswith("  O que decidiu: a latência, e então o preço. Em FP8")
+        else "qwen2.5 7b"
+    )
     one = recommended_and_decided(
-        ask(f"qwen2.5 7b, 1 usuário, resposta completa em 0,3 s, respostas de {n} tokens")
+        ask(f"{model}, 1 usuário, resposta completa em 0,3 s, respostas de {n} tokens")
     )[1]
     assert "nenhuma configuração" not in one
     twice = recommended_and_decided(
-        ask(f"qwen2.5 7b, 1 usuário, resposta completa em 0,3 s, respostas de {2 * n} tokens")
+        ask(f"{model}, 1 usuário, resposta completa em 0,3 s, respostas de {2 * n} tokens")
     )[1]
     assert "nenhuma configuração que alugamos dá uma resposta completa" in twice
 
@@ -315,13 +321,15 @@ def test_the_fastest_training_weighs_more_nvlink_gpus_of_a_kind(ask):
     assert int(setup.split("×")[0]) > 4 and hours and int(hours[1]) < 13
 
 
-def test_a_training_budget_says_its_fastest_is_among_the_fewest_of_each_gpu(ask):
+def test_a_training_budget_says_what_its_choice_weighed(ask):
     # "1× H100 é a mais rápida das configurações que terminam o treino dentro dele" had read as the fastest of all,
-    # where more H100s cost the same per run and end sooner
+    # where more H100s cost the same per run and end sooner. Round 4 (test_answer_audit4.py) weighs them: a run
+    # within a working day stays on its cheapest, and says so
     decided = recommended_and_decided(
         ask("QLoRA do Llama 3.1 70B com 20 mil exemplos, orçamento de R$ 2 mil")
     )[1]
-    assert "entre as de menos GPUs de cada tipo" in decided and "o mais rápido possível" in decided
+    assert "1× H100 SXM 80 GB termina o treino num dia de trabalho (10 horas)" in decided
+    assert "é a mais barata das configurações que o fazem dentro dele" in decided
 
 
 def test_a_training_on_a_gpu_named_across_more_servers_is_not_recommended_over_the_smallest(ask):
