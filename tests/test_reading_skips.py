@@ -1,9 +1,9 @@
 """The reader skips a rewrite of the whole text where the text holds nothing the rewrite needs (a size glued to its
 settings, a bare size after a name, a GPU's diminutive or variants, a GPU or a precision ruled out, a reference
-number, a link, a peak, a place in Europe): most questions hold none, and running each pattern to find so was a
-sizable part of reading a fresh question. What the user notices is only that nothing changed: each rewrite is
-still made wherever it applies, in capitals too, and with the letters a case-blind pattern takes for i, s and k
-(the dotted İ and the dotless ı of a Turkish keyboard, the long ſ, the Kelvin sign)."""
+number, a link, a range, a peak, a place in Europe): most questions hold none, and running each pattern to find
+so was a sizable part of reading a fresh question. What the user notices is only that nothing changed: each
+rewrite is still made wherever it applies, in capitals too, and with the letters a case-blind pattern takes for
+i, s and k (the dotted İ and the dotless ı of a Turkish keyboard, the long ſ, the Kelvin sign)."""
 
 from __future__ import annotations
 
@@ -53,6 +53,13 @@ def _no_hub(monkeypatch):
         # a peak, in capitals
         ("llama 70b 30 usuários com P\u0130COS de 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
         ("llama 70b 200 req/min PICO de 400", "Entendi: Llama 3.1 70B · 400 requisições/min"),
+        # a range sizes for its upper end, in capitals too
+        ("llama 70b 20-30 usuários", "Entendi: Llama 3.1 70B · 30 usuários simultâneos"),
+        ("llama 70b ENTRE 20 E 30 usuários", "Entendi: Llama 3.1 70B · 30 usuários simultâneos"),
+        ("llama 70b 20 OU 40 usuários", "Entendi: Llama 3.1 70B · 40 usuários simultâneos"),
+        ("llama 70b 8 mil a 16 mil tokens de contexto", "Entendi: Llama 3.1 70B · 16.000 tokens de contexto"),
+        ("llama 70b 30 usuários podendo CHEGAR a 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
+        ("llama 70b 30 usuários, P\u0130COS de 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
         # a place in Europe
         ("llama 70b usuários em LISBOA", "Entendi: Llama 3.1 70B · usuários na Europa (latência)"),
     ],
