@@ -1602,6 +1602,13 @@ QUANTIZED = regexes.compile(
     r"\b(?:quantizad[oa]s?|quantized|quantised|quantizac(?:ao|oes)|quantization|quantisation)\b"
 )
 QAT = regexes.compile(r"\bqat\b")
+
+
+def _quantized(plain: str) -> bool:
+    """QUANTIZED.search(plain), run only where its words' common start is (nearly no question: ~1 us a run)."""
+    return "quanti" in plain and QUANTIZED.search(plain) is not None
+
+
 # Beside a closed model: an open one in its place is asked for ("um modelo aberto equivalente ao GPT-4o").
 REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 # "qual contrato pra fine-tuning?", "which contract for production?": the contract mode asked of a stage or an
@@ -11797,7 +11804,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # "e se eu usar quantização?" with no model: quantized weights asked for, so the model is what is missing (it
     # had been "Não entendi o pedido")
     # (words left unread are still said: "quantização afeta a qualidade?")
-    quantized = not query.unknown and QUANTIZED.search(strip_accents(scan.original.lower())) is not None
+    quantized = not query.unknown and _quantized(strip_accents(scan.original.lower()))
     # "temos 500 horas de GPU" in a thread: the thread's sizing again, weighed against the budget
     understood = understood or query.no_images or quantized or bool(query.gpu_hours)
     if (
@@ -11925,7 +11932,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields.get("precision") is None
             and not base.stage.is_training
             and (base.precision is None or not resolve_precision(base.precision, catalog).is_quantized)
-            and QUANTIZED.search(plain)
+            and _quantized(plain)
         ):
             # "e se eu usar quantização?", "e quantizado?": the thread's workload quantized (a 16-bit one said too),
             # in the format a first question that says "quantizado" gets (sizing/plan.py, said); it had not been
@@ -12300,7 +12307,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     by_memory = dict(scan.found.get("gpu_by_memory", []))
     if fields.get("gpu") in by_memory:
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
-    if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
+    if fields.get("precision") is None and _quantized(strip_accents(scan.original.lower())):
         fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
     if fields.get("precision") is None and QAT.search(scan.original.lower()):
         fields["qat"] = (
