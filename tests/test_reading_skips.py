@@ -60,20 +60,14 @@ def _no_hub(monkeypatch):
         ("llama 70b 8 mil a 16 mil tokens de contexto", "Entendi: Llama 3.1 70B · 16.000 tokens de contexto"),
         ("llama 70b 30 usuários podendo CHEGAR a 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
         ("llama 70b 30 usuários, P\u0130COS de 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
+        # a question asked again at another precision: two setups
+        ("roda o llama 70b em 2 h100? e em fp8?", "Entendi: Llama 3.1 70B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 2× H100 SXM 80 GB"),
         # a place in Europe
         ("llama 70b usuários em LISBOA", "Entendi: Llama 3.1 70B · usuários na Europa (latência)"),
     ],
 )  # fmt: skip
 def test_each_rewrite_is_still_made_where_it_applies(capsys, question, read):
     _reads(capsys, question, read)
-
-
-def test_a_question_asked_again_after_it_is_still_two_setups(capsys):
-    _reads(
-        capsys,
-        "roda o llama 70b em 2 h100? e em fp8?",
-        "Entendi: Llama 3.1 70B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 2× H100 SXM 80 GB",
-    )
 
 
 @pytest.mark.parametrize(
