@@ -461,16 +461,18 @@ def _folded(text: str) -> str:
     return text.translate(_FOLD_ODD).lower()
 
 
-def _first_words(*keys: str) -> frozenset[str]:
-    """A string that every match of each entry under `keys` holds, as alternation() spells the entry (accent-
-    free, lower case): its first word's first part ("" where none, which any text holds)."""
-    return frozenset(
+def _first_words(*keys: str) -> re.Pattern:
+    """A pattern that finds, in a text, a string that every match of each entry under `keys` holds, as
+    alternation() spells the entry (accent-free, lower case): its first word's first part ("" where none, which
+    any text holds)."""
+    firsts = frozenset(
         strip_accents(entry.strip().lower()).rstrip("*").split(maxsplit=1)[0].split("-")[0]
         if entry.strip(" *")
         else ""
         for key in keys
         for entry in VOCAB.words(key)
     )
+    return prefilter.any_of(firsts)  # type: ignore[return-value]  # never empty: a key has its words
 
 
 # Kept by text: a question's text passes here three times (parse() before and after its dates are read,
@@ -1455,7 +1457,7 @@ REFERENCE = regexes.compile(
     re.IGNORECASE,
 )
 OTHER_LINK = regexes.compile(r"<?(?:\b(?:https?|ftp)://|\bwww\.)[^\s|>]+(?:\|[^>]*)?>?", re.IGNORECASE)
-_REFERENCE_WORDS = _first_words("words.references")  # what REFERENCE's words need, beside "#" and ":"
+_REFERENCE_CUE = _first_words("words.references")  # what REFERENCE's words need, beside "#" and ":"
 
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
 # versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
@@ -3142,9 +3144,8 @@ EUROPE = regexes.compile(
     rf"(?<![\w'])(?<!portugues\s)(?<!português\s)(?<!portugues\sde\s)(?<!português\sde\s)"
     rf"(?<!portuguese\sfrom\s)(?:{_W('words.europe')})(?![\w'])(?!\s+portuguese\b)"
 )
-_EUROPE_WORDS = _first_words(
-    "words.europe"
-)  # tested first: in nearly no question, and EUROPE took ~3 us to say so
+# Tested before EUROPE: its words are in nearly no question, and the pattern took ~3 us to say so.
+_EUROPE_CUE = _first_words("words.europe")
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 # Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens. Nor started inside a run of
 # digits that it could start earlier in (the second digit of one after a letter is where "gsm18k" matches, as it
@@ -5061,7 +5062,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # read word by word, its "en" had turned the answer English, its digits a context, its pieces "Não entendi".
     if "://" in text or "www." in text.lower():
         text = OTHER_LINK.sub(" ", text)
-    if "#" in text or ":" in text or prefilter.any_in(_REFERENCE_WORDS, _folded(text)):
+    if "#" in text or ":" in text or _REFERENCE_CUE.search(_folded(text)):
         text = REFERENCE.sub(" ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
@@ -5130,9 +5131,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     if "+" in text:
         text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
-    if prefilter.any_in(
-        _PEAK_CUES, _folded(text)
-    ):  # a peak said: a case-blind pattern of these words was ~2 us
+    if _PEAK_WORDS_CUE.search(_folded(text)):  # a peak said: a case-blind pattern of these words was ~2 us
         text = RATE_PEAK_BARE.sub(_peak_in_its_unit, text)
     if "," in text or ";" in text or ":" in text:
         text = AT_ONCE_BEFORE.sub(
@@ -5238,7 +5237,7 @@ AT_ONCE_BEFORE = regexes.compile(
     r"(?P<about>(?:uns|umas|cerca\s+de|about|around|maybe|perhaps|probably|some|talvez|tipo|~)\s*)?(?P<n>\d+)\b(?![.,]\d)",
     re.IGNORECASE,
 )
-_PEAK_CUES = frozenset(("pico", "peak", "burst", "spike", "rajada"))
+_PEAK_WORDS_CUE = prefilter.any_of(frozenset(("pico", "peak", "burst", "spike", "rajada")))
 
 
 def _peak_in_its_unit(m: re.Match) -> str:
@@ -5334,28 +5333,30 @@ _AVOID_GPU = regexes.compile(
 )
 _AVOIDED_GPU_WORDS = regexes.compile(_AVOIDED_GPU_WORD, re.IGNORECASE)
 # What each of _AVOID_GPU's openings holds: most questions rule out no GPU, and the pattern took ~4 us to say so.
-_AVOID_WORDS = frozenset(
-    (
-        "sem",
-        "exceto",
-        "tirando",
-        "nada",
-        "nao",
-        "n\u00e3o",
-        "without",
-        "except",
-        "excluding",
-        "avoid",
-        "not",
-        "menos",
-        "fora",
+_AVOID_CUE = prefilter.any_of(
+    frozenset(
+        (
+            "sem",
+            "exceto",
+            "tirando",
+            "nada",
+            "nao",
+            "n\u00e3o",
+            "without",
+            "except",
+            "excluding",
+            "avoid",
+            "not",
+            "menos",
+            "fora",
+        )
     )
 )
 
 
 def _avoided_gpus(text: str, catalog: Catalog) -> tuple[str, list[str]]:
     """The GPUs the question rules out, each by its catalogue id, and the text without those phrases."""
-    if not prefilter.any_in(_AVOID_WORDS, _folded(text)) or not _AVOID_GPU.search(text):
+    if not _AVOID_CUE.search(_folded(text)) or not _AVOID_GPU.search(text):
         return text, []
     index = _indexes(catalog)["gpu"]
     avoided: list[str] = []
@@ -5424,11 +5425,7 @@ def _ruled_out_precisions(text: str, catalog: Catalog) -> tuple[str, list[tuple[
     """The text with each precision it rules out blanked, those phrases (as typed, the precision's id), and the
     text to read its language in: as typed, less an English "no" (Portuguese for "in the" too)."""
     plain = strip_accents(text).lower()
-    if (
-        len(plain) != len(text)
-        or not prefilter.any_in(_RULE_OUT_WORDS, plain)
-        or not _RULE_OUT_CUE.search(plain)
-    ):
+    if len(plain) != len(text) or not _RULE_OUT_FIRST.search(plain) or not _RULE_OUT_CUE.search(plain):
         return text, [], text
     pattern, names, aliases = _rule_out_pattern(catalog)
     said = _NO_WORD.sub("  ", text) if "no" in plain else text
@@ -5459,7 +5456,7 @@ _RULE_OUT_CUE = regexes.compile(
     rf"\b(?:{_W('words.rule_out')}|{_W('words.rule_out_below')})\s|\s(?:{_W('words.rule_out_after')})(?:\W|$)"
 )
 # What each of the cue's entries holds (~1 question in 5), tested before the cue, which took ~4 us to find nothing.
-_RULE_OUT_WORDS = _first_words("words.rule_out", "words.rule_out_below", "words.rule_out_after")
+_RULE_OUT_FIRST = _first_words("words.rule_out", "words.rule_out_below", "words.rule_out_after")
 
 
 def _parse_ruling_out(
@@ -5538,7 +5535,7 @@ def _upper_bounds(
     if not any(c.isdigit() for c in text):
         return text, ranges
     text = _CONTEXT_SLASH.sub(context_slash, text) if "/" in text else text
-    if prefilter.any_in(_PEAK_AFTER_WORDS, _folded(text)):
+    if _PEAK_AFTER_CUE.search(_folded(text)):
         text = _PEAK_AFTER.sub(peak, text)
     if _RANGE_CUE.search(text):
         text = _RANGE.sub(upper, text)
@@ -5551,7 +5548,7 @@ def _upper_bounds(
 # the peak (_PEAK_AFTER). Each pattern tried from every number, the three were ~9 us of every question.
 _RANGE_CUE = regexes.compile(r"(?:\d|k|mil)(?:\s*[-–—~]\s*|\s+(?:a|à|to|até|ate|e|and)\s+)\d", re.IGNORECASE)
 _RANGE_OR_CUE = regexes.compile(r"\d(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)\d", re.IGNORECASE)
-_PEAK_AFTER_WORDS = frozenset(("pico", "peak", "chegar", "reach", "chegando"))
+_PEAK_AFTER_CUE = prefilter.any_of(frozenset(("pico", "peak", "chegar", "reach", "chegando")))
 
 
 # "4 ou 8 bits", "4/8 bits", "em 4, 8 ou 16 bits": widths offered as a choice share the one "bits" at the end.
@@ -5726,13 +5723,13 @@ _GPU_DIMINUTIVE = regexes.compile(
 
 # What each of _GPU_DIMINUTIVE's endings holds, and each of _GPU_VARIANTS' words of choice with the blanks around
 # it: cheaper tests than the patterns, which start at every word, and find nothing in nearly every question.
-_DIMINUTIVE_ENDS = frozenset(("inh", "zon", "zao", "z\u00e3o", "zoe", "z\u00f5e"))
+_DIMINUTIVE_ENDS = prefilter.any_of(frozenset(("inh", "zon", "zao", "z\u00e3o", "zoe", "z\u00f5e")))
 _VARIANTS_CHOICE = regexes.compile(r"\s(?:e|ou|or|and|vs\.?|versus|x)\s", re.IGNORECASE)
 
 
 def _gpu_diminutives(text: str, catalog: Catalog) -> str:
     """The text with a GPU's name said in a diminutive ("h100zinha") written as the name, when it is one."""
-    if not prefilter.any_in(_DIMINUTIVE_ENDS, _folded(text)) or not _GPU_DIMINUTIVE.search(text):
+    if not _DIMINUTIVE_ENDS.search(_folded(text)) or not _GPU_DIMINUTIVE.search(text):
         return text
     index = _indexes(catalog)["gpu"]
     return _GPU_DIMINUTIVE.sub(lambda m: m.group(1) if normalize(m.group(1)) in index else m.group(0), text)
@@ -7014,9 +7011,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
 
     _topics_beside(scan, query)
     _concepts_beside(scan, query)
-    if prefilter.any_in(_CUSTOMER_WORDS, strip_accents(scan.original)) and CUSTOMER_NAMED.search(
-        scan.original
-    ):
+    if _CUSTOMER_CUE.search(strip_accents(scan.original)) and CUSTOMER_NAMED.search(scan.original):
         _customer_named(scan)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
         _platform_default(scan, catalog)
@@ -7161,19 +7156,21 @@ CUSTOMER_NAMED = regexes.compile(
     r"(?P<name>[A-ZÀ-Ý][\w&.-]*(?:\s+[A-ZÀ-Ý][\w&.-]*){0,2})"
 )
 # What each of CUSTOMER_NAMED's words holds in lower case: tested first, as the pattern took ~2.5 us to find none.
-_CUSTOMER_WORDS = frozenset(
-    (
-        "client",
-        "customer",
-        "lead",
-        "prospect",
-        "pessoal",
-        "equip",
-        "galera",
-        "folks",
-        "team",
-        "guys",
-        "people",
+_CUSTOMER_CUE = prefilter.any_of(
+    frozenset(
+        (
+            "client",
+            "customer",
+            "lead",
+            "prospect",
+            "pessoal",
+            "equip",
+            "galera",
+            "folks",
+            "team",
+            "guys",
+            "people",
+        )
     )
 )
 
@@ -13523,7 +13520,7 @@ def _geforce_on(scan: _Scan, bare: re.Match, catalog: Catalog) -> bool:
 def _users_in_europe(scan: _Scan, base: Workload | None) -> bool | None:
     """True when a place in Europe is said; in a thread about users there, False when Brazil is."""
     plain = strip_accents(scan.original.lower())
-    if prefilter.any_in(_EUROPE_WORDS, plain) and EUROPE.search(plain):
+    if _EUROPE_CUE.search(plain) and EUROPE.search(plain):
         return True
     if base is not None and base.users_in_europe and _USERS_IN_BRAZIL.search(plain):
         return False
