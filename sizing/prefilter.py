@@ -212,6 +212,12 @@ def _any_of(strings: frozenset[str]) -> re.Pattern | None:
     return re.compile("|".join(re.escape(string) for string in sorted(strings, key=lambda s: (-len(s), s))))
 
 
+def any_of(strings: frozenset[str]) -> re.Pattern | None:
+    """The pattern any_in() runs for `strings`, for a reader that tests the same few strings on every question:
+    its own `.search` is one call, where any_in() is three."""
+    return _any_of(strings)
+
+
 def any_in(strings: frozenset[str], text: str) -> bool:
     """any(string in text for string in strings), in one pass of the regular-expression engine over the text
     in place of a Python step for each of the strings (the first words of the ~150 names the catalogue knows

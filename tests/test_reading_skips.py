@@ -1,0 +1,84 @@
+"""The reader skips a rewrite of the whole text where the text holds nothing the rewrite needs (a size glued to its
+settings, a bare size after a name, a GPU's diminutive or variants, a GPU or a precision ruled out, a reference
+number, a link, a range, a peak, a place in Europe): most questions hold none, and running each pattern to find
+so was a sizable part of reading a fresh question. What the user notices is only that nothing changed: each
+rewrite is still made wherever it applies, in capitals too, and with the letters a case-blind pattern takes for
+i, s and k (the dotted İ and the dotless ı of a Turkish keyboard, the long ſ, the Kelvin sign)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sizing.query import parse
+from tests.gpu_size_run import reads as _reads
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # a size glued to its settings, in capitals
+        ("LLAMA70B4BIT", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128)"),
+        ("QWEN 32BFP8", "Entendi: Qwen2.5 32B · FP8 (8-bit)"),
+        ("LLAMA-70B-FP8-32K", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 32k de contexto"),
+        ("llama-70b-fp8-32\u212a", "Entendi: Llama 3.1 70B · FP8 (8-bit) · 32k de contexto"),
+        # a bare size after a name
+        ("MISTRAL SMALL 24", "Entendi: Mistral Small 3 24B"),
+        ("rodar GEMMA3 27", "Entendi: Gemma 3 27B"),
+        # a GPU's diminutive, and two of its variants
+        ("uma H100z\u0130NHA pro llama 70b", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("uma h100z\u0131nha pro llama 70b", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("duas A100ZONAS pro qwen 72b", "Entendi: Qwen2.5 72B · 2× A100 SXM 80 GB"),
+        ("llama 70b H100 PCIE OU SXM", "Entendi: Llama 3.1 70B · H100 PCIe 80 GB ou H100 SXM 80 GB"),
+        # a GPU ruled out
+        ("llama 70b SEM H200", "Entendi: Llama 3.1 70B · sem H200 SXM 141 GB"),
+        ("llama 70b \u017fem h200", "Entendi: Llama 3.1 70B · sem H200 SXM 141 GB"),
+        ("llama 70b WITHOUT the H200", "Entendi: Llama 3.1 70B · sem H200 SXM 141 GB"),
+        # a precision ruled out
+        ("llama 70b SEM 4 bits", "Entendi: Llama 3.1 70B · FP8 (8-bit)"),
+        # a mixture of experts' active size
+        ("um moe de 30B com 3B AT\u0130VOS", "Entendi: Qwen3 30B-A3B"),
+        ("um moe de 30b com 3b at\u0131vos", "Entendi: Qwen3 30B-A3B"),
+        # a reference number, a link, an Ollama tag, "+": none of them a count or a context
+        ("T\u0130CKET 12345 llama 70b 20 usuários", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        ("#4321 llama 70b 10 users", "Entendi: Llama 3.1 70B · 10 usuários simultâneos"),
+        ("RE: Fwd: llama 70b 10 usuários", "Entendi: Llama 3.1 70B · 10 usuários simultâneos"),
+        ("https://huggingface.co/Qwen/Qwen2.5-72B-Instruct 10 users", "Entendi: Qwen2.5 72B · 10 usuários simultâneos"),
+        ("WWW.EXAMPLE.COM llama 70b", "Entendi: Llama 3.1 70B"),
+        ("COMMAND R+ 10 users", "Entendi: Command R+ 104B (04-2024) · 10 usuários simultâneos"),
+        # a peak, in capitals
+        ("llama 70b 30 usuários com P\u0130COS de 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
+        ("llama 70b 200 req/min PICO de 400", "Entendi: Llama 3.1 70B · 400 requisições/min"),
+        # a range sizes for its upper end, in capitals too
+        ("llama 70b 20-30 usuários", "Entendi: Llama 3.1 70B · 30 usuários simultâneos"),
+        ("llama 70b ENTRE 20 E 30 usuários", "Entendi: Llama 3.1 70B · 30 usuários simultâneos"),
+        ("llama 70b 20 OU 40 usuários", "Entendi: Llama 3.1 70B · 40 usuários simultâneos"),
+        ("llama 70b 8 mil a 16 mil tokens de contexto", "Entendi: Llama 3.1 70B · 16.000 tokens de contexto"),
+        ("llama 70b 30 usuários podendo CHEGAR a 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
+        ("llama 70b 30 usuários, P\u0130COS de 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos"),
+        # a question asked again at another precision: two setups
+        ("roda o llama 70b em 2 h100? e em fp8?", "Entendi: Llama 3.1 70B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 2× H100 SXM 80 GB"),
+        # a place in Europe
+        ("llama 70b usuários em LISBOA", "Entendi: Llama 3.1 70B · usuários na Europa (latência)"),
+    ],
+)  # fmt: skip
+def test_each_rewrite_is_still_made_where_it_applies(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama 70b 20 usuários",
+        "qwen 32b 4bit 10 users 8k de contexto",
+        "gemma 3 27b numa l40s",
+        "mixtral 8x7b fp8 200 req/min",
+    ],
+)
+def test_a_question_with_none_of_their_words_reads_as_the_same_question_in_capitals(question):
+    """The skips look at the text in lower case: a question typed in capitals gets the same reading."""
+    assert parse(question.upper()).workload == parse(question).workload
