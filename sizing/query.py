@@ -5438,7 +5438,8 @@ _USUAL_PEOPLE = (
 )
 _PEAK_AFTER = regexes.compile(
     rf"{_USUAL_PEOPLE}(?:(?:uns|umas|um|a|some)\s+)?(?:(?:no|nos|na)\s+)?"
-    r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
+    r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|at\s+(?:the\s+)?peaks?\s+(?:of\s+)?"
+    r"|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
     r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])"
     rf"|{_USUAL_PEOPLE}(\d+)\s+(?:no|nos|na)\s+picos?\b",
     re.IGNORECASE,

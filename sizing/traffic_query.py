@@ -1742,7 +1742,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         ("load_count_follow_up", regexes.compile(
             r"(?<!contexto\s)(?<!context\s)(?<!ctx\s)(?<!janela\s)(?<!window\s)"
-            rf"\b(?:{_alternatives(w['count_for'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?"
+            rf"\b(?:{_alternatives(w['count_for'])})(?:\s*,)?\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?"
             r"(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?\s*(?=[?!;]|[.,](?!\d)|$)"
         ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a

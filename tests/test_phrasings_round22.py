@@ -296,6 +296,11 @@ def test_a_count_to_come_with_when_it_comes_is_a_phase(capsys, question, read, s
         # as before
         ("llama 70b 30 usuários com picos de 60", "Entendi: Llama 3.1 70B · 60 usuários simultâneos", "Li “30 usuários com picos de 60” como 60"),
         ("llama 70b 50 users on average, 150 at peak", "Understood: Llama 3.1 70B · 150 concurrent users", None),
+        # English's peak after "at" had left "200" not understood, the 50 sized
+        ("we need llama 70b for 50 users, at peak 200", "Understood: Llama 3.1 70B · 200 concurrent users",
+         "I read “50 users, at peak 200” as 200: sizing for the top of the range, the peak."),
+        ("we run llama 70b with 50 users and at the peak of 120", "Understood: Llama 3.1 70B · inference · 120 concurrent users",
+         "I read “50 users and at the peak of 120” as 120"),
     ],
 )  # fmt: skip
 def test_a_peak_of_users_said_beside_the_usual_count_is_sized(capsys, question, read, said):
@@ -411,6 +416,10 @@ def pipeline(tmp_path_factory):
          "Entendi: Llama 3.1 70B · 20 usuários simultâneos · capacidade reservada · por 1 ano · custo"),
         # the comparison of round 22 in a thread
         ("qwen 7b pra 10 usuários", "e se fosse qwen 7b ou 14b?", "Entendi: Qwen2.5 7B ou Qwen2.5 14B · 10 usuários simultâneos"),
+        # a peak asked in the thread had been "Não entendi o pedido: “60”"
+        ("llama 8b pra 30 usuários", "e no pico 60?", "Entendi: Llama 3.1 8B · 60 usuários simultâneos"),
+        ("llama 8b for 30 users", "and at peak 60?", "Understood: Llama 3.1 8B · 60 concurrent users"),
+        ("llama 8b for 30 users", "and at the peak, 90?", "Understood: Llama 3.1 8B · 90 concurrent users"),
     ],
 )  # fmt: skip
 def test_follow_ups_in_a_thread(pipeline, first, follow_up, read):
