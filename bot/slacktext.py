@@ -56,8 +56,8 @@ def plain(text: str | None) -> str:
     """The text without Slack's markup: mentions and broadcasts removed, a date as its day (dd/mm/yyyy), a
     link as its address, as typed where Slack linked a bare one (the question may name a Hugging Face repo
     by its link, an e-mail by mailto:, which the log then redacts), words linked to any other page as
-    those words, styles, quotes, bullets and emoji removed (struck words with them), and
-    the three escaped characters as typed."""
+    those words, styles, quotes, bullets and emoji removed (struck words with them), the three escaped
+    characters as typed, and no blanks at its ends."""
     if not text:
         return ""
     return _kept(text) if len(text) <= KEPT_CHARS else _plain(text)
@@ -72,7 +72,9 @@ def _plain(text: str) -> str:
         if not styled:
             break
     out = EMOJI_CODES.sub(" ", _CODE.sub(" ", out))
-    return out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    # The blanks a mention, an emoji or a bullet leaves at the ends are no part of the question: they had
+    # indented the logged question ("<@UBOT> llama 70b" logged as " llama 70b").
+    return out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").strip()
 
 
 # A letter, a digit or a question mark: what a message with no more than emoji and markup lacks.

@@ -459,3 +459,23 @@ def test_a_question_in_a_block_quote_is_logged_and_shown_without_its_marker(slac
     _quiet(slack)
     shown = text_of(home.params["view"]["blocks"])
     assert "llama 3.1 8b 16bit" in shown and "&gt;&gt;" not in shown and ">>" not in shown
+
+
+def test_a_mentions_question_is_logged_without_the_blank_its_mention_left():
+    # "<@UBOT> llama 3.1 8b 16bit": the mention is no part of the question (bot/slacktext.py), and the blank
+    # after it had stayed at the start of the logged question (" llama 3.1 8b 16bit"), which the manager's
+    # /gpu log and the CSV then showed indented.
+    from bot.slacktext import plain
+
+    assert plain("<@UBOT> llama 3.1 8b 16bit") == "llama 3.1 8b 16bit"
+    assert plain("llama 3.1 8b 16bit <@U0002|ana>\n") == "llama 3.1 8b 16bit"
+    assert plain("<@UBOT>\n  qwen3 32b\n  pra 10 usuários") == "qwen3 32b\n  pra 10 usuários"
+
+
+def test_a_mention_is_logged_as_its_words_alone(slack):
+    asked = {"type": "app_mention", "user": "U0792", "text": "<@UBOT>   llama 3.1 8b 16bit",
+             "ts": "1700079200.000016", "channel": "C0792", "event_ts": "1700079200.000016"}  # fmt: skip
+    assert slack.send(_legacy(asked, "EvW94"))[0] == 200
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert [r["text"] for r in slack.rows()] == ["llama 3.1 8b 16bit"]
