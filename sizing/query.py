@@ -6803,7 +6803,20 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # “ano”, “vem”" beside the answer)
     scan.take(POINTS, "filler", lambda m: True)
     scan.take(ACCORDING_TO, "filler", lambda m: True)
+    if (
+        base is not None
+    ):  # before GROW_TO takes the verb: "e se crescer pra 200 em 6 meses?" is the count then
+        scan.take(traffic_query.grown_count(), "load_count", traffic_query.grown_to)
     scan.take(GROW_TO, "filler", lambda m: True)
+    # after a growth to a count ("vamos crescer pra 500 usuários até o fim do ano"): when it comes, no deadline
+    # (sizing/deadlines.py leaves it) and nothing more to size (it had been "Não entendi: “fim”, “ano”")
+    scan.take(
+        traffic_query.growth_when(),
+        "filler",
+        lambda m: (
+            True if base is None and traffic_query.count_growth_before(scan.original, m.start()) else None
+        ),
+    )
     # not a growth's horizon ("2x growth in a year"): traffic_query reads it with the growth
     scan.take(
         FUTURE_WHEN, "filler", lambda m: None if _GROWTH_BEFORE.search(scan.work, 0, m.start()) else True
@@ -11559,6 +11572,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         counted = next((k for k in ("population", "users") if base is not None and getattr(base, k)), None)
         if counted is not None and fields[counted] is None:
             fields[counted] = count
+            typed = scan.found["load_count"][0][1]
+            if counted == "users" and count > base.users and traffic_query.count_when(typed):
+                # "e se crescer pra 200 em 6 meses?": the thread's count today, the one asked then, as the phases
+                # of a first question ("hoje 20 usuários, em 6 meses 200") are read
+                fields["pilot_users"] = base.users
+                query.phases.append((typed, base.users, count))
         elif counted is None and base is not None and bare is None and fields["users"] is None:
             bare = count  # "e pra 4?" in a thread that counted no one: read as "e com 4?" is
             scan.found["bare_count"] = scan.found["load_count"]

@@ -1192,6 +1192,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"|\s*/(?=\s*(?:usuario|user|utilizador|stream|session|sessao)\b)|(?(plain)(?![\w/])|(?!)))"
             r"(?:\s*(?:usuario|user|pessoa|person|utilizador|um|sessao|session|conversa|conversation|stream))?\b"
         ), lambda m: _float(m.group(1))),
+        # "tokens/s na velocidade de leitura", "at reading speed": the speed people read at, as the chat's default
+        # is (it had been "leitura" or "speed" not understood)
+        ("tokens_per_s", regexes.compile(
+            rf"(?:\b(?:{tokens})\s*(?:/\s*s|por\s+segundo|per\s+second)\s+)?(?:\b(?:na|a|at|em|in|com|with)\s+)?"
+            rf"(?:\b(?:{_alternatives(w['reading_speed'])})\b)"
+        ), lambda m: reading_speed()),
         # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
         ("tokens_per_s", regexes.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
         ("tokens_per_s", regexes.compile(rf"{_PLAIN}\s*{_SECONDS}\s*(?:/|\bpor\b|\bper\b|\bentre\b|\bbetween\b)\s*tokens?\b"),
@@ -1742,8 +1748,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         ("load_count_follow_up", regexes.compile(
             r"(?<!contexto\s)(?<!context\s)(?<!ctx\s)(?<!janela\s)(?<!window\s)"
-            rf"\b(?:{_alternatives(w['count_for'])})(?:\s*,)?\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?"
-            r"(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?\s*(?=[?!;]|[.,](?!\d)|$)"
+            rf"\b(?:{_alternatives(w['count_for'])})(?:\s*,)?\s+{_count_then()}"
         ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
@@ -2009,6 +2014,67 @@ def _batch_seconds(m: re.Match) -> float:
 def _unit_seconds(unit: str) -> float:
     return (60.0 if unit.startswith("min") else 86400.0 if unit.startswith(("dia", "day"))
             else 604800.0 if unit.startswith(("semana", "week")) else 3600.0)  # fmt: skip
+
+
+def _count_then() -> str:
+    """A thread's new count, and when it comes: "200 em 6 meses", "500 by the end of the year" (the horizon had
+    been a term of rental, "180 dias", and the count not understood). Groups 1 and 2: the number and its unit."""
+    w = _words()
+    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
+    return (
+        r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?"
+        rf"(?P<when>\s+(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b)?"
+        r"\s*(?=[?!;]|[.,](?!\d)|$)"
+    )
+
+
+@cache
+def grown_count() -> re.Pattern:
+    """A thread's growth to a count ("e se crescer pra 200 em 6 meses?", "and if we grow to 200 by next year?"):
+    the count then. Read before query.py's GROW_TO takes the verb as filler, which leaves "to 200" no one's."""
+    w = _words()
+    return regexes.compile(
+        rf"\b(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?\s+{_count_then()}"
+    )
+
+
+@cache
+def growth_when() -> re.Pattern:
+    """When a growth comes ("até o fim do ano", "in 6 months", "by next year"), as the growths' patterns read it."""
+    w = _words()
+    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
+    return regexes.compile(
+        rf"\b(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b"
+    )
+
+
+def grown_to(m: re.Match) -> int | None:
+    """The count of a match of grown_count() or of a thread's count (load_count_follow_up)."""
+    return _count(m.group(1), m.group(2))
+
+
+@cache
+def _count_then_at() -> re.Pattern:
+    return regexes.compile(_count_then())
+
+
+def count_when(typed: str) -> bool:
+    """Whether a thread's count, as typed, says when it comes ("pra 200 em 6 meses"): a growth's, said as phases."""
+    plain = strip_accents(typed.lower())
+    digit = re.search(r"\d", plain)
+    m = _count_then_at().match(plain, digit.start()) if digit else None
+    return m is not None and m.group("when") is not None
+
+
+@cache
+def reading_speed() -> float:
+    """Tokens a second each user sees "at reading speed": the chat's default speed, traffic.toml's [latency]
+    tokens_per_s, which its source (MLPerf's Server scenario) sets faster than people read."""
+    try:
+        speed = tomlfiles.load(DATA_DIR / "traffic.toml").get("latency", {}).get("tokens_per_s", 10)
+    except (OSError, tomlfiles.ParseError):
+        speed = 10  # traffic.toml is optional (sizing/catalog.py)
+    return float(speed)
 
 
 @cache
@@ -2521,11 +2587,32 @@ def _growth_before() -> re.Pattern:
         [*(v for v in w["growth_words"] if v != "mais"), *w["scale_words"], *w["growth_expected"]]
     )
     nouns = _alternatives(w["growth_nouns"])
-    # a verb and its multiple ("triplicar ", "crescer 50% "), or a multiple and its noun ("50% growth ")
+    # a verb and its multiple ("triplicar ", "crescer 50% "), or a multiple and its noun ("50% growth "), or a
+    # growth to a count
     return regexes.compile(
         rf"\b(?:(?:{verbs})(?:\s+(?:de\s+|em\s+|by\s+)?\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times))?"
-        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns}))\s*,?\s*$"
+        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns})|{_count_growth()})\s*,?\s*$"
     )
+
+
+def _count_growth() -> str:
+    """A growth to a count ("crescer pra 500 usuários", "grow to 300"): the count then, read by the traffic."""
+    w = _words()
+    people = _alternatives([*w["person"], *(p + e for p in w["person"] for e in ("s", "es")), "people"])
+    return (
+        rf"(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?\s+\d+(?:[.,]\d+)*\s*"
+        rf"(?:mil\b|k\b)?(?:\s*(?:{people})\b)?"
+    )
+
+
+@cache
+def _count_growth_before() -> re.Pattern:
+    return regexes.compile(rf"\b{_count_growth()}\s*,?\s*$")
+
+
+def count_growth_before(text: str, at: int) -> bool:
+    """Whether a growth to a count ends right before `at`: a horizon after it is when that count comes."""
+    return bool(_count_growth_before().search(strip_accents(text[max(0, at - 40) : at].lower())))
 
 
 def growth_before(text: str, at: int) -> bool:

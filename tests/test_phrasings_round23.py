@@ -1,0 +1,135 @@
+"""Questions as people type them in Slack, twenty-third round (2026-12-07): how customers really ask. Growth to a
+count by a date asked in a thread, growth by a share each month, "reading speed", and the phrasings of growth,
+peaks and thread follow-ups found read wrongly this round. Each answer is what the user sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
+from tests.gpu_size_run import UNKNOWN
+from tests.gpu_size_run import reads as _reads
+
+from .slack_harness import slash_reply_text
+from .test_thread_followups import reply_in_thread
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
+
+
+# -- a growth to a count by a date, in a thread ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "read", "said"),
+    [
+        # each had been "Não entendi: “200”" with "180 dias" a term of rental (in English, prompts of 200 tokens and
+        # "for 6 months"), the thread's 20 users sized
+        ("llama 3.1 8b para 20 usuários", "e se crescer pra 200 em 6 meses?", "Entendi: Llama 3.1 8B · 200 usuários simultâneos",
+         "Li “crescer pra 200 em 6 meses” como fases: dimensiono a produção, com 200 usuários; o piloto, com 20 usuários, vai nas notas."),
+        ("llama 3.1 8b for 20 users", "and if we grow to 200 in 6 months?", "Understood: Llama 3.1 8B · 200 concurrent users",
+         "Read “grow to 200 in 6 months” as phases: sized for production, 200 users; the pilot, 20 users, is in the notes."),
+        # a deadline of 24 days to the year's end, and a 500-token context, had been read
+        ("llama 8b pra 20 usuários", "e se chegar a 500 até o fim do ano?", "Entendi: Llama 3.1 8B · 500 usuários simultâneos",
+         "Li “chegar a 500 até o fim do ano” como fases"),
+        # "reach" had been "Not understood", the 300 a context and "by next year" a deadline
+        ("llama 8b for 20 users", "what if we reach 300 by next year?", "Understood: Llama 3.1 8B · 300 concurrent users",
+         "Read “reach 300 by next year” as phases"),
+        ("qwen 32b pra 50 usuários", "e se formos pra 300 no ano que vem?", "Entendi: Qwen2.5 32B · 300 usuários simultâneos",
+         "o piloto, com 50 usuários, vai nas notas"),
+        ("llama 8b pra 20 usuários", "e pra 100 daqui a 3 meses?", "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
+         "Li “pra 100 daqui a 3 meses” como fases"),
+    ],
+)  # fmt: skip
+def test_a_growth_to_a_count_by_a_date_in_a_thread_is_the_count_then(pipeline, first, follow_up, read, said):
+    out = reply_in_thread(pipeline, first, follow_up)
+    lines = out.splitlines()
+    assert lines[0] == read, out
+    assert said in out, out
+    assert not any(line.startswith(UNKNOWN) for line in lines), out
+    assert not any(w in lines[0] for w in ("dias", "days", "tokens", "meses", "months")), out
+
+
+def test_a_count_with_no_date_in_a_thread_is_said_as_before(pipeline):
+    out = reply_in_thread(pipeline, "llama 8b pra 20 usuários", "e pra 100?")
+    assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 100 usuários simultâneos", out
+    assert "como fases" not in out, out  # no date, no phases: only the count changed
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # the year's end had been a deadline of days ("· 24 dias"), "fim", "ano" not understood or the 500 a context
+        (
+            "llama 8b, vamos crescer pra 500 usuários até o fim do ano",
+            "Entendi: Llama 3.1 8B · 500 usuários simultâneos",
+        ),
+        (
+            "llama 8b, vamos crescer pra 500 até o fim do ano",
+            "Entendi: Llama 3.1 8B · 500 usuários simultâneos",
+        ),
+        (
+            "llama 8b, we will grow to 300 users by next year",
+            "Understood: Llama 3.1 8B · 300 concurrent users",
+        ),
+    ],
+)
+def test_a_growth_to_a_count_by_a_date_is_no_deadline(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert not any("prazo" in line or "deadline" in line for line in lines), lines
+
+
+# -- reading speed ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi: “leitura”" (or "speed"), no speed asked of each user: the chat's default speed,
+        # which MLPerf sets faster than people read (traffic.toml [latency] tokens_per_s)
+        ("llama 70b para 20 usuários com tokens/s na velocidade de leitura",
+         "Entendi: Llama 3.1 70B · 20 usuários simultâneos · ≥ 10 tokens/s por usuário"),
+        ("llama 70b for 20 users at reading speed", "Understood: Llama 3.1 70B · 20 concurrent users · ≥ 10 tokens/s per user"),
+        ("qwen 32b 10 usuários, velocidade de leitura humana",
+         "Entendi: Qwen2.5 32B · 10 usuários simultâneos · ≥ 10 tokens/s por usuário"),
+    ],
+)  # fmt: skip
+def test_reading_speed_is_the_speed_people_read_at(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_reading_speed_follows_the_data_file(capsys, monkeypatch):
+    from sizing import traffic_query
+
+    monkeypatch.setattr(traffic_query, "reading_speed", lambda: 12.0)  # as if traffic.toml said 12
+    _reads(capsys, "llama 8b at reading speed", "Understood: Llama 3.1 8B · ≥ 12 tokens/s per user")
+
+
+def test_reading_speed_in_a_thread(pipeline):
+    out = reply_in_thread(pipeline, "llama 70b pra 20 usuários", "e na velocidade de leitura?")
+    assert (
+        out.splitlines()[0] == "Entendi: Llama 3.1 70B · 20 usuários simultâneos · ≥ 10 tokens/s por usuário"
+    ), out
+
+
+# -- in Slack ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("llama 70b for 20 users at reading speed", "≥ 10 tokens/s per user"),
+        ("llama 8b, vamos crescer pra 500 usuários até o fim do ano", "500 usuários simultâneos"),
+    ],
+)
+def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
+    text = slash_reply_text(tmp_path, question)
+    assert said in text, text
