@@ -400,6 +400,10 @@ class Query(msgspec.Struct):
     rate_phases: list[tuple[str, str]] = []
     # Growth with its horizon ("dobrar em 6 meses"): (as typed, the multiple), the grown load sized.
     growth: list[tuple[str, float]] = []
+    # Growth by a share each period over a horizon ("20% ao mês por 6 meses"): (as typed, the share, the periods,
+    # the multiple), said with the growth; with no horizon (as typed, the share), today's load sized.
+    growth_compound: list[tuple[str, float, float, float]] = []
+    growth_rate_alone: list[tuple[str, float]] = []
     growth_later: list[
         tuple[str, float]
     ] = []  # a growth with today's load sized, as asked: (as typed, factor)
@@ -11819,6 +11823,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     own_load = any(fields.get(k) is not None for k in LOAD_BASES)
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
+    for (factor, share, periods), typed in scan.found.get("load_growth_compound", []):
+        if factor is None:
+            query.growth_rate_alone.append(
+                (typed, share)
+            )  # "crescimento de 20% ao mês": no horizon to grow to
+        elif "load_growth" not in scan.found:
+            scan.found["load_growth"] = [(factor, typed)]
+            query.growth_compound.append((typed, share, periods, factor))
     growth = _one(scan, "load_growth", "traffic.scale")
     if growth is not None:
         typed = scan.found["load_growth"][0][1]

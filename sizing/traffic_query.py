@@ -794,6 +794,33 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     modal = _alternatives(w["growth_modal"])
     expected = _alternatives(w["growth_expected"])
 
+    period_months = {
+        k: float(v) for k, v in w["compound_period_months"].items()
+    }  # "mes": 1, "semana": 12/52 (traffic_words.toml)
+    compound_units = _alternatives(period_months)
+    compound_adjectives = _alternatives(w["compound_adjectives"])
+    compound_horizon = _alternatives(w["compound_horizon"])
+
+    def _months(unit: str) -> float:
+        unit = unit.rstrip("s") if unit not in period_months else unit
+        return period_months.get(
+            unit, period_months.get(unit + "s", period_months.get(unit.removesuffix("e"), 1.0))
+        )
+
+    def _compound(m: re.Match):
+        """(the multiple, the share a period, the periods), or (None, the share, the period) with no horizon: a
+        compound growth, (1 + share) ** periods (compound interest's formula)."""
+        share = _float(m.group("pct")) / 100
+        period = m.group("unit") or w["compound_adjectives"][m.group("adj")]
+        if share <= 0:
+            return None
+        if not m.group("horizon"):
+            return (None, share, period)
+        n = _float(m.group("n")) if m.group("n") else 1.0
+        periods = n * _months(m.group("over")) / _months(period)
+        periods = round(periods, 2)  # 3 months of weeks: 13, not 13.000013
+        return ((1 + share) ** periods, share, periods) if periods >= 1 else None
+
     def _growth(m: re.Match):
         if m.group("verb"):
             factor = scale_words[_BLANKS.sub(" ", m.group("verb"))]
@@ -1645,6 +1672,19 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
         ), peak_factor),
+        # Growth by a share each period ("crescimento de 20% ao mês por 6 meses", "growing 20% a month over a
+        # year"): compounded over the horizon; with none, only the rate (it had been "Não entendi: “crescimento”,
+        # “20”" and "ao mês" a cost). Before the growth with its horizon, which would take "crescer 20% em 6 meses"
+        # but not the period between.
+        ("load_growth_compound", regexes.compile(
+            rf"\b(?P<lead>(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*"
+            rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?)?"
+            # a share with no verb or noun before is a growth's only with its noun after ("20% de crescimento")
+            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|\s+(?:de\s+|of\s+)?(?:{growth_nouns}))"
+            rf"\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b|(?P<adj>{compound_adjectives})\b)"
+            rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
+            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b)?"
+        ), _compound),
         # Growth with its horizon ("dobrar em 6 meses", "crescer 50% em um ano", "crescimento de 2x até o fim do
         # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
         # taken with it (it had been a term of rental, "180 dias", and the verb left not understood). Before the

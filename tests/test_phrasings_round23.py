@@ -133,3 +133,52 @@ def test_reading_speed_in_a_thread(pipeline):
 def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, said):
     text = slash_reply_text(tmp_path, question)
     assert said in text, text
+
+
+# -- growth by a share each period -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been "Não entendi: “crescimento”, “20”" (English: "growing", "20"), today's load sized, "ao mês" a
+        # cost and the horizon a term of rental; 50 × 1.2⁶ = 149.3
+        ("llama 70b para 50 usuários, crescimento de 20% ao mês por 6 meses", "Entendi: Llama 3.1 70B · 149 usuários simultâneos",
+         "Crescimento composto: 20% a cada período, por 6 períodos, é (1 + 20%)^6 ≈ 2,99× a carga de hoje."),
+        # 50 × 1.2¹² = 445.8
+        ("llama 70b for 50 users, growing 20% a month over a year", "Understood: Llama 3.1 70B · 446 concurrent users",
+         "Compound growth: 20% each period over 12 periods is (1 + 20%)^12 ≈ 8.92× today's load."),
+        # had grown 10% once (55 users), "por 12 meses" a term: 50 × 1.1¹² = 156.9
+        ("llama 70b 50 usuários crescendo 10% por mês durante 12 meses", "Entendi: Llama 3.1 70B · 157 usuários simultâneos",
+         "(1 + 10%)^12"),
+        # weeks over months: 3 months are 13 weeks, 100 × 1.05¹³ = 188.6
+        ("qwen 32b para 100 usuários, 5% de crescimento semanal nos próximos 3 meses",
+         "Entendi: Qwen2.5 32B · 189 usuários simultâneos", "(1 + 5%)^13"),
+    ],
+)  # fmt: skip
+def test_a_growth_each_period_is_compounded_to_its_horizon(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert not any(w in lines[0] for w in ("custo", "cost", "por 6 meses", "for 1 year", "por 12 meses")), (
+        lines
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        ("llama 70b para 50 usuários, crescimento de 20% ao mês", "Entendi: Llama 3.1 70B · 50 usuários simultâneos",
+         "“crescimento de 20% ao mês” é um ritmo de crescimento sem prazo: dimensiono a carga de hoje. Para a de depois, "
+         "diga por quanto tempo, por exemplo “crescimento de 20% ao mês por 6 meses”."),
+        ("llama 70b for 50 users, growing 20% a month", "Understood: Llama 3.1 70B · 50 concurrent users",
+         "“growing 20% a month” is a growth rate with no horizon: sized for today's load."),
+    ],
+)  # fmt: skip
+def test_a_growth_each_period_with_no_horizon_asks_for_one(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert not any("custo" in line or "cost" in line for line in lines[:1]), lines
+
+
+def test_a_growth_each_period_in_a_thread(pipeline):
+    out = reply_in_thread(pipeline, "llama 8b pra 20 usuários", "e se crescer 20% ao mês por 6 meses?")
+    assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 60 usuários simultâneos", out
+    assert "(1 + 20%)^6 ≈ 2,99×" in out, out
