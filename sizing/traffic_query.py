@@ -786,7 +786,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     # The verbs alone ("crescer", "grow"): "mais" grows only a noun after it ("o tráfego mais 50%").
     growth_verbs = _alternatives([word for word in w["growth_words"] if word != "mais"])
     # the verbs among the multiples' words ("dobrar", "triplicar", "double"), not their nouns ("o dobro")
-    scale_verbs = _alternatives([word for word in scale_words if word.endswith(("ar", "e", "es", "ed", "a"))])
+    scale_verbs = _alternatives(
+        [word for word in scale_words if word.endswith(("ar", "e", "es", "ed", "a", "ing", "ndo"))]
+    )
     growth_nouns = _alternatives(w["growth_nouns"])
     horizon = _alternatives(w["growth_horizon"])
     horizon_units = _alternatives(w["growth_horizon_units"])
@@ -1672,6 +1674,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
         ), peak_factor),
+        # "50 users, 3x at peak", "3x no pico": the multiple said of the peak with no average named
+        # (it had been "Not understood: “3x”")
+        ("peak_factor", regexes.compile(
+            rf"{_PLAIN}{times}\s+(?:no|nos|na|at|at\s+the|in\s+the|during\s+the|during|em)\s+(?:{peak_nouns})\b"
+        ), peak_factor),
         # Growth by a share each period ("crescimento de 20% ao mês por 6 meses", "growing 20% a month over a
         # year"): compounded over the horizon; with none, only the rate (it had been "Não entendi: “crescimento”,
         # “20”" and "ao mês" a cost). Before the growth with its horizon, which would take "crescer 20% em 6 meses"
@@ -1690,7 +1697,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # taken with it (it had been a term of rental, "180 dias", and the verb left not understood). Before the
         # load scaled, which would take "o tráfego deve dobrar" and leave its horizon a deadline.
         ("load_growth", regexes.compile(
-            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?(?:to\s+)?)?"
+            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?(?:to\s+)?"
+            # "40 usuários, podendo dobrar no fim do ano": the helper alone after the load's count ("podendo" had been
+            # "Não entendi")
+            rf"|\b(?:{_alternatives(w['growth_modal_alone'])})\s+)?"
             rf"\b(?:(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*(?P<pct>\d+(?:[.,]\d+)?)\s*%"
             rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
             rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
@@ -2643,6 +2653,12 @@ def _count_growth() -> str:
         rf"(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?\s+\d+(?:[.,]\d+)*\s*"
         rf"(?:mil\b|k\b)?(?:\s*(?:{people})\b)?"
     )
+
+
+def growth_gap_words() -> str:
+    """The words of a growth expected to a count ("esperamos chegar a", "we expect to reach"), as alternatives."""
+    w = _words()
+    return _alternatives([*w["growth_expected"], *w["count_grow"], *w["growth_words"]])
 
 
 @cache

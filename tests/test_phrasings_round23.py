@@ -182,3 +182,66 @@ def test_a_growth_each_period_in_a_thread(pipeline):
     out = reply_in_thread(pipeline, "llama 8b pra 20 usuários", "e se crescer 20% ao mês por 6 meses?")
     assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 60 usuários simultâneos", out
     assert "(1 + 20%)^6 ≈ 2,99×" in out, out
+
+
+# -- growth, peaks and phases in customers' words ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # had been refused: “20 users” and “300 users” don't go together
+        ("llama 8b for 20 users, we expect to reach 300 users in 6 months", "Understood: Llama 3.1 8B · 300 concurrent users · production",
+         "Read “20 users, we expect to reach 300 users in 6 months” as phases"),
+        ("llama 8b para 20 usuários, esperamos chegar a 300 usuários em 6 meses", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "o piloto, com 20 usuários, vai nas notas"),
+        # months named had been summed: 20 + 200 = 220 users
+        ("llama 70b, 20 usuários em janeiro, 200 em junho", "Entendi: Llama 3.1 70B · 200 usuários simultâneos · produção",
+         "Li “20 usuários em janeiro, 200 em junho” como fases"),
+        ("llama 70b, 20 users in march, 200 by september", "Understood: Llama 3.1 70B · 200 concurrent users · production", "as phases"),
+        # "podendo", "possibly", "doubling" had been not understood, today's 40 sized and "180 days" a term
+        ("llama 70b 40 usuários, podendo dobrar no fim do ano", "Entendi: Llama 3.1 70B · 80 usuários simultâneos",
+         "Li “podendo dobrar no fim do ano” como crescimento"),
+        ("llama 70b 40 users, possibly doubling in 6 months", "Understood: Llama 3.1 70B · 80 concurrent users",
+         "Read “possibly doubling in 6 months” as growth"),
+        ("llama 70b 40 usuários, dobrando em 1 ano", "Entendi: Llama 3.1 70B · 80 usuários simultâneos", "como crescimento"),
+        # a peak "de até" a count, on a weekday, or "spiking to": had been "Não entendi: “200”, “segundas”"
+        ("llama 70b 50 usuários, com picos de até 200 às segundas", "Entendi: Llama 3.1 70B · 200 usuários simultâneos",
+         "Li “50 usuários, com picos de até 200 às segundas” como 200"),
+        ("llama 70b for 50 users, spiking to 200 on mondays", "Understood: Llama 3.1 70B · 200 concurrent users",
+         "I read “50 users, spiking to 200 on mondays” as 200"),
+        ("llama 70b for 50 users, peaks of up to 150 on weekends", "Understood: Llama 3.1 70B · 150 concurrent users", "as 150"),
+        ("llama 70b 50 usuários, picos de 120 nas sextas-feiras", "Entendi: Llama 3.1 70B · 120 usuários simultâneos", "como 120"),
+        # a multiple at the peak with no average named: had been "Not understood: “3x”"
+        ("llama 70b 50 users, 3x at peak", "Understood: Llama 3.1 70B · 50 concurrent users · peak 3× the average", None),
+        ("llama 70b 50 usuários 3x no pico", "Entendi: Llama 3.1 70B · 50 usuários simultâneos · pico de 3× a média", None),
+    ],
+)  # fmt: skip
+def test_growth_peaks_and_phases_in_customers_words(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+def test_a_count_then_a_term_is_still_a_term(capsys):
+    # no second count: "em 6 meses" stays how long the GPUs are rented
+    _reads(
+        capsys,
+        "llama 70b, 20 usuários em 6 meses",
+        "Entendi: Llama 3.1 70B · 20 usuários simultâneos · 180 dias",
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "read"),
+    [
+        ("llama 8b for 20 users", "what about doubling?", "Understood: Llama 3.1 8B · 40 concurrent users"),
+        (
+            "llama 8b for 30 users",
+            "and 3x at peak?",
+            "Understood: Llama 3.1 8B · 30 concurrent users · peak 3× the average",
+        ),
+    ],
+)
+def test_more_follow_ups_in_a_thread(pipeline, first, follow_up, read):
+    out = reply_in_thread(pipeline, first, follow_up)
+    assert out.splitlines()[0] == read, out
+    assert not any(line.startswith(UNKNOWN) for line in out.splitlines()), out
