@@ -813,7 +813,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         """(the multiple, the share a period, the periods), or (None, the share, the period) with no horizon: a
         compound growth, (1 + share) ** periods (compound interest's formula)."""
         share = _float(m.group("pct")) / 100
-        period = m.group("unit") or w["compound_adjectives"][m.group("adj")]
+        period = (
+            m.group("unit") or w["compound_adjectives"][_BLANKS.sub(" ", m.group("adj") or m.group("adj0"))]
+        )
         if share <= 0:
             return None
         if not m.group("horizon"):
@@ -1687,8 +1689,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?P<lead>(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*"
             rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?)?"
             # a share with no verb or noun before is a growth's only with its noun after ("20% de crescimento")
-            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|\s+(?:de\s+|of\s+)?(?:{growth_nouns}))"
-            rf"\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b|(?P<adj>{compound_adjectives})\b)"
+            # ("10% month over month growth": the period as an adjective before the noun)
+            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|(?:\s+(?P<adj0>{compound_adjectives}))?\s+(?:de\s+|of\s+)?(?:{growth_nouns}))"
+            rf"(?(adj0)|\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b|(?P<adj>{compound_adjectives})\b))"
             rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
             rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b)?"
         ), _compound),

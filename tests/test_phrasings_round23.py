@@ -154,6 +154,9 @@ def test_the_new_readings_are_said_in_slack_in_valid_blocks(tmp_path, question, 
         # weeks over months: 3 months are 13 weeks, 100 × 1.05¹³ = 188.6
         ("qwen 32b para 100 usuários, 5% de crescimento semanal nos próximos 3 meses",
          "Entendi: Qwen2.5 32B · 189 usuários simultâneos", "(1 + 5%)^13"),
+        # the period as an adjective before the noun: had been "Not understood: “10”, “month”, “growth”"
+        ("llama 8b 100 users, 10% month over month growth for 12 months", "Understood: Llama 3.1 8B · 314 concurrent users",
+         "(1 + 10%)^12 ≈ 3.14×"),
     ],
 )  # fmt: skip
 def test_a_growth_each_period_is_compounded_to_its_horizon(capsys, question, read, said):
@@ -171,6 +174,8 @@ def test_a_growth_each_period_is_compounded_to_its_horizon(capsys, question, rea
          "diga por quanto tempo, por exemplo “crescimento de 20% ao mês por 6 meses”."),
         ("llama 70b for 50 users, growing 20% a month", "Understood: Llama 3.1 70B · 50 concurrent users",
          "“growing 20% a month” is a growth rate with no horizon: sized for today's load."),
+        ("llama 8b 100 users, 20% monthly growth", "Understood: Llama 3.1 8B · 100 concurrent users",
+         "“20% monthly growth” is a growth rate with no horizon"),
     ],
 )  # fmt: skip
 def test_a_growth_each_period_with_no_horizon_asks_for_one(capsys, question, read, said):
