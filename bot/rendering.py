@@ -2030,6 +2030,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.rate_phases", pilot=pilot, production=production))
     for typed, value in query.corrected:
         lines.append(t("understood.value_corrected", typed=typed, value=value))
+    for typed, _share in query.growth_rate_alone:
+        lines.append(t("understood.growth_rate_alone", typed=typed))
     for typed, factor in query.growth_later:
         lines.append(t("understood.growth_later", typed=typed, factor=i18n.number(factor, lang, 0 if factor == int(factor) else 1)))  # fmt: skip
     for typed, factor in query.growth:
@@ -2040,6 +2042,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                 factor=i18n.number(factor, lang, 0 if factor == int(factor) else 1),
             )
         )
+    for _typed, share, periods, factor in query.growth_compound:
+        lines.append(t("understood.growth_compound", share=i18n.percent(share, lang),
+                       periods=i18n.number(periods, lang, 0 if periods == int(periods) else 2),
+                       factor=i18n.number(factor, lang, 2)))  # fmt: skip
     for typed, pilot, production in query.phases:
         lines.append(t("understood.phases", typed=typed, pilot=advice.users_phrase(pilot, lang),
                        production=advice.users_phrase(production, lang)))  # fmt: skip

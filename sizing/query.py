@@ -400,6 +400,10 @@ class Query(msgspec.Struct):
     rate_phases: list[tuple[str, str]] = []
     # Growth with its horizon ("dobrar em 6 meses"): (as typed, the multiple), the grown load sized.
     growth: list[tuple[str, float]] = []
+    # Growth by a share each period over a horizon ("20% ao mês por 6 meses"): (as typed, the share, the periods,
+    # the multiple), said with the growth; with no horizon (as typed, the share), today's load sized.
+    growth_compound: list[tuple[str, float, float, float]] = []
+    growth_rate_alone: list[tuple[str, float]] = []
     growth_later: list[
         tuple[str, float]
     ] = []  # a growth with today's load sized, as asked: (as typed, factor)
@@ -2941,8 +2945,12 @@ _PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.]|,\d)"  # "100, 
 _WHEN_NEXT = (
     r"\b(?:em|in|within|after|apos|depois\s+de|daqui\s+a)\s+(?:\d{1,2}|um|uma|a|one)\s+"
     r"(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b"
+    # "20 usuários em janeiro, 200 em junho": a month named is a phase's time too (they had been summed, 220)
+    r"|\b(?:em|in|by|ate|no\s+mes\s+de)\s+(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
+    r"|novembro|dezembro|january|february|march|april|may|june|july|august|september|october|november|december)\b"
 )
 _WHEN_NEXT_AT = regexes.compile(_WHEN_NEXT)
+_GROWTH_GAP = regexes.compile(rf"\b(?:{traffic_query.growth_gap_words()})\b")
 PHASES = regexes.compile(
     rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
     rf"(?P<gap>(?:[^\d.;!?()=:]|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
@@ -5431,6 +5439,11 @@ _RANGE_OR = regexes.compile(
 # The usual count said as an average ("50 usuários em média, pico de 150"), the peak after "no" ("mas no pico 200"),
 # or the peak's count before its word ("50 usuários, 200 no pico"): the same (each had been "Não entendi" for the
 # peak, or a contradiction of the two counts). English's "on average ... at peak" is read elsewhere, in English.
+# The days of a week's peak ("às segundas", "on mondays", "nos fins de semana").
+_WEEKDAYS = (
+    r"(?:(?:segunda|terca|terça|quarta|quinta|sexta)s?(?:-feiras?)?|s[aá]bados?|domingos?|fins?\s+de\s+semana"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)\b"
+)
 _USUAL_PEOPLE = (
     rf"(?<![\w.,/:+-])(\d+)(\s+{_PEOPLE}(?:\s+(?:simult[aâ]neos|ao\s+mesmo\s+tempo|concurrent|at\s+once))?)"
     r"(?:\s+(?:em|na|de)\s+m[eé]dia)?"
@@ -5438,9 +5451,12 @@ _USUAL_PEOPLE = (
 )
 _PEAK_AFTER = regexes.compile(
     rf"{_USUAL_PEOPLE}(?:(?:uns|umas|um|a|some)\s+)?(?:(?:no|nos|na)\s+)?"
-    r"(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|at\s+(?:the\s+)?peaks?\s+(?:of\s+)?"
+    r"(?:(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|at\s+(?:the\s+)?peaks?\s+(?:of\s+)?)(?:at[eé]\s+|up\s+to\s+)?"
     r"|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
+    # "spiking to 200 on mondays": the peak's verb, and the day it comes (they had been "Not understood")
+    r"|spik(?:es|ing|e)\s+(?:to\s+|up\s+to\s+)?"
     r"|chegando\s+a\s+)(\d+)(?![\d.,]*\s*%)(?![\w.,])"
+    rf"(?:\s+(?:[aà]s|aos|nas|nos|on)\s+{_WEEKDAYS})?"
     rf"|{_USUAL_PEOPLE}(\d+)\s+(?:no|nos|na)\s+picos?\b",
     re.IGNORECASE,
 )
@@ -5714,7 +5730,7 @@ def _upper_bounds(
 # the peak (_PEAK_AFTER). Each pattern tried from every number, the three were ~9 us of every question.
 _RANGE_CUE = regexes.compile(r"(?:\d|k|mil)(?:\s*[-–—~]\s*|\s+(?:a|à|to|até|ate|e|and)\s+)\d", re.IGNORECASE)
 _RANGE_OR_CUE = regexes.compile(r"\d(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)\d", re.IGNORECASE)
-_PEAK_AFTER_CUE = prefilter.any_of(frozenset(("pico", "peak", "chegar", "reach", "chegando")))
+_PEAK_AFTER_CUE = prefilter.any_of(frozenset(("pico", "peak", "chegar", "reach", "chegando", "spik")))
 
 
 # "4 ou 8 bits", "4/8 bits", "em 4, 8 ou 16 bits": widths offered as a choice share the one "bits" at the end.
@@ -6764,7 +6780,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
     counts = _DIGITS_AT.findall(scan.work)
-    if len(counts) > 1 and scan.search(_PHASE_WORD):
+    if len(counts) > 1 and (scan.search(_PHASE_WORD) or scan.search(_WHEN_NEXT_AT)):
         # Each count in turn (the first may be no phase's: "piloto de 3 meses com 15 pessoas, depois 300").
         for count in list(_DIGITS_AT.finditer(scan.work)):
             m = PHASES.match(scan.work, count.start())
@@ -6803,7 +6819,20 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     # “ano”, “vem”" beside the answer)
     scan.take(POINTS, "filler", lambda m: True)
     scan.take(ACCORDING_TO, "filler", lambda m: True)
+    if (
+        base is not None
+    ):  # before GROW_TO takes the verb: "e se crescer pra 200 em 6 meses?" is the count then
+        scan.take(traffic_query.grown_count(), "load_count", traffic_query.grown_to)
     scan.take(GROW_TO, "filler", lambda m: True)
+    # after a growth to a count ("vamos crescer pra 500 usuários até o fim do ano"): when it comes, no deadline
+    # (sizing/deadlines.py leaves it) and nothing more to size (it had been "Não entendi: “fim”, “ano”")
+    scan.take(
+        traffic_query.growth_when(),
+        "filler",
+        lambda m: (
+            True if base is None and traffic_query.count_growth_before(scan.original, m.start()) else None
+        ),
+    )
     # not a growth's horizon ("2x growth in a year"): traffic_query reads it with the growth
     scan.take(
         FUTURE_WHEN, "filler", lambda m: None if _GROWTH_BEFORE.search(scan.work, 0, m.start()) else True
@@ -9912,6 +9941,10 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     phased = _PHASE_WORD.search(gap) is not None or _WHEN_NEXT_AT.search(typed_gap) is not None
     words = traffic_query.without_at_once(gap) if phased else gap
     words = _WHEN_NEXT_AT.sub(" ", _SIZED_NAME_AT.sub(" ", words))
+    if phased or _PHASE_AFTER.match(scan.work, m.end()):
+        # "20 users, we expect to reach 300 users in 6 months": growth's words between phases (they had been two
+        # counts that contradict each other)
+        words = _GROWTH_GAP.sub(" ", words)
     if any(
         len(w) > 4 and w not in FILLER
         for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", words)))
@@ -11559,6 +11592,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         counted = next((k for k in ("population", "users") if base is not None and getattr(base, k)), None)
         if counted is not None and fields[counted] is None:
             fields[counted] = count
+            typed = scan.found["load_count"][0][1]
+            if counted == "users" and count > base.users and traffic_query.count_when(typed):
+                # "e se crescer pra 200 em 6 meses?": the thread's count today, the one asked then, as the phases
+                # of a first question ("hoje 20 usuários, em 6 meses 200") are read
+                fields["pilot_users"] = base.users
+                query.phases.append((typed, base.users, count))
         elif counted is None and base is not None and bare is None and fields["users"] is None:
             bare = count  # "e pra 4?" in a thread that counted no one: read as "e com 4?" is
             scan.found["bare_count"] = scan.found["load_count"]
@@ -11800,6 +11839,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     own_load = any(fields.get(k) is not None for k in LOAD_BASES)
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
+    for (factor, share, periods), typed in scan.found.get("load_growth_compound", []):
+        if factor is None:
+            query.growth_rate_alone.append(
+                (typed, share)
+            )  # "crescimento de 20% ao mês": no horizon to grow to
+        elif "load_growth" not in scan.found:
+            scan.found["load_growth"] = [(factor, typed)]
+            query.growth_compound.append((typed, share, periods, factor))
     growth = _one(scan, "load_growth", "traffic.scale")
     if growth is not None:
         typed = scan.found["load_growth"][0][1]

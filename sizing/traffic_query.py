@@ -786,13 +786,44 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     # The verbs alone ("crescer", "grow"): "mais" grows only a noun after it ("o tráfego mais 50%").
     growth_verbs = _alternatives([word for word in w["growth_words"] if word != "mais"])
     # the verbs among the multiples' words ("dobrar", "triplicar", "double"), not their nouns ("o dobro")
-    scale_verbs = _alternatives([word for word in scale_words if word.endswith(("ar", "e", "es", "ed", "a"))])
+    scale_verbs = _alternatives(
+        [word for word in scale_words if word.endswith(("ar", "e", "es", "ed", "a", "ing", "ndo"))]
+    )
     growth_nouns = _alternatives(w["growth_nouns"])
     horizon = _alternatives(w["growth_horizon"])
     horizon_units = _alternatives(w["growth_horizon_units"])
     # "o tráfego deve dobrar em 6 meses", "usage is expected to double": the load and its verb's helper
     modal = _alternatives(w["growth_modal"])
     expected = _alternatives(w["growth_expected"])
+
+    period_months = {
+        k: float(v) for k, v in w["compound_period_months"].items()
+    }  # "mes": 1, "semana": 12/52 (traffic_words.toml)
+    compound_units = _alternatives(period_months)
+    compound_adjectives = _alternatives(w["compound_adjectives"])
+    compound_horizon = _alternatives(w["compound_horizon"])
+
+    def _months(unit: str) -> float:
+        unit = unit.rstrip("s") if unit not in period_months else unit
+        return period_months.get(
+            unit, period_months.get(unit + "s", period_months.get(unit.removesuffix("e"), 1.0))
+        )
+
+    def _compound(m: re.Match):
+        """(the multiple, the share a period, the periods), or (None, the share, the period) with no horizon: a
+        compound growth, (1 + share) ** periods (compound interest's formula)."""
+        share = _float(m.group("pct")) / 100
+        period = (
+            m.group("unit") or w["compound_adjectives"][_BLANKS.sub(" ", m.group("adj") or m.group("adj0"))]
+        )
+        if share <= 0:
+            return None
+        if not m.group("horizon"):
+            return (None, share, period)
+        n = _float(m.group("n")) if m.group("n") else 1.0
+        periods = n * _months(m.group("over")) / _months(period)
+        periods = round(periods, 2)  # 3 months of weeks: 13, not 13.000013
+        return ((1 + share) ** periods, share, periods) if periods >= 1 else None
 
     def _growth(m: re.Match):
         if m.group("verb"):
@@ -1192,6 +1223,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"|\s*/(?=\s*(?:usuario|user|utilizador|stream|session|sessao)\b)|(?(plain)(?![\w/])|(?!)))"
             r"(?:\s*(?:usuario|user|pessoa|person|utilizador|um|sessao|session|conversa|conversation|stream))?\b"
         ), lambda m: _float(m.group(1))),
+        # "tokens/s na velocidade de leitura", "at reading speed": the speed people read at, as the chat's default
+        # is (it had been "leitura" or "speed" not understood)
+        ("tokens_per_s", regexes.compile(
+            rf"(?:\b(?:{tokens})\s*(?:/\s*s|por\s+segundo|per\s+second)\s+)?(?:\b(?:na|a|at|em|in|com|with)\s+)?"
+            rf"(?:\b(?:{_alternatives(w['reading_speed'])})\b)"
+        ), lambda m: reading_speed()),
         # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
         ("tokens_per_s", regexes.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
         ("tokens_per_s", regexes.compile(rf"{_PLAIN}\s*{_SECONDS}\s*(?:/|\bpor\b|\bper\b|\bentre\b|\bbetween\b)\s*tokens?\b"),
@@ -1639,12 +1676,34 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
         ), peak_factor),
+        # "50 users, 3x at peak", "3x no pico": the multiple said of the peak with no average named
+        # (it had been "Not understood: “3x”")
+        ("peak_factor", regexes.compile(
+            rf"{_PLAIN}{times}\s+(?:no|nos|na|at|at\s+the|in\s+the|during\s+the|during|em)\s+(?:{peak_nouns})\b"
+        ), peak_factor),
+        # Growth by a share each period ("crescimento de 20% ao mês por 6 meses", "growing 20% a month over a
+        # year"): compounded over the horizon; with none, only the rate (it had been "Não entendi: “crescimento”,
+        # “20”" and "ao mês" a cost). Before the growth with its horizon, which would take "crescer 20% em 6 meses"
+        # but not the period between.
+        ("load_growth_compound", regexes.compile(
+            rf"\b(?P<lead>(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*"
+            rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?)?"
+            # a share with no verb or noun before is a growth's only with its noun after ("20% de crescimento")
+            # ("10% month over month growth": the period as an adjective before the noun)
+            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|(?:\s+(?P<adj0>{compound_adjectives}))?\s+(?:de\s+|of\s+)?(?:{growth_nouns}))"
+            rf"(?(adj0)|\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b|(?P<adj>{compound_adjectives})\b))"
+            rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
+            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b)?"
+        ), _compound),
         # Growth with its horizon ("dobrar em 6 meses", "crescer 50% em um ano", "crescimento de 2x até o fim do
         # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
         # taken with it (it had been a term of rental, "180 dias", and the verb left not understood). Before the
         # load scaled, which would take "o tráfego deve dobrar" and leave its horizon a deadline.
         ("load_growth", regexes.compile(
-            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?(?:to\s+)?)?"
+            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?(?:to\s+)?"
+            # "40 usuários, podendo dobrar no fim do ano": the helper alone after the load's count ("podendo" had been
+            # "Não entendi")
+            rf"|\b(?:{_alternatives(w['growth_modal_alone'])})\s+)?"
             rf"\b(?:(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*(?P<pct>\d+(?:[.,]\d+)?)\s*%"
             rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
             rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
@@ -1742,8 +1801,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         ("load_count_follow_up", regexes.compile(
             r"(?<!contexto\s)(?<!context\s)(?<!ctx\s)(?<!janela\s)(?<!window\s)"
-            rf"\b(?:{_alternatives(w['count_for'])})(?:\s*,)?\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?"
-            r"(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?\s*(?=[?!;]|[.,](?!\d)|$)"
+            rf"\b(?:{_alternatives(w['count_for'])})(?:\s*,)?\s+{_count_then()}"
         ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
@@ -2009,6 +2067,67 @@ def _batch_seconds(m: re.Match) -> float:
 def _unit_seconds(unit: str) -> float:
     return (60.0 if unit.startswith("min") else 86400.0 if unit.startswith(("dia", "day"))
             else 604800.0 if unit.startswith(("semana", "week")) else 3600.0)  # fmt: skip
+
+
+def _count_then() -> str:
+    """A thread's new count, and when it comes: "200 em 6 meses", "500 by the end of the year" (the horizon had
+    been a term of rental, "180 dias", and the count not understood). Groups 1 and 2: the number and its unit."""
+    w = _words()
+    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
+    return (
+        r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?"
+        rf"(?P<when>\s+(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b)?"
+        r"\s*(?=[?!;]|[.,](?!\d)|$)"
+    )
+
+
+@cache
+def grown_count() -> re.Pattern:
+    """A thread's growth to a count ("e se crescer pra 200 em 6 meses?", "and if we grow to 200 by next year?"):
+    the count then. Read before query.py's GROW_TO takes the verb as filler, which leaves "to 200" no one's."""
+    w = _words()
+    return regexes.compile(
+        rf"\b(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?\s+{_count_then()}"
+    )
+
+
+@cache
+def growth_when() -> re.Pattern:
+    """When a growth comes ("até o fim do ano", "in 6 months", "by next year"), as the growths' patterns read it."""
+    w = _words()
+    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
+    return regexes.compile(
+        rf"\b(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b"
+    )
+
+
+def grown_to(m: re.Match) -> int | None:
+    """The count of a match of grown_count() or of a thread's count (load_count_follow_up)."""
+    return _count(m.group(1), m.group(2))
+
+
+@cache
+def _count_then_at() -> re.Pattern:
+    return regexes.compile(_count_then())
+
+
+def count_when(typed: str) -> bool:
+    """Whether a thread's count, as typed, says when it comes ("pra 200 em 6 meses"): a growth's, said as phases."""
+    plain = strip_accents(typed.lower())
+    digit = re.search(r"\d", plain)
+    m = _count_then_at().match(plain, digit.start()) if digit else None
+    return m is not None and m.group("when") is not None
+
+
+@cache
+def reading_speed() -> float:
+    """Tokens a second each user sees "at reading speed": the chat's default speed, traffic.toml's [latency]
+    tokens_per_s, which its source (MLPerf's Server scenario) sets faster than people read."""
+    try:
+        speed = tomlfiles.load(DATA_DIR / "traffic.toml").get("latency", {}).get("tokens_per_s", 10)
+    except (OSError, tomlfiles.ParseError):
+        speed = 10  # traffic.toml is optional (sizing/catalog.py)
+    return float(speed)
 
 
 @cache
@@ -2521,11 +2640,38 @@ def _growth_before() -> re.Pattern:
         [*(v for v in w["growth_words"] if v != "mais"), *w["scale_words"], *w["growth_expected"]]
     )
     nouns = _alternatives(w["growth_nouns"])
-    # a verb and its multiple ("triplicar ", "crescer 50% "), or a multiple and its noun ("50% growth ")
+    # a verb and its multiple ("triplicar ", "crescer 50% "), or a multiple and its noun ("50% growth "), or a
+    # growth to a count
     return regexes.compile(
         rf"\b(?:(?:{verbs})(?:\s+(?:de\s+|em\s+|by\s+)?\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times))?"
-        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns}))\s*,?\s*$"
+        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns})|{_count_growth()})\s*,?\s*$"
     )
+
+
+def _count_growth() -> str:
+    """A growth to a count ("crescer pra 500 usuários", "grow to 300"): the count then, read by the traffic."""
+    w = _words()
+    people = _alternatives([*w["person"], *(p + e for p in w["person"] for e in ("s", "es")), "people"])
+    return (
+        rf"(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?\s+\d+(?:[.,]\d+)*\s*"
+        rf"(?:mil\b|k\b)?(?:\s*(?:{people})\b)?"
+    )
+
+
+def growth_gap_words() -> str:
+    """The words of a growth expected to a count ("esperamos chegar a", "we expect to reach"), as alternatives."""
+    w = _words()
+    return _alternatives([*w["growth_expected"], *w["count_grow"], *w["growth_words"]])
+
+
+@cache
+def _count_growth_before() -> re.Pattern:
+    return regexes.compile(rf"\b{_count_growth()}\s*,?\s*$")
+
+
+def count_growth_before(text: str, at: int) -> bool:
+    """Whether a growth to a count ends right before `at`: a horizon after it is when that count comes."""
+    return bool(_count_growth_before().search(strip_accents(text[max(0, at - 40) : at].lower())))
 
 
 def growth_before(text: str, at: int) -> bool:
