@@ -2076,6 +2076,8 @@ def _count_then() -> str:
     horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
     return (
         r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?"
+        # the people named ("e se escalar pra 500 usuários em 1 ano?" had been 500 people and a 365-day term)
+        r"(?:\s+(?:usuarios|utilizadores|users|pessoas|people|clientes|customers))?"
         rf"(?P<when>\s+(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b)?"
         r"\s*(?=[?!;]|[.,](?!\d)|$)"
     )

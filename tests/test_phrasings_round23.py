@@ -47,6 +47,12 @@ def pipeline(tmp_path_factory):
          "o piloto, com 50 usuários, vai nas notas"),
         ("llama 8b pra 20 usuários", "e pra 100 daqui a 3 meses?", "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
          "Li “pra 100 daqui a 3 meses” como fases"),
+        # the people named between the count and its date: "escalar" had been "Não entendi" with a 365-day term,
+        # and the English sized 500 without saying it read phases
+        ("llama 3.1 8b para 20 usuários", "e se escalar pra 500 usuários em 1 ano?",
+         "Entendi: Llama 3.1 8B · 500 usuários simultâneos", "Li “escalar pra 500 usuários em 1 ano” como fases"),
+        ("llama 3.1 8b for 20 users", "and if we scale to 500 users in a year?",
+         "Understood: Llama 3.1 8B · 500 concurrent users", "Read “scale to 500 users in a year” as phases"),
     ],
 )  # fmt: skip
 def test_a_growth_to_a_count_by_a_date_in_a_thread_is_the_count_then(pipeline, first, follow_up, read, said):
