@@ -508,6 +508,15 @@ def _refuse_layout(c: dict, kind: str) -> None:
     # by that library alone; vLLM's registry and transformers need an architectures entry it does not write.
     if isinstance(c.get("ssm_cfg"), dict) and "d_model" in c and not c.get("architectures"):
         raise Unsupported("mamba_ssm_format", layer=str(c["ssm_cfg"].get("layer") or "Mamba1"))
+    # An encoder-decoder (transformers T5Config and its kin default is_encoder_decoder to True and write it in
+    # config.json; BART, Florence-2 and Nougat likewise): no decoder-only shape to read, said before the
+    # hidden_size its config lacks (T5 writes d_model).
+    if c.get("is_encoder_decoder") is True or kind in _ENCODER_DECODER:
+        raise Unsupported("encoder_decoder")
+    # RWKV (transformers RwkvConfig: attention_hidden_size and no attention heads; RWKV-6's remote-code
+    # configs name themselves rwkv5, rwkv6): recurrent time-mixing layers, said before the heads it lacks.
+    if kind.startswith("rwkv"):
+        raise Unsupported("rwkv")
     # The hybrids whose state layers are not read, by family: their reason, not a key they happen to lack.
     if kind in _SSM_UNMODELLED:
         raise Unsupported(f"ssm_{kind}")
@@ -647,7 +656,11 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
              "attn_layer_period", "mamba_n_heads", "ssm_cfg")  # fmt: skip
 # Hybrids with state layers the engine has no shape for; why, in words, is hub_unsupported.ssm_<model_type> in
 # sizing/data/messages/*.toml.
-_SSM_UNMODELLED = frozenset({"zamba2"})
+# Hymba (nvidia/Hymba-1.5B's remote-code HymbaConfig, model_type "hymba"): attention and Mamba heads side by side
+# in a layer, num_memory_tokens meta tokens and kv_reuse_group layers sharing a KV cache.
+_SSM_UNMODELLED = frozenset({"zamba2", "hymba"})
+# Encoder-decoders by model_type, for configs that leave is_encoder_decoder to its default.
+_ENCODER_DECODER = frozenset({"t5", "mt5", "umt5", "bart", "mbart", "florence2", "vision-encoder-decoder"})
 
 # Hybrids of softmax attention and linear-attention or recurrent layers the engine has no state shape for, by
 # model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01

@@ -716,6 +716,9 @@ class Uncatalogued(Strict, kw_only=True):
     # The family's other repos, one per size or variant ("ai21labs/AI21-Jamba-Large-1.7" beside the Mini's
     # `repo`): a size or variant named picks the repo that names it ("jamba large 1.7" had been offered the Mini's).
     repos: list[str] = []
+    # Why the Hub reader refuses its repos' files too (a message hub_unsupported.<key>: "ssm_zamba2"): the
+    # refusal says so instead of offering a repo to paste that would be refused in turn.
+    hub_refuses: str | None = None
     similar: Annotated[list[str], msgspec.Meta(min_length=1)]  # catalogue ids to offer instead
     source: str
     # Names it shares with catalogue models ("nemotron ultra": Nemotron 3 Ultra's and Llama 3.1 Nemotron Ultra

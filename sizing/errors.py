@@ -53,7 +53,7 @@ class SizingError(Exception):
     def hint(self, lang: str = "pt-BR") -> str | None:
         from .i18n import t
 
-        return t(lang, f"hint.{self.hint_key}", **self.params) if self.hint_key else None
+        return t(lang, f"hint.{self.hint_key}", **with_why(self.params, lang)) if self.hint_key else None
 
 
 def with_why(params: dict[str, Any], lang: str) -> dict[str, Any]:

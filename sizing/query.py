@@ -3621,12 +3621,21 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
         raise QueryError("query.shared_name", hint=None, typed=typed, models=", ".join(both), name=entry.name,
                          size=entry.size, example=_example(scan.original, typed, both[0]))  # fmt: skip
     entry = names[normalize(scan.work[found[0] : found[1]])]
+    if own_size := _OWN_SIZE_AFTER.match(scan.work, found[1]):
+        # "mamba 7b": the size said after the name is the one asked for, which picks the repo (or none)
+        found = (found[0], own_size.end())
     typed = scan.original[found[0] : found[1]].strip()
     similar = ", ".join(catalog.model(i).name for i in entry.similar)
     if not entry.released:
         example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
         raise QueryError("query.unreleased", hint="query.uncatalogued", name=entry.name, size=entry.size,
                          similar=similar, example=example, typed=typed)  # fmt: skip
+    if entry.hub_refuses:
+        # "zamba2 7b": the reader refuses its repo's files too, so none is offered to paste
+        example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
+        raise QueryError("query.uncatalogued", hint="query.uncatalogued_hub_refuses", name=entry.name,
+                         size=entry.size, similar=similar, example=example, typed=typed, why=entry.reason,
+                         hub_why=entry.hub_refuses)  # fmt: skip
     if entry.repo and (repo := _named_repo(typed, (entry.repo, *entry.repos), entry.size)):
         example = _example(scan.original, typed, repo).replace(repo.lower(), repo)
         raise QueryError("query.uncatalogued", hint="query.uncatalogued_repo", name=entry.name, size=entry.size,
@@ -5330,6 +5339,12 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
                 note = "uncatalogued"
             if note is None or not typed:
                 raise
+            if note == "uncatalogued" and _OWN_SIZE_AFTER.match(
+                text[text.lower().find(typed.lower()) + len(typed) :]
+            ):
+                # "mamba 7b", "rwkv7 2.9b": the size right after the refused name is its own, no other model of the
+                # question (a stand-in of that size had been sized under "the other model")
+                raise
             try:
                 query = _parse(
                     re.sub(re.escape(typed), " ", text, flags=re.IGNORECASE), catalog, base, personal
@@ -5848,9 +5863,39 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
                 # "dolphin-qwen2.5-9b": a size its family lacks stays in that family (sizing/names.py scales
                 # within it), never another family's model of that size (it had been Gemma 2 9B)
                 model = f"{word} {model}"
+            if (kind := kind_clash(named, model)) is not None:
+                # "recurrentgemma 9b", "jetmoe 8b": a family the catalogue lacks whose name says it is of another
+                # kind than the transformer its size would pick (Gemma 2 9B, Llama 3.1 8B had stood in)
+                raise QueryError(f"query.unknown_kind_{kind}", hint=f"query.unknown_kind_{kind}", typed=named)
             query.workload = query.workload.but(family_typed=named, model=model)
     query.personal = personal
     return query
+
+
+# What kind of model a name says it is (sizing/data/vocabulary/all.toml, kind_*): recurrent or state-space
+# layers anywhere in a word ("recurrentgemma", "falconmamba") or as a word ("lstm", "linear"), a mixture of
+# experts at a word's end ("jetmoe", "olmoe", "foo moe").
+_KIND_RECURRENT = regexes.compile(
+    rf"{alternation(VOCAB.words('words.kind_recurrent_inside'))}"
+    rf"|(?<![a-z0-9]){alternation(VOCAB.words('words.kind_recurrent'))}(?![a-z0-9])",
+    re.IGNORECASE,
+)
+_KIND_MOE = regexes.compile(rf"{alternation(VOCAB.words('words.kind_moe_ending'))}(?![a-z])", re.IGNORECASE)
+# A size written as a mixture of experts' ("8x7b", "30b-a3b"): its stand-in is one too.
+_MOE_SIZE = regexes.compile(r"\d\s*x\s*\d|\d\s*[bm]\s*-?\s*a\s*\d", re.IGNORECASE)
+
+
+def kind_clash(named: str, model: str) -> str | None:
+    """ "recurrent" or "moe" when a name the catalogue lacks says it is that kind of model and `model`, what its
+    size would be sized as, is not: a recurrent or state-space model's fixed state and a mixture of experts'
+    weights are no dense transformer's of the same size. A stand-in then would be another kind of model under
+    the customer's name; None when the name says no kind, or a mixture of experts' size is given with it
+    ("foo 30b-a3b" stands in an MoE of that shape)."""
+    if _KIND_RECURRENT.search(named):
+        return "recurrent"
+    if _KIND_MOE.search(named) and not _MOE_SIZE.search(model):
+        return "moe"
+    return None
 
 
 # After a flag's value: another flag, a line continued ("\\"), or the end of the line.
@@ -12642,6 +12687,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.family_unsized = _families_unsized(scan, model or size, catalog)
     query.workload = Workload.given({"model": model or size, **workload})
     return query
+
+
+# A size typed right after a model's name, a version between ("rwkv7 2.9b", "mamba 2 2.7b"): the name's own.
+_OWN_SIZE_AFTER = regexes.compile(
+    r"[\s_-]*(?:v?\d+(?:\.\d+)*[\s_-]+)?\d+(?:[.,]\d+)?\s*[bm]\b", re.IGNORECASE
+)
 
 
 # "ou", "or", "vs", "x" between two models: a choice weighed

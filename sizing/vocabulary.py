@@ -114,6 +114,9 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "pipeline_roles",
         "pipeline_joints",
         "trials",
+        "kind_recurrent_inside",
+        "kind_recurrent",
+        "kind_moe_ending",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

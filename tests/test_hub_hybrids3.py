@@ -1,0 +1,159 @@
+"""The last hybrids the Hub reader refuses, and names that mislead (2026-12-07).
+
+A family the catalogue lacks is sized by its size only when a transformer of that size is the same kind of model:
+a name that says it is recurrent, state-space or hybrid ("recurrentgemma 9b", "xlstm 7b") or a mixture of experts
+("jetmoe 8b") had been sized as a dense transformer of its size under its own name ("recurrentgemma 9b
+(dimensionado como Gemma 2 9B)"). A family whose repos the Hub reader refuses (Zamba2, Kimi Linear, MiniMax-01,
+RWKV, LFM2, T5...) had been answered "paste its repo and I read the architecture", a promise the reader then broke.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hub.describe import Unsupported, architecture
+from sizing import i18n
+from sizing.catalog import load_catalog
+from sizing.query import QueryError, parse
+from tests.gpu_size_run import refusal, understood_lines
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # names read by their names, as without the network
+
+
+# -- a name that says its kind -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        # Griffin's RG-LRU and local attention (had been Gemma 2 9B, then Qwen2.5 1.5B with 38 layers)
+        ("recurrentgemma 9b", "recurrentgemma 9b"),
+        ("quanta memória para o recurrentgemma 2b com 10 usuários?", "recurrentgemma 2b"),
+        ("xlstm-7b", "xlstm-7b"),  # had been Mistral 7B v0.3
+        ("stripedhyena 7b para 20 usuários", "stripedhyena 7b"),
+        ("samba 3.8b", "samba 3.8b"),  # had been Qwen3 4B
+        ("griffin 7b", "griffin 7b"),
+        ("retnet 3b", "retnet 3b"),
+        ("ling linear 16b", "ling linear 16b"),  # had been Qwen2.5 14B with 53 layers
+        ("rene 1.3b", "rene 1.3b"),
+        ("lfm 40b numa h100", "lfm 40b"),
+        ("hawk 7b", "hawk 7b"),  # Griffin's recurrent-only sibling
+    ],
+)
+def test_a_recurrent_or_state_space_name_is_never_sized_as_a_transformer(capsys, question, typed):
+    with pytest.raises(QueryError) as raised:
+        parse(question)
+    assert raised.value.key == "query.unknown_kind_recurrent"
+    said = refusal(capsys, question)
+    assert f"O {typed} não está no catálogo, e não dimensiono outro modelo no lugar dele" in said
+    assert "recorrente, de espaço de estados ou híbrido" in said
+    assert "dimensionado como" not in said
+    # the hybrids the catalogue has, offered as commands that size them
+    assert "`/gpu granite 4.0 h small`" in said
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("jetmoe 8b", "jetmoe 8b"),
+        ("foobar moe 30b para 5 usuários", "foobar moe 30b"),
+        ("foo-moe 16b", "foo-moe 16b"),
+    ],
+)
+def test_a_mixture_of_experts_by_name_with_a_dense_size_is_not_sized_as_a_dense_model(
+    capsys, question, typed
+):
+    # "jetmoe 8b" had been Llama 3.1 8B, "foobar moe 30b" Qwen3 32B
+    said = refusal(capsys, question)
+    assert f"O {typed} não está no catálogo" in said and "mistura de especialistas (MoE)" in said
+    assert "`30b-a3b`" in said and "dimensionado como" not in said
+
+
+def test_the_refusal_is_in_the_question_s_language(capsys):
+    said = refusal(capsys, "how much gpu for xlstm 7b with 10 users?")
+    assert said.startswith("gpu-size: xlstm 7b is not in the catalogue, and I do not size another model")
+    assert "recurrent, state-space or hybrid" in said
+
+
+@pytest.mark.parametrize(
+    ("question", "stand_in"),
+    [
+        # a mixture of experts' own shape typed with it: an MoE of that shape stands in, as before
+        ("foobar moe 30b-a3b", "Qwen3 30B-A3B"),
+        ("foobar 30b a3b", "Qwen3 30B-A3B"),
+        # a name that says no kind is still sized by its size, and says so
+        ("foobar 8b", "Llama 3.1 8B"),
+    ],
+)
+def test_names_of_the_same_kind_as_their_stand_in_are_still_sized(capsys, question, stand_in):
+    lines = understood_lines(capsys, question)
+    assert f"(dimensionado como {stand_in})" in lines[0]
+
+
+def test_a_refused_family_s_size_typed_after_it_is_its_own_not_another_model(capsys):
+    # "mamba 7b" had been Mistral 7B v0.3 "for the other model of the question": the 7B is Mamba's, which no
+    # known repo has, so the refusal asks for its repo and names the ones known
+    said = refusal(capsys, "mamba 7b para 10 usuários")
+    assert "O Mamba (state-spaces) (130M-2.8B) ainda não está no catálogo" in said
+    assert "Cole o repositório do “mamba 7b” no Hugging Face" in said
+    assert "`state-spaces/mamba-2.8b-hf`" in said and "Mistral" not in said
+    # a size one of its repos has still picks that repo
+    said = refusal(capsys, "mamba 1.4b")
+    assert "`/gpu state-spaces/mamba-1.4b-hf`" in said
+
+
+# -- no promise of a reading the reader refuses ---------------------------------------------------------------------
+
+
+REFUSED = [
+    # (asked by name, the family, a config.json's keys as its repo writes them)
+    ("zamba2 7b", "Zamba2", {"model_type": "zamba2"}),
+    ("kimi linear 48b", "Kimi Linear", {"model_type": "kimi_linear", "linear_attn_config": {}}),
+    ("minimax m1 80k", "MiniMax-M1", {"model_type": "minimax_m1", "attn_type_list": [0, 1]}),
+    ("rwkv 7b", "RWKV", {"model_type": "rwkv6", "attention_hidden_size": 4096}),
+    ("hymba 1.5b", "Hymba 1.5B", {"model_type": "hymba", "num_memory_tokens": 128}),
+    ("flan-t5-xl", "T5 / Flan-T5", {"model_type": "t5", "d_model": 2048, "is_encoder_decoder": True}),
+    ("lfm2 8b a1b", "LFM2", {"model_type": "lfm2_moe"}),
+]
+_SHAPE = {"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 11008,
+          "vocab_size": 32000, "max_position_embeddings": 4096}  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "name", "config"), REFUSED)
+def test_a_family_whose_repo_the_reader_refuses_is_not_offered_to_paste(capsys, question, name, config):
+    entry = next(u for u in load_catalog().uncatalogued if u.name == name)
+    # the reason the catalogue says is the one the reader gives for the family's config.json
+    with pytest.raises(Unsupported) as refused:
+        architecture({**_SHAPE, **config})
+    assert refused.value.reason == entry.hub_refuses
+    said = refusal(capsys, question)
+    assert f"O {name} ({entry.size}) ainda não está no catálogo" in said
+    assert "Cole o repositório" not in said and "eu leio a arquitetura" not in said
+    assert "Colar o repositório dele também não adianta ainda" in said
+    assert i18n.t("pt-BR", f"hub_unsupported.{entry.hub_refuses}") in said
+
+
+def test_zamba2_by_name_names_the_shared_blocks_in_english_too(capsys):
+    said = refusal(capsys, "how many GPUs for zamba2 7b for 10 users")
+    assert "Pasting its repo does not help yet either" in said and "Zamba2's shared attention blocks" in said
+    assert "/gpu Zyphra/Zamba2-7B-Instruct" not in said
+
+
+def test_every_reader_refusal_the_catalogue_names_is_worded_in_every_language():
+    for entry in load_catalog().uncatalogued:
+        if entry.hub_refuses:
+            assert entry.repo, entry.name  # the refusal is of its repos' files
+            for lang in ("pt-BR", "pt-PT", "en"):
+                text = i18n.t(lang, f"hub_unsupported.{entry.hub_refuses}")
+                assert text and not text.startswith("hub_unsupported"), (entry.name, lang)
+
+
+def test_an_encoder_decoder_is_refused_for_what_it_is_not_for_a_missing_key():
+    # BART writes d_model and no is_encoder_decoder of its own in some configs: its model_type says it
+    with pytest.raises(Unsupported) as refused:
+        architecture({"model_type": "bart", "d_model": 1024, "encoder_layers": 12, "vocab_size": 50265})
+    assert refused.value.reason == "encoder_decoder"
+    assert "encoder-decoder" in str(refused.value)
