@@ -719,6 +719,9 @@ class Uncatalogued(Strict, kw_only=True):
     # Why the Hub reader refuses its repos' files too (a message hub_unsupported.<key>: "ssm_zamba2"): the
     # refusal says so instead of offering a repo to paste that would be refused in turn.
     hub_refuses: str | None = None
+    # Which of `repo` and `repos` were checked to exist, and where (public code and model lists that load them):
+    # a repo id offered to paste must be a real one.
+    repos_confirmed: str = ""
     similar: Annotated[list[str], msgspec.Meta(min_length=1)]  # catalogue ids to offer instead
     source: str
     # Names it shares with catalogue models ("nemotron ultra": Nemotron 3 Ultra's and Llama 3.1 Nemotron Ultra

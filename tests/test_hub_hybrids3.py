@@ -29,9 +29,8 @@ def _no_hub(monkeypatch):
 @pytest.mark.parametrize(
     ("question", "typed"),
     [
-        # Griffin's RG-LRU and local attention (had been Gemma 2 9B, then Qwen2.5 1.5B with 38 layers)
-        ("recurrentgemma 9b", "recurrentgemma 9b"),
-        ("quanta memória para o recurrentgemma 2b com 10 usuários?", "recurrentgemma 2b"),
+        # (RecurrentGemma, Griffin's, is now a family the catalogue names: REFUSED below)
+        ("quanta memória para o recurrent-llama 2b com 10 usuários?", "recurrent-llama 2b"),
         ("xlstm-7b", "xlstm-7b"),  # had been Mistral 7B v0.3
         ("stripedhyena 7b para 20 usuários", "stripedhyena 7b"),
         ("samba 3.8b", "samba 3.8b"),  # had been Qwen3 4B
@@ -110,6 +109,13 @@ def test_a_refused_family_s_size_typed_after_it_is_its_own_not_another_model(cap
 
 REFUSED = [
     # (asked by name, the family, a config.json's keys as its repo writes them)
+    # Griffin's RG-LRU and local attention: had been "recurrentgemma 9b (dimensionado como Gemma 2 9B)"
+    ("recurrentgemma 9b", "RecurrentGemma", {"model_type": "recurrent_gemma", "lru_width": 4096}),
+    (
+        "quanta memória para o recurrentgemma 2b com 10 usuários?",
+        "RecurrentGemma",
+        {"model_type": "recurrent_gemma", "block_types": ["recurrent", "recurrent", "attention"]},
+    ),
     ("zamba2 7b", "Zamba2", {"model_type": "zamba2"}),
     ("kimi linear 48b", "Kimi Linear", {"model_type": "kimi_linear", "linear_attn_config": {}}),
     ("minimax m1 80k", "MiniMax-M1", {"model_type": "minimax_m1", "attn_type_list": [0, 1]}),
@@ -157,3 +163,15 @@ def test_an_encoder_decoder_is_refused_for_what_it_is_not_for_a_missing_key():
         architecture({"model_type": "bart", "d_model": 1024, "encoder_layers": 12, "vocab_size": 50265})
     assert refused.value.reason == "encoder_decoder"
     assert "encoder-decoder" in str(refused.value)
+
+
+# -- repos offered are real ones -------------------------------------------------------------------------------------
+
+
+def test_a_confirmed_family_names_the_repos_it_checked():
+    confirmed = [u for u in load_catalog().uncatalogued if u.repos_confirmed]
+    assert len(confirmed) >= 15
+    for entry in confirmed:
+        names = [r.rsplit("/", 1)[-1].lower() for r in (entry.repo, *entry.repos) if r]
+        assert any(n in entry.repos_confirmed.lower() for n in names), entry.name
+        assert "checked 2026-" in entry.repos_confirmed, entry.name
