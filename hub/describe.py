@@ -410,9 +410,14 @@ def architecture(config: dict) -> dict:
     # overstate the KV cache several times. The answer falls back to the name, and says why.
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
         raise Unsupported("ssm_other", kind=kind or "?")
-    # Linear-attention and recurrent layers other than Qwen3-Next's Gated DeltaNet (Kimi Linear's KDA, MiniMax-01's
-    # lightning attention, Ling 2.5's, RecurrentGemma's RG-LRU): a fixed state per conversation not read here. Counted as attention
+    # Linear-attention and recurrent layers other than Qwen3-Next's Gated DeltaNet and MiniMax-01's lightning
+    # attention (Kimi Linear's KDA, Ling 2.5's, RecurrentGemma's RG-LRU): a fixed state per conversation not read here. Counted as attention
     # layers they would make the KV cache grow with every token in all of them.
+    if isinstance(c.get("attn_type_list"), list) and not c.get("layer_types"):
+        # MiniMax-01 (MiniMax-Text-01's and MiniMax-M1's config.json) lays its layers out in attn_type_list, 0
+        # for lightning attention and 1 for softmax attention (vLLM minimax_text_01.py, MiniMaxText01DecoderLayer):
+        # read as the layer_types transformers' MiniMaxConfig writes.
+        c = {**c, "layer_types": [_MINIMAX_LAYERS.get(str(t), str(t)) for t in c["attn_type_list"]]}
     if any(k in c for k in _LINEAR_KEYS):
         raise Unsupported("linear_other", kind=kind or "?")
     # DeepSeek V4 keeps one 512-wide latent per token, compressed 4x or 128x by layer, beside a 128-token
@@ -471,7 +476,13 @@ def architecture(config: dict) -> dict:
         a["layer_pattern"], a["window"] = "LG", int(c["sliding_window"])
     elif c.get("sliding_window") and c.get("use_sliding_window", True) and kind in ("mistral", "mixtral"):
         a["layer_pattern"], a["window"] = "L", int(c["sliding_window"])
-    if "R" in a.get("layer_pattern", ""):
+    if "R" in a.get("layer_pattern", "") and (kind in _LIGHTNING or "attn_type_list" in c):
+        # Lightning attention: as many heads as the softmax layers' queries, head_dim wide (vLLM
+        # MiniMaxText01LinearAttention: hidden_inner_size = head_dim x num_attention_heads).
+        hd = int(c.get("head_dim") or h // heads)
+        a["linear_attention"] = {"num_k_heads": heads, "num_v_heads": heads, "head_k_dim": hd, "head_v_dim": hd,
+                                 "conv_kernel": 1, "lightning": True}  # fmt: skip
+    elif "R" in a.get("layer_pattern", ""):
         a["linear_attention"] = {
             "num_k_heads": int(c["linear_num_key_heads"]),
             "num_v_heads": int(c["linear_num_value_heads"]),
@@ -663,15 +674,17 @@ _SSM_UNMODELLED = frozenset({"zamba2", "hymba"})
 _ENCODER_DECODER = frozenset({"t5", "mt5", "umt5", "bart", "mbart", "florence2", "vision-encoder-decoder"})
 
 # Hybrids of softmax attention and linear-attention or recurrent layers the engine has no state shape for, by
-# model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), MiniMax-01
-# (attn_type_list), Ling 2.5 (layer_group_size, full_attn_idxs), RecurrentGemma's RG-LRU blocks (block_types,
-# lru_width).
-# Why, for each, is hub_unsupported.linear_<family> (MiniMax-Text-01's and MiniMax-M1's remote-code configs name
-# themselves minimax_text_01 and minimax_m1; transformers' MiniMaxConfig, minimax).
-_LINEAR_UNMODELLED = {"kimi_linear": "kimi_linear", "minimax": "minimax", "minimax_text_01": "minimax",
-                      "minimax_m1": "minimax", "bailing_hybrid": "bailing_hybrid",
+# model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), Ling 2.5
+# (layer_group_size, full_attn_idxs), RecurrentGemma's RG-LRU blocks (block_types, lru_width).
+# Why, for each, is hub_unsupported.linear_<family>.
+_LINEAR_UNMODELLED = {"kimi_linear": "kimi_linear", "bailing_hybrid": "bailing_hybrid",
                       "recurrent_gemma": "recurrent_gemma"}  # fmt: skip
-_LINEAR_KEYS = ("linear_attn_config", "attn_type_list", "layer_group_size", "full_attn_idxs", "lru_width")
+_LINEAR_KEYS = ("linear_attn_config", "layer_group_size", "full_attn_idxs", "lru_width")
+# MiniMax-01's families (transformers' MiniMaxConfig "minimax"; the remote-code configs of MiniMax-Text-01 and
+# MiniMax-M1), whose linear-attention layers are lightning attention (sizing.architecture.LinearAttention), and
+# attn_type_list's letters for their layers.
+_LIGHTNING = frozenset({"minimax", "minimax_text_01", "minimax_m1"})
+_MINIMAX_LAYERS = {"0": "linear_attention", "1": "full_attention"}
 
 # Nemotron-H's hybrid_override_pattern letters (transformers NemotronHConfig._pattern_to_list) and the layer
 # names transformers and vLLM write in layers_block_type: Mamba-2 mixer (M), attention (*), MLP alone (-), MoE

@@ -2593,6 +2593,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
                 kind += "_only"
             elif kind == "mamba" and a.parallel_layers:
                 kind = "mamba_parallel"
+            elif kind == "linear_attention" and a.linear_attention.lightning:  # type: ignore[union-attr]
+                kind = "linear_attention_lightning"
             out.append(t(lang, f"note.model.{kind}", layers=a.num_layers, attention=a.attention_layers,
                          state=i18n.gb(kv_cache.state_bytes(a), lang), count=layers))  # fmt: skip
     if a.layer_blocks and not plan.stage.is_training:

@@ -86,6 +86,20 @@ class LinearAttention(Strict, kw_only=True):
     head_k_dim: Positive
     head_v_dim: Positive
     conv_kernel: Positive
+    # MiniMax-01's lightning attention (MiniMax-Text-01, MiniMax-M1; vLLM minimax_text_01.py,
+    # MiniMaxText01LinearAttention): q, k and v from one qkv_proj (3 x heads x head_dim), a sigmoid output_gate
+    # as wide, an RMSNorm over heads x head_dim and out_proj; no convolution (conv_kernel 1) and one head_dim x
+    # head_dim state per head (MambaStateShapeCalculator.linear_attention_state_shape: num_heads / tp, head_dim,
+    # head_dim, in the model's dtype: linear_attention_state_dtype).
+    lightning: bool = False
+
+    def __post_init__(self) -> None:
+        if self.lightning and (
+            self.conv_kernel != 1
+            or self.num_k_heads != self.num_v_heads
+            or self.head_k_dim != self.head_v_dim
+        ):
+            raise ValueError("lightning attention has no convolution (conv_kernel 1) and square heads")
 
     @property
     def key_dim(self) -> int:
@@ -832,7 +846,12 @@ def count_parts(a: Architecture) -> ParamParts:
     # head_dim and two scalar tanh gates, one on the attention and one on the MLP.
     other += (2 * hd + 2) * a.cross_layers
     other += norm_size * a.norm_count
-    if a.linear_attention:
+    if a.linear_attention and a.linear_attention.lightning:
+        la = a.linear_attention
+        # MiniMaxText01LinearAttention: qkv_proj, output_gate and out_proj; the RMSNorm over heads x head_dim.
+        attention += (h * 3 * la.key_dim + h * la.value_dim + la.value_dim * h) * a.linear_layers
+        other += la.value_dim * a.linear_layers
+    elif a.linear_attention:
         la = a.linear_attention
         # Qwen3NextGatedDeltaNet: in_proj_qkvz (q, k, v, z), in_proj_ba (two scalars per value head),
         # out_proj; depthwise conv1d weights, dt_bias and A_log per value head, a gated RMSNorm of head_v_dim.

@@ -5339,12 +5339,6 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
                 note = "uncatalogued"
             if note is None or not typed:
                 raise
-            if note == "uncatalogued" and _OWN_SIZE_AFTER.match(
-                text[text.lower().find(typed.lower()) + len(typed) :]
-            ):
-                # "mamba 7b", "rwkv7 2.9b": the size right after the refused name is its own, no other model of the
-                # question (a stand-in of that size had been sized under "the other model")
-                raise
             try:
                 query = _parse(
                     re.sub(re.escape(typed), " ", text, flags=re.IGNORECASE), catalog, base, personal
@@ -5352,6 +5346,14 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             except QueryError:
                 raise e from None
             if query.workload is None or not query.workload.model:
+                raise e from None
+            if (
+                note == "uncatalogued"
+                and parse_size(query.workload.model)
+                and _OWN_SIZE_AFTER.match(text[text.lower().find(typed.lower()) + len(typed) :])
+            ):
+                # "mamba 7b", "rwkv7 2.9b": the size right after the refused name is its own, and no other model
+                # is named (a stand-in of that size had been sized as "the other model of the question")
                 raise e from None
             query.noted = [*query.noted, note]
             query.noted_names = {**query.noted_names, note: e.params.get("name", typed)}

@@ -398,16 +398,16 @@ def test_the_catalogues_llama_4_models_attend_in_chunks(catalog):
 @pytest.mark.parametrize(
     ("config", "reason"),
     [
-        # Kimi Linear's KDA layers, MiniMax-01's lightning attention, Ling 2.5's grouped linear layers.
+        # Kimi Linear's KDA layers, Ling 2.5's grouped linear layers (MiniMax-01's lightning attention is read:
+        # tests/test_hub_hybrids3.py).
         ({**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_kimi_linear"),
-        ({**OLMO2_7B, "model_type": "minimax", "attn_type_list": [0, 0, 0, 1] * 8}, "linear_minimax"),
         ({**LING_MINI_2, "model_type": "bailing_hybrid", "layer_group_size": 6, "kv_lora_rank": 512,
           "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128}, "linear_bailing_hybrid"),
         # google/recurrentgemma-2b's layout: two RG-LRU blocks to each local-attention one.
         ({**OLMO2_7B, "model_type": "recurrent_gemma", "block_types": ["recurrent", "recurrent", "attention"],
           "lru_width": 4096, "attention_window_size": 2048}, "linear_recurrent_gemma"),
         # Linear-attention keys under a model_type not named: said as such.
-        ({**OLMO2_7B, "model_type": "some_linear", "attn_type_list": [0, 0, 0, 1] * 8}, "linear_other"),
+        ({**OLMO2_7B, "model_type": "some_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_other"),
         # vLLM runs one kind of local layer a model: sliding and chunked together are refused, as vLLM refuses them.
         ({**COMMAND_R7B, "attention_chunk_size": 8192,
           "layer_types": ["sliding_attention", "chunked_attention", "sliding_attention", "full_attention"] * 8},

@@ -207,7 +207,7 @@ def test_lora_on_falcon_h1_adapts_both_the_attention_and_the_mixer(env):
         # Still refused, each with what its layers keep that is not read.
         ({**FALCON_H1_34B, "model_type": "zamba2"}, "Zamba2's shared attention blocks"),
         ({"model_type": "kimi_linear"}, "Kimi Linear's Kimi Delta Attention layers"),
-        ({"model_type": "minimax_text_01"}, "MiniMax-01's lightning-attention layers"),
+        # (MiniMax-01's lightning attention is read now: tests/test_hub_hybrids3.py)
         ({"model_type": "recurrent_gemma"}, "RecurrentGemma's RG-LRU recurrent blocks"),
         # state-spaces/mamba2-2.7b's config.json is mamba_ssm's own MambaConfig (64 layers of 2,560: the
         # state-spaces/mamba README), which neither vLLM nor transformers loads.

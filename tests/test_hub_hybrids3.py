@@ -12,10 +12,20 @@ from __future__ import annotations
 import pytest
 
 from hub.describe import Unsupported, architecture
-from sizing import i18n
+from sizing import i18n, kv_cache
 from sizing.catalog import load_catalog
+from sizing.engine import size
 from sizing.query import QueryError, parse
+from sizing.workload import Workload
+from tests import test_hub, test_hub_hybrids2
 from tests.gpu_size_run import refusal, understood_lines
+from tests.hub_fixtures import checkpoints as ck
+from tests.hub_fixtures.repos import MINIMAX_M1_80K
+from tests.slack_harness import text_of
+
+# The loopback Hub and its environment, as test_hub.py sets them up.
+fake_hub, env = test_hub.fake_hub, test_hub.env
+MINIMAX = "MiniMaxAI/MiniMax-M1-80k"
 
 
 @pytest.fixture(autouse=True)
@@ -118,7 +128,6 @@ REFUSED = [
     ),
     ("zamba2 7b", "Zamba2", {"model_type": "zamba2"}),
     ("kimi linear 48b", "Kimi Linear", {"model_type": "kimi_linear", "linear_attn_config": {}}),
-    ("minimax m1 80k", "MiniMax-M1", {"model_type": "minimax_m1", "attn_type_list": [0, 1]}),
     ("rwkv 7b", "RWKV", {"model_type": "rwkv6", "attention_hidden_size": 4096}),
     ("hymba 1.5b", "Hymba 1.5B", {"model_type": "hymba", "num_memory_tokens": 128}),
     ("flan-t5-xl", "T5 / Flan-T5", {"model_type": "t5", "d_model": 2048, "is_encoder_decoder": True}),
@@ -175,3 +184,74 @@ def test_a_confirmed_family_names_the_repos_it_checked():
         names = [r.rsplit("/", 1)[-1].lower() for r in (entry.repo, *entry.repos) if r]
         assert any(n in entry.repos_confirmed.lower() for n in names), entry.name
         assert "checked 2026-" in entry.repos_confirmed, entry.name
+
+
+# -- MiniMax-01's lightning attention, read from the Hub ---------------------------------------------------------------
+
+
+# A question through the whole pipeline with the loopback Hub, as the Mamba-2 hybrids' tests ask it.
+_ask = test_hub_hybrids2._ask
+
+
+def lightning_state(tp: int, heads: int, head_dim: int) -> int:
+    """vLLM linear_attention_state_shape's bytes, (heads / tp, head_dim, head_dim) in the BF16 model dtype
+    (linear_attention_state_dtype), written out apart from the engine's code."""
+    return 2 * (heads // tp) * head_dim * head_dim
+
+
+def test_minimax_m1_counts_the_cards_456b_from_its_headers(env):
+    model = test_hub.make_hub(env).read_now(MINIMAX).model
+    # the headers and the shape agree exactly; the card says 456B
+    assert model.params == ck.total_bytes(ck.minimax_01(MINIMAX_M1_80K)) // 2
+    assert model.params == pytest.approx(456e9, rel=0.001)
+    assert model.release.weight_bytes == 2 * model.params
+    # a softmax layer after every seven lightning ones: 70 of 80 keep a state, 10 a KV cache
+    assert (model.linear_layers, model.attention_layers) == (70, 10)
+    assert [i for i in range(model.num_layers) if not model.is_linear(i)] == list(range(7, 80, 8))
+    # the card's 45.9B activated leave out the embedding table and the head (2 x 200,064 x 6,144)
+    tables = 2 * 200_064 * 6144
+    assert model.active_params - tables == pytest.approx(45.9e9, abs=0.06e9)
+
+
+def test_minimax_m1_keeps_ten_layers_of_kv_and_seventy_states_of_64_heads(env):
+    model = test_hub.make_hub(env).read_now(MINIMAX).model
+    # 10 softmax layers x 2 x 8 KV heads x 128 x 2 bytes a token
+    assert kv_cache.bytes_per_token(model, 2) == 10 * 2 * 8 * 128 * 2 == 40_960
+    for tp in (1, 2, 4, 8):
+        assert kv_cache.state_bytes(model, tp) == 70 * lightning_state(tp, 64, 128)
+    assert kv_cache.state_bytes(model) == 146_800_640  # 140 MiB a conversation, whatever its length
+
+
+def test_a_customer_asking_about_minimax_m1_gets_its_memory_with_the_state(env):
+    reply = _ask(env, f"quanta memória para o {MINIMAX} com 32k de contexto e 10 usuários?")
+    assert reply.outcome == "answered", reply.text_answer
+    said = reply.text_answer
+    assert "70 das 80 camadas usam lightning attention" in said and "só 10 camadas guardam KV cache" in said
+    assert "Não sei ler" not in said and "Gated DeltaNet" not in said
+    hub = test_hub.make_hub(env)
+    result = size(Workload(model=MINIMAX, context=32768, users=10), load_catalog(),
+                  hub.source_for(MINIMAX, load_catalog()))  # fmt: skip
+    assert result.kv_bytes_per_conversation == 32768 * 40_960 + 70 * lightning_state(1, 64, 128)
+    assert result.memory.kv_cache == 10 * result.kv_bytes_per_conversation
+
+
+def test_naming_minimax_m1_offers_its_repo_which_is_then_read(env):
+    # By name the catalogue has no MiniMax-M1: the ask-back names its repo, and asking with it gets the answer
+    # read from the repo's files (the reader had refused MiniMax-01's lightning attention).
+    reply = _ask(env, "quanto de GPU para o minimax m1 80k com 20 usuários")
+    said = text_of(reply.message.blocks)
+    assert reply.outcome != "answered" and f"`/gpu quanto de GPU para o {MINIMAX} com 20 usuários`" in said
+    assert _ask(env, f"quanto de GPU para o {MINIMAX} com 20 usuários").outcome == "answered"
+
+
+def test_minimax_text_01s_transformers_layout_is_read_the_same(env):
+    # transformers' MiniMaxConfig (MiniMax-Text-01-hf) writes layer_types where the remote code wrote attn_type_list
+    spelled = {k: v for k, v in MINIMAX_M1_80K.items() if k != "attn_type_list"}
+    types = ["full_attention" if t else "linear_attention" for t in MINIMAX_M1_80K["attn_type_list"]]
+    hf = architecture({**spelled, "model_type": "minimax", "layer_types": types})
+    assert hf == architecture(MINIMAX_M1_80K)
+    assert hf["linear_attention"]["lightning"] and hf["layer_pattern"] == "RRRRRRRG"
+    # a layer kind attn_type_list does not define is refused, not guessed
+    with pytest.raises(Unsupported) as refused:
+        architecture({**MINIMAX_M1_80K, "attn_type_list": [0, 2] * 40})
+    assert refused.value.reason == "layer_types"

@@ -484,6 +484,38 @@ def jamba(c: dict) -> Tensors:
     return t
 
 
+def minimax_01(c: dict) -> Tensors:
+    """MiniMax-Text-01 / MiniMax-M1 as vLLM's minimax_text_01.py loads them, BF16: in each layer input_layernorm and
+    post_attention_layernorm; lightning attention where attn_type_list says 0 (`self_attn.qkv_proj` to 3 x heads x
+    head_dim, `output_gate` as wide, `norm` over heads x head_dim, `out_proj`) and softmax attention where it says
+    1 (q/k/v/o_proj); `block_sparse_moe`, a router and num_local_experts SwiGLU experts named w1 (gate), w3 (up)
+    and w2 (down); model.norm and an untied lm_head."""
+    t: Tensors = {}
+    h, v, heads = c["hidden_size"], c["vocab_size"], c["num_attention_heads"]
+    inner, w, e = heads * c["head_dim"], c["intermediate_size"], c["num_local_experts"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i, kind in enumerate(c["attn_type_list"]):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        if kind == 0:
+            linear(t, f"{p}.self_attn.qkv_proj", 3 * inner, h, {})
+            linear(t, f"{p}.self_attn.output_gate", inner, h, {})
+            norm(t, f"{p}.self_attn.norm", inner)
+            linear(t, f"{p}.self_attn.out_proj", h, inner, {})
+        else:
+            _attention(t, f"{p}.self_attn", c)
+        linear(t, f"{p}.block_sparse_moe.gate", e, h, {})
+        for x in range(e):
+            q = f"{p}.block_sparse_moe.experts.{x}"
+            linear(t, f"{q}.w1", w, h, {})
+            linear(t, f"{q}.w3", w, h, {})
+            linear(t, f"{q}.w2", h, w, {})
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
 def _attention(t: Tensors, p: str, c: dict) -> None:
     h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
     hd = c.get("head_dim") or h // heads

@@ -237,6 +237,19 @@ FALCON_H1_34B = {
 # complete published config.json of it was found to cite), so only those are written.
 KIMI_LINEAR = {"architectures": ["KimiLinearForCausalLM"], "model_type": "kimi_linear"}
 
+# MiniMaxAI/MiniMax-M1-80k: its config.json (minimax_m1, MiniMaxM1ForCausalLM) as a public GitHub dump of the
+# repo's files quotes it: 80 layers of 6,144, a softmax layer after every seven lightning ones (attn_type_list),
+# 64 heads of 128 and 8 KV heads, 32 experts of 9,216 with 2 per token, vocab 200,064, 10,240,000 positions,
+# untied. The model card: 456B total, 45.9B activated. BF16; shard count not cited.
+MINIMAX_M1_80K = {
+    "architectures": ["MiniMaxM1ForCausalLM"], "model_type": "minimax_m1", "hidden_size": 6144,
+    "intermediate_size": 9216, "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
+    "head_dim": 128, "vocab_size": 200064, "max_position_embeddings": 10240000, "num_local_experts": 32,
+    "num_experts_per_tok": 2, "attn_type_list": [0, 0, 0, 0, 0, 0, 0, 1] * 10, "rotary_dim": 64,
+    "rope_theta": 10000000, "rms_norm_eps": 1e-05, "postnorm": True, "shared_intermediate_size": 0,
+    "tie_word_embeddings": False, "hidden_act": "silu",
+}  # fmt: skip
+
 FP8_KEEP_405B = [
     f"model.layers.{i}.self_attn.{p}" for i in range(126) for p in ("q_proj", "k_proj", "v_proj", "o_proj")
 ]
@@ -418,6 +431,9 @@ REPOS = {
     },
     "tiiuae/Falcon-H1-34B-Instruct": {
         "config": FALCON_H1_34B, "shards": 14, "tensors": lambda: ck.falcon_h1(FALCON_H1_34B),
+    },
+    "MiniMaxAI/MiniMax-M1-80k": {
+        "config": MINIMAX_M1_80K, "shards": 8, "tensors": lambda: ck.minimax_01(MINIMAX_M1_80K),
     },
     # A hybrid the reader refuses (Kimi Delta Attention beside MLA): the answer says why, in its own language.
     "moonshotai/Kimi-Linear-48B-A3B-Instruct": {
