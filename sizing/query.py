@@ -5870,8 +5870,34 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
                 # kind than the transformer its size would pick (Gemma 2 9B, Llama 3.1 8B had stood in)
                 raise QueryError(f"query.unknown_kind_{kind}", hint=f"query.unknown_kind_{kind}", typed=named)
             query.workload = query.workload.but(family_typed=named, model=model)
+    if query.workload is not None and query.workload.model and "moe" in text.lower():
+        _moe_named_dense(text, query.workload.model, catalog)
     query.personal = personal
     return query
+
+
+# "deepseek moe 16b", "qwen 14b moe": a family's word, "moe" and a size (or the size, then "moe"), written as a dense
+# model's size, not as a mixture of experts' ("30b-a3b")
+_MOE_BESIDE_SIZE = regexes.compile(
+    r"(?<![\w.-])[a-z][\w.]*(?:[\s_-]+v?\d+(?:\.\d+)?)?[\s_-]+(?:moe[\s_-]+\d+(?:[.,]\d+)?\s*[bm]"
+    r"|\d+(?:[.,]\d+)?\s*[bm][\s_-]+moe)(?![\w.])",
+    re.IGNORECASE,
+)
+
+
+def _moe_named_dense(text: str, model: str, catalog: Catalog) -> None:
+    """ "deepseek moe 16b" had been DeepSeek R1 Distill Qwen 14B, "qwen moe 14b" Qwen2.5 14B: a mixture of experts
+    asked for by its family and size is refused when what the size picks is dense (a known MoE of the size, as
+    "mixtral moe 47b", is sized)."""
+    said = _MOE_BESIDE_SIZE.search(text)
+    if said is None or _MOE_SIZE.search(said.group(0)):
+        return
+    try:
+        stand_in = resolve_model(model, catalog).model
+    except SizingError:
+        return
+    if stand_in.moe is None:
+        raise QueryError("query.unknown_kind_moe", hint="query.unknown_kind_moe", typed=said.group(0))
 
 
 # What kind of model a name says it is (sizing/data/vocabulary/all.toml, kind_*): recurrent or state-space

@@ -70,6 +70,11 @@ def test_a_recurrent_or_state_space_name_is_never_sized_as_a_transformer(capsys,
         ("jetmoe 8b", "jetmoe 8b"),
         ("foobar moe 30b para 5 usuários", "foobar moe 30b"),
         ("foo-moe 16b", "foo-moe 16b"),
+        # a catalogue family's word with "moe" and a dense size: had been DeepSeek R1 Distill Qwen 14B, Qwen2.5 14B
+        # and Llama 3.1 8B, the "moe" read as filler
+        ("deepseek moe 16b", "deepseek moe 16b"),
+        ("qwen moe 14b para 10 usuários", "qwen moe 14b"),
+        ("llama 8b moe", "llama 8b moe"),
     ],
 )
 def test_a_mixture_of_experts_by_name_with_a_dense_size_is_not_sized_as_a_dense_model(
@@ -79,6 +84,15 @@ def test_a_mixture_of_experts_by_name_with_a_dense_size_is_not_sized_as_a_dense_
     said = refusal(capsys, question)
     assert f"O {typed} não está no catálogo" in said and "mistura de especialistas (MoE)" in said
     assert "`30b-a3b`" in said and "dimensionado como" not in said
+
+
+def test_a_mixture_of_experts_the_catalogue_has_is_still_sized_when_moe_is_said(capsys):
+    # Mixtral 8x7B is 46.7B in all; Qwen3 30B-A3B written with its active size
+    assert understood_lines(capsys, "mixtral moe 47b")[0] == "Entendi: Mixtral 8x7B"
+    assert understood_lines(capsys, "qwen3 moe 30b a3b")[0] == "Entendi: Qwen3 30B-A3B"
+    assert understood_lines(capsys, "o que é moe? llama 8b para 10 usuários")[0].startswith(
+        "Entendi: Llama 3.1 8B"
+    )
 
 
 def test_the_refusal_is_in_the_question_s_language(capsys):
