@@ -65,11 +65,11 @@ def _requests() -> list[tuple[str, str]]:
     for i, text in enumerate(fresh[:40] + SPECIAL[4:14]):
         event = sr.app_mention(f"<@{sr.BOT_USER_ID}> {text}", user=users[i % len(users)], ts=next(ts),
                                channel=("C0001", "C0003")[i % 2])  # fmt: skip
-        out.append(("mention", sr.event(event, event_id=f"EvM{i:05d}")))
+        out.append(("mention", sr.event(event, event_id=f"EvM{i:05d}", event_time=int(float(event["ts"])))))
     for i, text in enumerate(cached[:25] + fresh[40:60] + SPECIAL[:5]):
         event = sr.message(text, user=users[i % len(users)], channel=f"D{i % 4:07d}", ts=next(ts),
                            channel_type="im")  # fmt: skip
-        out.append(("dm", sr.event(event, event_id=f"EvD{i:05d}")))
+        out.append(("dm", sr.event(event, event_id=f"EvD{i:05d}", event_time=int(float(event["ts"])))))
     return out
 
 
@@ -97,7 +97,7 @@ def _buttons(ack: bytes, command: int) -> list[str]:
             if element.get("type") == "button" and "value" in element:
                 out.append(sr.block_actions(element["action_id"], element["value"], block_id=block["block_id"],
                                             user_id="U0000003", response_url=f"RESPONSE/button{command}",
-                                            container={"type": "message", "message_ts": "1.0",
+                                            container={"type": "message", "message_ts": "1700000000.000100",
                                                        "channel_id": "C0001", "is_ephemeral": True}))  # fmt: skip
     return out
 
