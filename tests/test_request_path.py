@@ -1,13 +1,18 @@
-"""What every request to the Slack app costs besides its answer: the listeners' Web API client, made once
-per workspace rather than once per request, still names the workspace each request came for and still
-stops at the token's gate."""
+"""What every request to the Slack app does besides its answer, and what it no longer does: the listeners'
+Web API client, made once per workspace rather than once per request, still names the workspace each
+request came for and still stops at the token's gate; an answer's JSON is encoded once, whoever asks it
+again; no Block Kit model validates and no template is looked up on an answer's way out."""
 
 from __future__ import annotations
 
 import json
 
-from bot import slack_client
+from jinja2 import Environment
+from slack_sdk.models.blocks import Block
+
+from bot import blocks, slack_client
 from tests import slack_requests as sr
+from tests.slack_harness import text_of, valid
 
 
 def _org_wide(slack) -> None:
@@ -24,6 +29,13 @@ def _mention(slack, text: str, team: str, n: int) -> None:
     body["authorizations"] = [{"enterprise_id": "E0001", "team_id": None, "user_id": "UBOT", "is_bot": True,
                                "is_enterprise_install": True}]  # fmt: skip
     assert slack.send(json.dumps(body))[0] == 200
+
+
+def _counting(monkeypatch, owner, name: str) -> list:
+    calls: list = []
+    real = getattr(owner, name)
+    monkeypatch.setattr(owner, name, lambda *a, **k: calls.append(a) or real(*a, **k))
+    return calls
 
 
 def _counting_clients(monkeypatch) -> list[str | None]:
@@ -64,3 +76,27 @@ def test_a_workspace_s_kept_client_stops_at_the_gate_once_the_token_is_gone(slac
     # says it failed.
     assert len(slack.fake.calls("chat.postMessage")) == 1
     assert [r["outcome"] for r in slack.rows(surface="mention")] == ["answered", "failed"]
+
+
+def test_an_answer_asked_again_leaves_as_the_json_encoded_for_its_first_asker(slack, monkeypatch):
+    encoded = _counting(monkeypatch, blocks, "_utf8_kept")
+    first = slack.command("mistral 7b fp8 8k 12 usuários", user_id="U0000001")
+    again = [slack.command("mistral 7b fp8 8k 12 usuários", user_id=u) for u in ("U0000002", "U0000003")]
+    other = slack.command("qwen2.5 14b int4 4k 30 usuários", user_id="U0000002")
+    assert "Mistral 7B" in text_of(first["blocks"]) and "Qwen2.5 14B" in text_of(other["blocks"])
+    assert all(reply == first for reply in again)
+    # One encoding an answer, made by its first asker and sent as it is to the next ones.
+    assert len(encoded) == 2
+
+
+def test_no_block_kit_model_or_template_lookup_runs_on_an_answer_s_way_out(slack, monkeypatch):
+    slack.command("llama 3.1 8b 8k 10 usuários")  # the answer's template looked up for its language
+    parsed = _counting(monkeypatch, Block, "parse")
+    looked_up = _counting(monkeypatch, Environment, "get_template")
+    replies = [slack.command(text) for text in ("llama 3.1 70b fp8 32k 40 usuários", "8b qlora seq 4096",
+                                                 "qwen 32b int4 16k 25 usuários, e a h200?")]  # fmt: skip
+    assert (parsed, looked_up) == ([], [])
+    monkeypatch.undo()
+    # Valid Block Kit all the same: the templates are proven so by the tests, not on every request.
+    for reply in replies:
+        valid(reply["blocks"])
