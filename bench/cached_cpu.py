@@ -6,6 +6,8 @@ again and again (make bench's "cached" level, whose CPU per request sets its lat
     python bench/cached_cpu.py                  # CPU ms per request, ours and bare, alternating rounds
     python bench/cached_cpu.py --profile ours   # cProfile of ours (cumulative, top 40)
     python bench/cached_cpu.py --only ours --n 2000 --rounds 1   # under valgrind --tool=callgrind
+    python bench/cached_cpu.py --fresh --n 300  # the fresh level's way: every question new to the process
+    python bench/cached_cpu.py --calls          # and the Python calls a request makes (sys.setprofile)
 
 CPU is the process's (time.process_time): the request log's writer thread is counted, as make bench counts
 the workers' CPU; the rows are flushed before each round's clock stops.
@@ -36,9 +38,10 @@ from tests.slack_harness import SECRET, forget_signatures  # noqa: E402
 CHUNK = 100  # requests signed at a time, just before they are sent (a signature is good for 5 minutes)
 
 
-def _requests(n: int, first: int = 0) -> list[tuple[bytes, dict]]:
-    """As bench/web.py sends them: 200 questions, 20 users, one channel, each body signed once."""
-    texts = queries(200, seed=11)
+def _requests(n: int, first: int = 0, texts: list[str] | None = None) -> list[tuple[bytes, dict]]:
+    """As bench/web.py sends them: 200 questions (or `texts`, one a request), 20 users, one channel, each
+    body signed once."""
+    texts = texts or queries(200, seed=11)
     users = [f"U{i:07d}" for i in range(20)]
     out = []
     for i in range(first, first + n):
@@ -115,6 +118,25 @@ def _bare(fake: FakeSlack) -> Side:
     return side
 
 
+def _count_calls(side: Side, requests) -> tuple[float, float]:
+    """Python function calls and calls into C a request makes in the thread that answers it (the request
+    log's writer thread is not counted: it writes rows in batches, off the request's path)."""
+    counts = {"call": 0, "c_call": 0}
+
+    def count(frame, event, arg) -> None:
+        if event in counts:
+            counts[event] += 1
+
+    sys.setprofile(count)
+    try:
+        for body, headers in requests:
+            b"".join(side.application(_environ(body, headers), _start_response))
+    finally:
+        sys.setprofile(None)
+    side.flush()
+    return counts["call"] / len(requests), counts["c_call"] / len(requests)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1000, help="requests per round and app (default 1000)")
@@ -129,25 +151,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", choices=("ours", "bare"), help="cProfile one app's rounds")
     parser.add_argument("--sort", default="cumulative", help="cProfile sort key (default cumulative)")
     parser.add_argument("--dump", help="with --profile: write the profile to this file (for pstats)")
+    parser.add_argument(
+        "--fresh", action="store_true", help="every question new (bench/web.py's fresh level)"
+    )
+    parser.add_argument("--calls", type=int, default=0, metavar="N",
+                        help="then count the Python calls of N more requests (sys.setprofile)")  # fmt: skip
     args = parser.parse_args(argv)
+    warm = 400
+    texts = None
+    if args.fresh:
+        from bench.web import fresh_questions
+
+        texts = fresh_questions(warm + args.n * args.rounds + args.calls)
     workdir = Path(tempfile.mkdtemp(prefix="gpu-sizer-cached-cpu-"))
     with FakeSlack() as fake:
         sides = [_ours(fake, workdir), _bare(fake)]
         if args.only or args.profile:
             sides = [s for s in sides if s.name == (args.only or args.profile)]
+        calls: dict[str, tuple[float, float]] = {}
         try:
             for side in sides:  # warm-up: every question answered once, every user looked up
-                for first in range(0, 400, CHUNK):
-                    side.serve(_requests(CHUNK, first))
+                for first in range(0, warm, CHUNK):
+                    side.serve(_requests(CHUNK, first, texts))
             cpu: dict[str, list[float]] = {s.name: [] for s in sides}
             # CPU time of the request thread, not wall time: a system call that lets the GIL go (a file
             # created, a lock) would otherwise be charged with the time other threads held it.
             profiler = cProfile.Profile(time.thread_time) if args.profile else None
-            for _ in range(args.rounds):
+            for r in range(args.rounds):
+                # Fresh questions: each round its own, never one the process has seen.
+                base = warm + r * args.n if texts else 0
                 for side in sides:
                     spent = 0.0
                     for first in range(0, args.n, CHUNK):
-                        requests = _requests(min(CHUNK, args.n - first), first)  # a replay is not answered
+                        # a replay is not answered: each request signed anew
+                        requests = _requests(min(CHUNK, args.n - first), base + first, texts)
                         if profiler:
                             profiler.enable()
                         start = time.process_time()
@@ -156,12 +193,18 @@ def main(argv: list[str] | None = None) -> int:
                         if profiler:
                             profiler.disable()
                     cpu[side.name].append(spent * 1000 / args.n)
+            if args.calls:
+                base = warm + args.rounds * args.n if texts else 0
+                for side in sides:
+                    calls[side.name] = _count_calls(side, _requests(args.calls, base, texts))
         finally:
             for side in sides:
                 side.close()
     for name, per in cpu.items():
         print(f"{name:5} CPU ms/request: median {statistics.median(per):.3f}  rounds "
               + " ".join(f"{x:.3f}" for x in per))  # fmt: skip
+    for name, (python, c) in calls.items():
+        print(f"{name:5} calls/request: Python {python:.1f}  C {c:.1f}")
     if profiler:
         if args.dump:
             profiler.dump_stats(args.dump)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from slack_bolt import App, BoltResponse
 from slack_bolt.error import BoltUnhandledRequestError
+from slack_bolt.middleware import Middleware
 from slack_sdk import WebClient
 
 import sizing
@@ -65,6 +66,45 @@ class Services:
         # The log's share comes last and needs little: writing, or else spooling to local disk.
         self.after_ack.drain(max(0.0, grace - LOG_SHARE_S))
         self.log.close(max(0.5, deadline - time.monotonic()))
+
+
+class ThroughTheGate(Middleware):
+    """Puts the listeners' client behind the token's gate: a GatedClient with what Bolt's plain one holds,
+    for the workspace the request came for, never the person's own (bot/directory.py calls_team: Bolt names
+    the presser's when an org-wide install's payload has `team: null`).
+
+    One client per workspace and token, built at its first request and shared by the requests after it:
+    a client keeps nothing of a call between calls (the app's own `services.client` is shared by every
+    thread the same way), and building one per request read the proxy variables from the environment and
+    made the user agent string again, ~10 us a request. Bolt's middleware class, not a function: a
+    function is called with every argument Bolt can inject, built anew for each request."""
+
+    # Workspaces an app answers for are few; an organisation-wide install may have many: past this many, the
+    # clients are built again as they are asked for.
+    KEPT = 1000
+
+    def __init__(self, gate: TokenGate, directory: Directory) -> None:
+        self.gate, self.directory = gate, directory
+        self._clients: dict[tuple, GatedClient] = {}
+
+    def process(self, *, req, resp, next):  # the names Bolt calls it with
+        plain = req.context.client
+        if plain is not None and not isinstance(plain, GatedClient):
+            team = calls_team(req.body, self.directory.team)
+            # Everything the client is built from: Bolt's plain client is made per request from the app's.
+            key = (plain.token, team, plain.base_url, plain.timeout, plain.proxy, id(plain.ssl))
+            client = self._clients.get(key)
+            if client is None:
+                client = GatedClient(
+                    gate=self.gate, token=plain.token, base_url=plain.base_url, timeout=plain.timeout,
+                    ssl=plain.ssl, proxy=plain.proxy, headers=plain.headers, team_id=team, logger=plain.logger,
+                    retry_handlers=plain.retry_handlers,
+                )  # fmt: skip
+                if len(self._clients) >= self.KEPT:
+                    self._clients = {}
+                self._clients[key] = client
+            req.context["client"] = client
+        return next()
 
 
 # Of the shutdown grace, what is kept for the request log to write or spool what waits.
@@ -142,20 +182,9 @@ def create_app(
         ),
     )  # fmt: skip
 
-    @app.middleware
-    def through_the_gate(context, body, next) -> None:
-        # Bolt hands each listener a WebClient of its own (a plain one, holding the same token): it goes
-        # through the gate too, so that an answer to a mention is not posted with a token Slack revoked.
-        # Its team_id is the workspace the request came for, never the person's own (bot/directory.py
-        # calls_team): Bolt names the presser's when an org-wide install's payload has `team: null`.
-        plain = context.client
-        if plain is not None and not isinstance(plain, GatedClient):
-            context["client"] = GatedClient(
-                gate=gate, token=plain.token, base_url=plain.base_url, timeout=plain.timeout, ssl=plain.ssl,
-                proxy=plain.proxy, headers=plain.headers, team_id=calls_team(body, directory.team),
-                logger=plain.logger, retry_handlers=plain.retry_handlers,
-            )  # fmt: skip
-        next()
+    # Bolt hands each listener a WebClient of its own (a plain one, holding the same token): it goes through
+    # the gate too, so that an answer to a mention is not posted with a token Slack revoked.
+    app.use(ThroughTheGate(gate, directory))
 
     for group in (commands, messages, shortcuts, actions, forms, home, leads, manager, channels):
         group.register(app, services)

@@ -163,6 +163,12 @@ def _env(lang: str):
     return env
 
 
+@cache
+def _answer_template(lang: str):
+    # Looked up once a language: Jinja's lookup makes a weak reference and a key on every call.
+    return _env(lang).get_template("slack/answer.json.j2")
+
+
 # Block Kit: a text object holds at most 3000 characters, a context block at most 10 elements.
 PIECE_CHARS, PIECES = 2990, 10
 
@@ -259,8 +265,7 @@ def answer(
     from sizing.catalog import load_catalog
 
     bits = load_catalog().precision(result.workload.precision).nominal_bits
-    env = _env(lang)
-    template = env.get_template("slack/answer.json.j2")
+    template = _answer_template(lang)
     said = understood(result, query, comparison)
     rendered = template.render(
         r=result,
