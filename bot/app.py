@@ -20,7 +20,7 @@ from .after_ack import AfterAck
 from .desks.leaddesk import LeadDesk
 from .directory import Directory, calls_team
 from .listeners import actions, channels, commands, forms, home, leads, manager, messages, shortcuts
-from .log import Leads, LogHealth, RetentionJob, TokenMarks, start_log_jobs
+from .log import Leads, LogHealth, RetentionJob, SharingMarks, TokenMarks, start_log_jobs
 from .logsetup import where_failed
 from .pipeline import Pipeline
 from .salesteam import SalesTeam
@@ -116,7 +116,8 @@ def create_app(
     )
     lead_store = Leads(settings.db_path)
     lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url, gate)
-    directory = Directory(lookup_client)
+    # A channel shared or unshared is told to one worker by Slack, to the others through the spool folder.
+    directory = Directory(lookup_client, sharing=SharingMarks(settings.spool))
     # Lead cards show who asked and what, across customers: never posted where a customer could read them.
     desk = LeadDesk(
         lead_store, client, settings.sales_channel, settings.lang, log=log,

@@ -29,8 +29,12 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from slack_sdk import WebClient
+
+if TYPE_CHECKING:
+    from .log import SharingMarks
 
 logger = logging.getLogger(__name__)
 TTL_SECONDS = 3600
@@ -76,9 +80,18 @@ class _Team:
 
 
 class Directory:
-    def __init__(self, client: WebClient, ttl: float = TTL_SECONDS, workers: int = 8) -> None:
+    def __init__(
+        self,
+        client: WebClient,
+        ttl: float = TTL_SECONDS,
+        workers: int = 8,
+        sharing: SharingMarks | None = None,
+    ) -> None:
         self.client = client
         self.ttl = ttl
+        # Where a channel shared or unshared is told to every worker, and what this one last saw there.
+        self._sharing = sharing
+        self._sharing_seen: object = None
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
         self._inflight: dict[tuple[str, str], Future] = {}
         self._lock = threading.Lock()
@@ -143,10 +156,32 @@ class Directory:
         return self.lookup(None, channel_id, budget).channel_shared
 
     def forget_channel(self, channel_id: str | None) -> None:
-        """Drops what Slack said of the channel: it was shared with another organisation, or stopped being
-        (channel_shared, channel_unshared), and the next lookup asks again."""
+        """Drops what Slack said of the channel, and the next lookup asks again."""
         with self._lock:
             self._cache.pop(("channel", channel_id), None)
+
+    def sharing_changed(self, channel_id: str, event_type: str) -> None:
+        """The channel was shared with another organisation, or stopped being (channel_shared,
+        channel_unshared): forgotten here, and told to the web process's other workers, which Slack does
+        not tell (bot/log/sharingstate.py)."""
+        self.forget_channel(channel_id)
+        if self._sharing is not None:
+            self._sharing.tell(channel_id, event_type)
+
+    def _channels_trusted(self) -> bool:
+        """Whether what this worker remembers of channels may be used: no worker was told of a sharing change
+        since it last looked (else all it knew of channels goes; which one changed hardly matters, changes are
+        rare), and the shared mark can be looked at (a doubt trusts nothing)."""
+        if self._sharing is None:
+            return True
+        seen = self._sharing.seen()
+        if seen == self._sharing.DOUBT:
+            return False
+        if seen != self._sharing_seen:
+            with self._lock:
+                self._cache = {key: hit for key, hit in self._cache.items() if key[0] != "channel"}
+                self._sharing_seen = seen
+        return True
 
     def _wait(self, kind: str, future: Future, deadline: float, hurry: bool):
         """The lookup's answer by the deadline, else None. A hurried caller does not wait while Slack is slow
@@ -164,6 +199,8 @@ class Directory:
 
     def _fresh(self, kind: str, key: str | None, now: float):
         """What the cache knows and still trusts, else None."""
+        if kind == "channel" and not self._channels_trusted():
+            return None
         hit = self._cache.get((kind, key))
         return hit[1] if hit and now - hit[0] < self.ttl else None
 
@@ -183,6 +220,8 @@ class Directory:
             return future
 
     def _fetch(self, kind: str, key: str, fetch, asked: float) -> object:
+        # A channel shared or unshared while Slack was being asked: the answer may predate it.
+        sharing = self._sharing.seen() if kind == "channel" and self._sharing is not None else None
         try:
             value, certain = fetch(key)
         except Exception as e:  # Slack failed, rate limited us, timed out, or answered nonsense
@@ -201,6 +240,12 @@ class Directory:
             if time.monotonic() - asked < ACK_BUDGET_S:
                 self._slow_until[kind] = 0.0  # Slack answers this kind quickly (again): hurried requests wait
 
+        if (
+            certain
+            and sharing is not None
+            and (sharing == self._sharing.DOUBT or self._sharing.seen() != sharing)
+        ):
+            certain = False
         if certain:
             if len(self._cache) >= CACHE_LIMIT:
                 self._cache = {}  # a bound on memory; the next requests refill what is still used

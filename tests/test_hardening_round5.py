@@ -1,0 +1,128 @@
+"""Issue #13's round 5, played through the real app: signed requests into Bolt on loopback, Slack's Web API
+played by FakeSlack, a real SQLite log, gunicorn where the finding needs processes. A channel shared with
+another organisation told to one worker only, organisation-wide installs whose events name no workspace, and
+what the features added since the issue was filed make of forged, malformed and oversized payloads."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+from . import slack_requests as sr
+from .data_folders import priced_copy
+from .slack_fake import FakeSlack
+from .slack_harness import SECRET, acknowledged_or_posted, serve, text_of
+from .test_faults import LOADED_S
+from .test_hardening_round2 import _workers_up
+from .web_server import web_process
+
+# How long a test waits for what the app does after acknowledging: generous, for a loaded machine.
+WAIT = 30
+
+# -- a channel shared with another organisation, told by Slack to one gunicorn worker ---------------------
+
+
+def _sharing(fake: FakeSlack, channel: str) -> dict:
+    """conversations.info for `channel` says it is Slack Connect once the returned state says so
+    (https://docs.slack.dev/reference/objects/conversation-object, is_ext_shared)."""
+    state = {"shared": False}
+
+    def info(p: dict) -> dict:
+        shared = p["channel"] == channel and state["shared"]
+        return {
+            "channel": {"id": p["channel"], "is_channel": True, "is_shared": shared, "is_ext_shared": shared}
+        }
+
+    fake.reply("conversations.info", info)
+    return state
+
+
+def _asked_of(fake: FakeSlack, channel: str) -> int:
+    return sum(1 for c in fake.calls("conversations.info") if c.params.get("channel") == channel)
+
+
+def _ask_many(web, fake: FakeSlack, channel: str, tag: str, count: int = 12) -> list[str]:
+    """`count` /gpu in `channel` at once (enough that both workers take some); the text of each answer."""
+
+    def ask(i: int) -> str:
+        name = f"{tag}{i}"
+        body, _ = sr.slash_command(f"qwen2.5 7b 16bit {i + 1} users", user_id=f"U13{i:02d}", channel_id=channel,
+                                   response_url=fake.response_url(name))  # fmt: skip
+        status, _, reply = sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=LOADED_S)
+        assert status == 200, (status, reply)
+        return text_of(
+            acknowledged_or_posted(fake, json.loads(reply) if reply else {}, name, WAIT, tag)["blocks"]
+        )
+
+    with concurrent.futures.ThreadPoolExecutor(count) as pool:
+        return list(pool.map(ask, range(count)))
+
+
+def _rows(db: Path, sql: str) -> list:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return list(conn.execute(sql))
+    finally:
+        conn.close()
+
+
+def test_through_gunicorn_a_channel_shared_is_shared_for_every_worker(tmp_path):
+    # As deployed: gunicorn, two workers, each remembering what conversations.info said of the channel for an
+    # hour. Slack sends channel_shared to one of them.
+    env = {
+        "WEB_CONCURRENCY": "2",
+        "GPU_SIZER_DATA": str(priced_copy(tmp_path, {None: "{ on_demand = 9.5 }"})),
+    }
+    with FakeSlack() as fake, web_process(tmp_path, fake, env=env, start_timeout=LOADED_S) as web:
+        _workers_up(web, 2, timeout=LOADED_S)
+        state = _sharing(fake, "C1300")
+        # Until both workers asked Slack of the channel (each asks once, then remembers): ours, priced.
+        before_answers = 0
+        for attempt in range(6):
+            shown = _ask_many(web, fake, "C1300", f"ours{attempt}-")
+            before_answers += len(shown)
+            assert all("Preço" in text for text in shown)
+            if _asked_of(fake, "C1300") >= 2:
+                break
+        assert _asked_of(fake, "C1300") == 2, "both workers should have asked Slack of the channel"
+        state["shared"] = True
+        told = sr.event({"type": "channel_shared", "connected_team_id": "T9999", "channel": "C1300",
+                         "event_ts": f"{time.time():.6f}"}, event_id="EvShared1300")  # fmt: skip
+        assert sr.post(f"{web.base}/slack/events", told, sr.sign(told, SECRET))[0] == 200
+        asked_before = _asked_of(fake, "C1300")
+        after_answers = 0
+        # Every worker now asks Slack again before it answers there (until both have), and shows no prices.
+        for attempt in range(6):
+            shown = _ask_many(web, fake, "C1300", f"shared{attempt}-")
+            after_answers += len(shown)
+            for text in shown:
+                assert "Qwen2.5 7B" in text and "Preço" not in text
+            if _asked_of(fake, "C1300") - asked_before >= 2:
+                break
+        assert _asked_of(fake, "C1300") - asked_before == 2
+    # The rows say so too: what a manager's view and the exports count as a Slack Connect channel's.
+    rows = _rows(tmp_path / "log.db", "select channel_shared, count(*) from requests group by 1")
+    assert dict(rows) == {0: before_answers, 1: after_answers}
+
+
+def test_a_sharing_mark_that_cannot_be_looked_at_trusts_no_channel_remembered(priced, tmp_path):
+    # The spool's sharing folder unusable (here a file stands where it should be): no worker can learn that a
+    # channel was shared, so none answers from what it remembers of a channel. Each answer asks Slack, and
+    # Slack failing then means shared.
+    with serve(tmp_path) as slack:
+        (tmp_path / "log.db.spool").mkdir(exist_ok=True)
+        (tmp_path / "log.db.spool" / "sharing").write_text("not a folder")
+        assert "Preço" in text_of(
+            slack.answer("qwen2.5 7b 16bit", user_id="U1310", channel_id="C1310")["blocks"]
+        )
+        assert "Preço" in text_of(
+            slack.answer("qwen2.5 7b 8bit", user_id="U1310", channel_id="C1310")["blocks"]
+        )
+        assert _asked_of(slack.fake, "C1310") == 2  # asked each time, never answered from memory
+        slack.fake.fail("conversations.info", status=500, times=20)
+        shown = text_of(slack.answer("qwen2.5 7b 4bit", user_id="U1310", channel_id="C1310")["blocks"])
+        assert "Qwen2.5 7B" in shown and "Preço" not in shown
+        assert [r["channel_shared"] for r in slack.rows()] == [0, 0, 1]
