@@ -77,6 +77,7 @@ class Seen:
 class _Team:
     team_id: str | None
     enterprise_id: str | None
+    org_wide: bool = False  # installed for the whole organisation (an org-level token)
 
 
 class Directory:
@@ -103,6 +104,10 @@ class Directory:
         }
         self._team: _Team | None = None
         self._team_failed_at = -TEAM_RETRY_SECONDS
+        # The workspaces Slack said are our organisation's (an org-wide install's auth.teams.list, users.info
+        # placing a person of ours in one): an org-wide event's person must be of one of them.
+        self._workspaces: set[str] = set()
+        self._workspaces_listed_at: float | None = None
         # kind ("user", "channel") -> until when hurried requests do not wait for its lookups
         self._slow_until = {"user": 0.0, "channel": 0.0}
 
@@ -263,7 +268,46 @@ class Directory:
         same_team = bool(ours.team_id) and user.get("team_id") == ours.team_id
         enterprise = (user.get("enterprise_user") or {}).get("enterprise_id")
         same_enterprise = bool(ours.enterprise_id) and enterprise == ours.enterprise_id
+        if same_enterprise and isinstance(user.get("team_id"), str) and len(self._workspaces) < CACHE_LIMIT:
+            self._workspaces.add(user["team_id"])
+        if ours.org_wide:
+            self._list_workspaces()
         return Person(locale, not (same_team or same_enterprise), user.get("team_id")), True
+
+    def org_workspace(self, team_id: str | None) -> bool:
+        """Whether Slack said `team_id` is a workspace of our own (auth.test's, one auth.teams.list named for an
+        org-wide install, or one users.info placed a person of our organisation in). Not said: not ours."""
+        ours = self._team
+        return bool(team_id) and (
+            team_id in self._workspaces or (ours is not None and team_id == ours.team_id)
+        )
+
+    def _list_workspaces(self) -> None:
+        """An org-wide install's workspaces, as auth.teams.list names them ("a full list of workspaces your
+        org-wide app has been approved for", https://docs.slack.dev/reference/methods/auth.teams.list; no
+        scope needed), asked once (again after TEAM_RETRY_SECONDS when Slack failed), on a lookup's thread."""
+        now = time.monotonic()
+        listed = self._workspaces_listed_at
+        if listed is not None and (listed == float("inf") or now - listed < TEAM_RETRY_SECONDS):
+            return
+        self._workspaces_listed_at = now
+        try:
+            cursor, pages = None, 0
+            while pages < 10:  # 1,000 workspaces a page: more than any organisation of ours holds
+                answer = self.client.auth_teams_list(limit=1000, **({"cursor": cursor} if cursor else {}))
+                for team in answer.get("teams") or []:
+                    if isinstance(team, dict) and isinstance(team.get("id"), str):
+                        self._workspaces.add(team["id"])
+                cursor = (answer.get("response_metadata") or {}).get("next_cursor")
+                pages += 1
+                if not cursor:
+                    break
+        except Exception as e:
+            logger.warning(
+                "auth.teams.list failed (%s); only workspaces users.info named count as ours", _reason(e)
+            )
+            return
+        self._workspaces_listed_at = float("inf")
 
     def _fetch_channel(self, channel_id: str) -> tuple[bool, bool]:
         channel = self.client.conversations_info(channel=channel_id)["channel"]
@@ -296,7 +340,8 @@ class Directory:
             self._team_failed_at = time.monotonic()
             logger.warning("auth.test failed (%s); treating users as external until it answers", _reason(e))
             return None
-        self._team = _Team(team_id, answer.get("enterprise_id"))
+        org_wide = bool(answer.get("is_enterprise_install")) or not team_id
+        self._team = _Team(team_id, answer.get("enterprise_id"), org_wide)
         return self._team
 
 
@@ -365,6 +410,24 @@ def request_team(body: dict, ours: _Team | None) -> str | None:
     if ours is None:
         return acting_workspace(body)
     return calls_team(body, ours) or ours.enterprise_id
+
+
+def for_the_whole_organisation(body: dict) -> bool:
+    """Whether an event came for an organisation-wide install and names none of its workspaces: its
+    authorization says is_enterprise_install and no team_id
+    (https://api.slack.com/enterprise/apps/changes-apis, "authorizations"). The envelope's team_id then names
+    where the event happened, in a Slack Connect channel another organisation's workspace, never which of
+    ours it came for."""
+    first = _first_authorization(body)
+    return first.get("is_enterprise_install") in (True, "true") and not first.get("team_id")
+
+
+def outside_the_organisation(directory: Directory, person: Person, users_team: str | None) -> bool:
+    """For an event that came for the whole organisation (for_the_whole_organisation): whether the person is
+    not known to be of one of its workspaces. Their workspace is what the event names (user_team,
+    source_team, team), else what users.info said; it must be one Slack said is ours (Directory.org_workspace).
+    No workspace named, or one not known to be ours: a doubt, and a doubt is external."""
+    return not directory.org_workspace(users_team or person.team_id)
 
 
 def _first_authorization(body: dict) -> dict:

@@ -11,6 +11,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 from . import slack_requests as sr
 from .data_folders import priced_copy
 from .slack_fake import FakeSlack
@@ -126,3 +128,80 @@ def test_a_sharing_mark_that_cannot_be_looked_at_trusts_no_channel_remembered(pr
         shown = text_of(slack.answer("qwen2.5 7b 4bit", user_id="U1310", channel_id="C1310")["blocks"])
         assert "Qwen2.5 7B" in shown and "Preço" not in shown
         assert [r["channel_shared"] for r in slack.rows()] == [0, 0, 1]
+
+
+# -- organisation-wide (Enterprise Grid) installs: an event that names no workspace of ours ---------------
+
+
+def _org_wide(slack, teams: list[str] | None) -> None:
+    """The app installed for the whole organisation E0001: auth.test names it and no workspace
+    (https://api.slack.com/enterprise/apps/reference); auth.teams.list names `teams` (None: it fails) as the
+    workspaces the app is approved for (https://docs.slack.dev/reference/methods/auth.teams.list). users.info
+    says everyone is a person of E0001 whose workspace is T0001."""
+    slack.fake.reply("auth.test", {"enterprise_id": "E0001", "user_id": "UBOT", "bot_id": "BBOT",
+                                   "is_enterprise_install": True})  # fmt: skip
+    if teams is None:
+        slack.fake.fail("auth.teams.list", status=500, times=50)
+    else:
+        slack.fake.reply("auth.teams.list", {"teams": [{"id": t, "name": t} for t in teams],
+                                             "response_metadata": {"next_cursor": ""}})  # fmt: skip
+    slack.fake.reply(
+        "users.info",
+        lambda p: {
+            "user": {
+                "id": p["user"],
+                "team_id": "T0001",
+                "locale": "pt-BR",
+                "enterprise_user": {"enterprise_id": "E0001"},
+            }
+        },
+    )
+
+
+def _org_event(event: dict, event_id: str, where: str) -> str:
+    """An Events API envelope for an org-wide install, shaped as Slack documents it
+    (https://api.slack.com/enterprise/apps/changes-apis, "Event payload overview"): the authorization names
+    the organisation, is_enterprise_install true and no workspace; the envelope's team_id names `where`, the
+    workspace the event happened in."""
+    body = json.loads(sr.event(event, event_id, team_id=where))
+    body.update(enterprise_id="E0001", context_team_id=where, context_enterprise_id="E0001")
+    body["authorizations"] = [{"enterprise_id": "E0001", "team_id": None, "user_id": "UBOT", "is_bot": True,
+                               "is_enterprise_install": True}]  # fmt: skip
+    return json.dumps(body)
+
+
+def _asked_in_a_dm(slack, user: str, team: str | None, where: str, event_id: str) -> str:
+    """A DM to the app from `user`, whose message names `team` as their workspace (user_team and team, as
+    Slack Connect and Enterprise Grid messages do; None: no workspace named); the answer's text."""
+    dm = sr.message("qwen2.5 7b 16bit", user=user, channel=f"D{user}", channel_type="im")
+    dm.pop("team")
+    if team:
+        dm.update(team=team, user_team=team, source_team=team)
+    assert slack.send(_org_event(dm, event_id, where))[0] == 200
+    [posted] = [c for c in slack.fake.wait_for("chat.postMessage") if c.params["channel"] == f"D{user}"]
+    return text_of(posted.params["blocks"])
+
+
+@pytest.mark.parametrize(
+    ("teams", "user_team", "external"),
+    [
+        # A workspace Slack never said is ours (not in auth.teams.list, not the one users.info names), as
+        # the envelope does too: that the two agree said nothing of whose it is.
+        (["T0001", "T0002"], "T7777", 1),
+        # auth.teams.list failing: only what users.info said is known, and another workspace is a doubt.
+        (None, "T0002", 1),
+        # Another workspace of ours, as auth.teams.list says: staff.
+        (["T0001", "T0002"], "T0002", 0),
+        # No workspace named in the event: the one users.info says, ours.
+        (None, None, 0),
+    ],
+)
+def test_an_org_wide_event_is_internal_only_from_a_workspace_slack_said_is_ours(
+    priced, tmp_path, teams, user_team, external
+):
+    with serve(tmp_path) as slack:
+        _org_wide(slack, teams)
+        shown = _asked_in_a_dm(slack, "W1320", user_team, user_team or "T0002", "EvOrg1320")
+        assert "Qwen2.5 7B" in shown and ("Preço" in shown) is not bool(external)
+        [row] = slack.rows()
+        assert row["user_external"] == external

@@ -14,7 +14,13 @@ from sizing import i18n
 from sizing.workload import Workload
 
 from ..blocks import led_by
-from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
+from ..directory import (
+    ANSWER_BUDGET_S,
+    for_the_whole_organisation,
+    from_another_team,
+    outside_the_organisation,
+    users_workspace,
+)
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
 from ..slacktext import carries_forwarded, linked_files, message_text, plain, says_something, visible
@@ -640,7 +646,12 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
     # A workspace of the author's other than the one the event came for is another organisation's (or,
     # unknown which workspace that is, counts as one), unless Slack said this person is ours and in that
     # very workspace: another workspace of our Enterprise Grid (users.info's enterprise_user).
-    other_team = from_another_team(person, users_workspace(event), team)
+    if for_the_whole_organisation(body):
+        # The envelope names where it happened, not which of our workspaces it came for: the person's
+        # workspace must be one Slack said is ours.
+        other_team = outside_the_organisation(services.directory, person, users_workspace(event))
+    else:
+        other_team = from_another_team(person, users_workspace(event), team)
     return Where(
         surface=surface,
         user_id=event.get("user") or event.get("bot_id") or "",
