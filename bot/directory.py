@@ -123,6 +123,10 @@ class Directory:
     ) -> Seen:
         """The person and the channel, waiting at most `budget` seconds in all (both run at once). `hurry`:
         the caller holds Slack's acknowledgement, and does not wait while Slack is slow (above)."""
+        if not isinstance(user_id, str | None) or not isinstance(channel_id, str | None):
+            # A payload naming someone or somewhere by anything but an id (a list, an object): nobody Slack
+            # can be asked about, so the careful answer for each.
+            return _malformed(user_id, channel_id)
         now = time.monotonic()
         # The usual case, both known: answered from the cache without futures (this runs on every request).
         person = self._fresh("user", user_id, now) if user_id else NO_PERSON
@@ -471,6 +475,11 @@ def from_another_team(person: Person, users_team: str | None, workspace: str | N
         return False
     vouched = not person.external and person.team_id == users_team
     return users_team != workspace and not vouched
+
+
+def _malformed(user_id: object, channel_id: object) -> Seen:
+    person = NO_PERSON if user_id is None else CAREFUL_PERSON
+    return Seen(person, channel_id is not None, False)
 
 
 def _may_be_shared(channel_id: str | None) -> bool:

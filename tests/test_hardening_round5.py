@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import re
 import sqlite3
 import time
 from pathlib import Path
 
 import pytest
+
+from bot.blocks import BlockKitError, check_limits, validate
 
 from . import slack_requests as sr
 from .data_folders import priced_copy
@@ -205,3 +208,69 @@ def test_an_org_wide_event_is_internal_only_from_a_workspace_slack_said_is_ours(
         assert "Qwen2.5 7B" in shown and ("Preço" in shown) is not bool(external)
         [row] = slack.rows()
         assert row["user_external"] == external
+
+
+# -- signed but malformed: what the features added since the issue make of them -------------------------
+
+
+def test_a_log_view_whose_filters_escape_past_slacks_limit_is_still_shown(tmp_path):
+    # 2,800 characters of search words become 6,800 once &, < and > are escaped: the filters line passed
+    # Slack's 3,000 for a text object and Slack refused the whole view (the manager saw nothing).
+    with serve(tmp_path, managers="UMGR1330") as slack:
+        slack.command("llama 3.1 8b", user_id="U1330")
+        reply = slack.answer("log " + "&<>`*_~" * 400, user_id="UMGR1330")
+    blocks = reply["blocks"]
+    validate(blocks)
+    assert "Registro de pedidos" in text_of(blocks)
+    [filters] = [
+        e["text"] for b in blocks if b["type"] == "context" for e in b["elements"] if "texto:" in e["text"]
+    ]
+    assert len(filters) <= 3000 and filters.endswith("…") and "&amp;&lt;&gt;" in filters
+    assert not re.search(r"&[a-z]*…$", filters)  # never cut inside an entity
+
+
+def test_block_kit_checks_count_a_contexts_text_against_slacks_limit():
+    with pytest.raises(BlockKitError, match="context text"):
+        check_limits([{"type": "context", "elements": [{"type": "mrkdwn", "text": "x" * 3001}]}])
+
+
+def test_a_message_whose_author_is_not_an_id_is_left_unanswered_without_an_error(tmp_path, caplog):
+    with serve(tmp_path) as slack:
+        for n, author in enumerate(({"id": "U1331"}, ["U1331"])):
+            dm = {**sr.message("llama 3.1 8b", channel="DU1331", channel_type="im"), "user": author}
+            assert slack.send(sr.event(dm, event_id=f"EvAuthor{n}"))[0] == 200
+        slack.settle(WAIT)
+        # A person's message right after is answered as usual.
+        assert slack.send(sr.event(sr.message("llama 3.1 8b", user="U1331", channel="DU1331",
+                                              channel_type="im"), event_id="EvAuthor9"))[0] == 200  # fmt: skip
+        [posted] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+        slack.settle(WAIT)
+        assert "Llama 3.1 8B" in text_of(posted.params["blocks"])
+        assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert "failed" not in caplog.text
+
+
+def test_an_assistant_thread_whose_person_is_not_an_id_still_gets_its_hello(tmp_path, caplog):
+    # Before: a TypeError looking the person up, and no hello nor prompts for the thread.
+    thread = {"user_id": ["U1332"], "context": {"channel_id": "C1332"}, "channel_id": "DU1332",
+              "thread_ts": "1729999500.000100"}  # fmt: skip
+    started = {"type": "assistant_thread_started", "assistant_thread": thread, "event_ts": "1729999500.2"}
+    with serve(tmp_path) as slack:
+        assert slack.send(sr.event(started, event_id="EvR5Greet"))[0] == 200
+        [hello] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+        assert (hello.params["channel"], hello.params["thread_ts"]) == ("DU1332", "1729999500.000100")
+        assert hello.params["text"].startswith("Olá! Eu calculo")
+        assert slack.fake.calls("assistant.threads.setSuggestedPrompts")
+        assert not slack.fake.calls("users.info")  # nobody Slack could be asked about
+    assert "failed" not in caplog.text
+
+
+def test_an_assistant_thread_with_nowhere_to_greet_is_acknowledged_and_left(tmp_path, caplog):
+    thread = {"user_id": "U1333", "channel_id": 5, "thread_ts": 1729999600.5}
+    started = {"type": "assistant_thread_started", "assistant_thread": thread, "event_ts": "1729999600.2"}
+    with serve(tmp_path) as slack:
+        assert slack.send(sr.event(started, event_id="EvR5Nowhere"))[0] == 200
+        slack.settle(WAIT)
+        time.sleep(0.2)
+        assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == []
+    assert "failed" not in caplog.text

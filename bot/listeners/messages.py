@@ -349,8 +349,8 @@ def register(app: App, services) -> None:
         a short hello in the person's language, and questions to pick that the app answers."""
         thread = event.get("assistant_thread") if isinstance(event.get("assistant_thread"), dict) else {}
         channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
-        if not channel or not thread_ts:
-            return
+        if not (channel and isinstance(channel, str) and thread_ts and isinstance(thread_ts, str)):
+            return  # nowhere Slack could take a hello to
         # Held until the hello is posted: a worker killed while looking the person up (or posting) leaves it
         # to the next (bot/unfinished.py).
         held = _claim_keys(services, body, None, 0.0)
@@ -363,6 +363,7 @@ def register(app: App, services) -> None:
     def greet(body: dict) -> None:
         thread = body["event"]["assistant_thread"]
         channel, thread_ts, user = thread["channel_id"], thread["thread_ts"], thread.get("user_id")
+        user = user if isinstance(user, str) else None  # a person named by anything but an id: nobody to ask
         locale = services.directory.person(user).locale if user else None
         lang = services.pipeline.lang_for(Where("dm", user_id=user or "", user_locale=locale))
         where = {"channel": channel, "thread_ts": thread_ts}
@@ -610,8 +611,10 @@ def _answerable(event: dict, body: dict, services, context) -> bool:
     each other would never stop), and never this app. A message an app posted on someone's behalf (with a
     user token) carries the app's app_id (https://docs.slack.dev/reference/events/message): it counts as
     the app's. An event without its channel or timestamp (nothing to answer in) is not answerable either."""
-    if not event.get("channel") or not event.get("ts"):
+    if not isinstance(event.get("channel"), str) or not isinstance(event.get("ts"), str):
         return False
+    if not event.get("channel") or not event.get("ts") or not isinstance(event.get("user"), str | None):
+        return False  # and one whose author is not an id (a list, an object) is nobody's to answer
     profile = event.get("bot_profile") if isinstance(event.get("bot_profile"), dict) else {}
     bot = event.get("bot_id") or profile.get("id")
     app = event.get("app_id") or profile.get("app_id")
