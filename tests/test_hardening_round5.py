@@ -22,6 +22,7 @@ from .slack_fake import FakeSlack
 from .slack_harness import SECRET, acknowledged_or_posted, serve, text_of
 from .test_faults import LOADED_S
 from .test_hardening_round2 import _workers_up
+from .test_slack_formats_round5 import _joined
 from .web_server import web_process
 
 # How long a test waits for what the app does after acknowledging: generous, for a loaded machine.
@@ -273,4 +274,42 @@ def test_an_assistant_thread_with_nowhere_to_greet_is_acknowledged_and_left(tmp_
         slack.settle(WAIT)
         time.sleep(0.2)
         assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == []
+    assert "failed" not in caplog.text
+
+
+def test_a_waiting_mention_whose_ts_is_not_slacks_is_left_and_the_others_answered(tmp_path, caplog):
+    # The invitation's history (conversations.history) read after the app joins: a message whose ts reads as
+    # a float but is no Slack timestamp ("nan") had its claim refused by the log (ValueError), unclaimed.
+    good = {**sr.message("<@UBOT> llama 3.1 8b 16bit", user="U1334", channel="C1334", ts="1700050000.000100"),
+            "type": "message"}  # fmt: skip
+    odd = {**good, "ts": "nan", "text": "<@UBOT> qwen2.5 7b 16bit"}
+    with serve(tmp_path) as slack:
+        slack.fake.reply("conversations.history", {"messages": [odd, good]})
+        assert (
+            slack.send(sr.event(_joined("C1334", "U1334", "1700050010.000100"), event_id="EvR5Nan"))[0] == 200
+        )
+        [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+        slack.settle(WAIT)
+        time.sleep(0.2)
+        assert (answer.params["channel"], answer.params["thread_ts"]) == ("C1334", "1700050000.000100")
+        assert "Llama 3.1 8B" in text_of(answer.params["blocks"])
+        assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert "failed" not in caplog.text
+
+
+def test_a_message_whose_ts_is_not_slacks_is_claimed_by_its_event_and_answered_once(tmp_path, caplog):
+    dm = {
+        **sr.message("llama 3.1 8b 16bit", user="U1335", channel="DU1335", channel_type="im"),
+        "ts": "1e308",
+    }
+    body = sr.event(dm, event_id="EvR5NanDm")
+    retried = {"X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"}
+    with serve(tmp_path) as slack:
+        assert slack.send(body)[0] == 200
+        slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+        slack.settle(WAIT)
+        assert slack.send(body, headers=retried)[0] == 200
+        slack.settle(WAIT)
+        time.sleep(0.2)
+        assert len(slack.fake.calls("chat.postMessage")) == 1
     assert "failed" not in caplog.text

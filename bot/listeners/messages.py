@@ -551,7 +551,7 @@ def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict
         {**message, "type": "app_mention", "channel": join["channel"]}
         for message in messages
         if isinstance(message, dict)
-        and message.get("ts")
+        and _slack_ts(message.get("ts")) is not None
         and message.get("user") == join["inviter"]
         and not message.get("bot_id")
         and _a_question(message)
@@ -633,11 +633,23 @@ def _claim_once(event: dict, body: dict, services) -> list[tuple[str, float]] | 
     timestamp, the same in every edit (then an edit that adds the mention is answered, a typo fixed is
     not). The claims, with the time each is filed under, are held until the answer is posted
     (bot/unfinished.py): a retry after this worker died before answering is answered by another."""
-    try:
-        ts = float(event["ts"])
-    except (KeyError, TypeError, ValueError):
+    ts = _slack_ts(event.get("ts"))
+    if ts is None:
         return _claim_keys(services, body, None, 0.0)
     return _claim_keys(services, body, f"message:{event['channel']}:{event['ts']}", ts)
+
+
+# A Slack timestamp: seconds, a dot and microseconds ("1700000000.000100"), as every message's ts is.
+SLACK_TS = re.compile(r"\d{1,11}(?:\.\d{1,6})?")
+
+
+def _slack_ts(value: object) -> float | None:
+    """`value` as seconds when it is a Slack timestamp, else None: "nan", "inf" or "1e308" read as floats
+    too, and a claim filed under one failed (the message then went unclaimed: a retry answered again)."""
+    if not isinstance(value, str) or not SLACK_TS.fullmatch(value):
+        return None
+    seconds = float(value)
+    return seconds if 0 < seconds < MAX_TS else None
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:
