@@ -158,6 +158,19 @@ def create_app(
             )  # fmt: skip
         next()
 
+    @app.middleware
+    def well_formed(body, next) -> BoltResponse | None:
+        # An interaction whose fields are not the shapes Slack documents (a user, a channel or a container
+        # that is a string, an action that is a number) failed in whichever listener read it first, after the
+        # acknowledgement: the presser got nothing and the log an error. Acknowledged here and left.
+        if field := malformed_interaction(body):
+            logger.warning(
+                "acknowledged and left an interaction whose %s is not shaped as Slack sends it", field
+            )
+            return BoltResponse(status=200, body="")
+        next()
+        return None
+
     for group in (commands, messages, shortcuts, actions, forms, home, leads, manager, channels):
         group.register(app, services)
     # The engine's kept patterns are rebuilt at their first use (sizing/regexes.py, for gpu-size's sake): a
@@ -202,6 +215,39 @@ SLACK_REQUEST_TYPES = {
     "event_callback", "app_rate_limited", "block_actions", "block_suggestion", "view_submission",
     "view_closed", "shortcut", "message_action", "interactive_message", "dialog_submission",
 }  # fmt: skip
+
+
+# The interaction payloads (https://docs.slack.dev/reference/interaction-payloads) and, for each field the
+# listeners read, the shape it always has there: an object (or null where Slack may leave it out), a string,
+# a list of objects.
+INTERACTIONS = {
+    "block_actions",
+    "block_suggestion",
+    "view_submission",
+    "view_closed",
+    "shortcut",
+    "message_action",
+}
+_OBJECT_OR_NULL = ("team", "channel", "container", "message", "view", "enterprise", "state")
+
+
+def malformed_interaction(body) -> str | None:
+    """The first field of an interaction payload that is not shaped as Slack sends it, else None (also for
+    anything that is not an interaction: events and commands are read field by field where they are used)."""
+    if not isinstance(body, dict) or body.get("type") not in INTERACTIONS:
+        return None
+    user = body.get("user")
+    if not isinstance(user, dict) or not isinstance(user.get("id"), str):
+        return "user"
+    for name in _OBJECT_OR_NULL:
+        if not isinstance(body.get(name), dict | None):
+            return name
+    if not isinstance(body.get("response_url"), str | None):
+        return "response_url"
+    actions = body.get("actions")
+    if actions is not None and not (isinstance(actions, list) and all(isinstance(a, dict) for a in actions)):
+        return "actions"
+    return None
 
 
 def unhandled(body) -> bool:

@@ -11,6 +11,7 @@ import re
 import sqlite3
 import time
 from pathlib import Path
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 
@@ -19,7 +20,7 @@ from bot.blocks import BlockKitError, check_limits, validate
 from . import slack_requests as sr
 from .data_folders import priced_copy
 from .slack_fake import FakeSlack
-from .slack_harness import SECRET, acknowledged_or_posted, serve, text_of
+from .slack_harness import SECRET, acknowledged_or_posted, payload, serve, text_of
 from .test_faults import LOADED_S
 from .test_hardening_round2 import _workers_up
 from .test_slack_formats_round5 import _joined
@@ -313,3 +314,43 @@ def test_a_message_whose_ts_is_not_slacks_is_claimed_by_its_event_and_answered_o
         time.sleep(0.2)
         assert len(slack.fake.calls("chat.postMessage")) == 1
     assert "failed" not in caplog.text
+
+
+def _reshaped(raw: str, **fields) -> str:
+    """A signed interaction's form body with `fields` of its payload replaced."""
+    sent = json.loads(parse_qs(raw)["payload"][0])
+    sent.update(fields)
+    return urlencode({"payload": json.dumps(sent)})
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"user": "U1336"},  # the documented object, {"id": ..., "team_id": ...}, as its bare id
+        {"user": {"id": ["U1336"]}},
+        {"channel": "C1336"},
+        {"container": "message"},
+        {"team": "T0001"},
+        {"actions": [5]},
+        {"response_url": 5},
+    ],
+)
+@pytest.mark.parametrize("action", ["gpu_share", "gpu_precision_8", "lead_claim", "log_export"])
+def test_an_interaction_not_shaped_as_slack_sends_it_is_acknowledged_and_left(
+    tmp_path, caplog, fields, action
+):
+    # Before: an AttributeError, TypeError or ValueError in whichever listener read the field first, after
+    # the acknowledgement (or in Bolt's matching of the action), logged as a failure.
+    with serve(tmp_path, managers="U1336") as slack:
+        value = {"lead_claim": "1", "log_export": "{}"}.get(action) or payload(
+            slack.answer("llama 3.1 8b 16bit", user_id="U1336", channel_id="C1336")
+        )
+        slack.fake.clear()
+        raw = sr.block_actions(action, value, user_id="U1336", channel_id="C1336",
+                               response_url=slack.fake.response_url("pressed"))  # fmt: skip
+        status, _, reply = slack.send(_reshaped(raw, **fields))
+        slack.settle(WAIT)
+        assert (status, reply) == (200, "")
+        assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == []
+    assert "failed" not in caplog.text
+    assert "not shaped as Slack sends it" in caplog.text
