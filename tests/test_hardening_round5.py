@@ -8,9 +8,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import re
-import sqlite3
 import time
-from pathlib import Path
 from urllib.parse import parse_qs, urlencode
 
 import pytest
@@ -23,28 +21,15 @@ from .slack_fake import FakeSlack
 from .slack_harness import SECRET, acknowledged_or_posted, payload, serve, text_of
 from .test_faults import LOADED_S
 from .test_hardening_round2 import _workers_up
+from .test_hardening_round4 import _rows
 from .test_slack_formats_round5 import _joined
+from .test_slack_formats_round6 import _sharing
 from .web_server import web_process
 
 # How long a test waits for what the app does after acknowledging: generous, for a loaded machine.
 WAIT = 30
 
 # -- a channel shared with another organisation, told by Slack to one gunicorn worker ---------------------
-
-
-def _sharing(fake: FakeSlack, channel: str) -> dict:
-    """conversations.info for `channel` says it is Slack Connect once the returned state says so
-    (https://docs.slack.dev/reference/objects/conversation-object, is_ext_shared)."""
-    state = {"shared": False}
-
-    def info(p: dict) -> dict:
-        shared = p["channel"] == channel and state["shared"]
-        return {
-            "channel": {"id": p["channel"], "is_channel": True, "is_shared": shared, "is_ext_shared": shared}
-        }
-
-    fake.reply("conversations.info", info)
-    return state
 
 
 def _asked_of(fake: FakeSlack, channel: str) -> int:
@@ -66,14 +51,6 @@ def _ask_many(web, fake: FakeSlack, channel: str, tag: str, count: int = 12) -> 
 
     with concurrent.futures.ThreadPoolExecutor(count) as pool:
         return list(pool.map(ask, range(count)))
-
-
-def _rows(db: Path, sql: str) -> list:
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        return list(conn.execute(sql))
-    finally:
-        conn.close()
 
 
 def test_through_gunicorn_a_channel_shared_is_shared_for_every_worker(tmp_path):
