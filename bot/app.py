@@ -21,7 +21,7 @@ from .after_ack import AfterAck
 from .desks.leaddesk import LeadDesk
 from .directory import Directory, calls_team
 from .listeners import actions, channels, commands, forms, home, leads, manager, messages, shortcuts
-from .log import Leads, LogHealth, RetentionJob, TokenMarks, start_log_jobs
+from .log import Leads, LogHealth, RetentionJob, SharingMarks, TokenMarks, start_log_jobs
 from .logsetup import where_failed
 from .pipeline import Pipeline
 from .salesteam import SalesTeam
@@ -156,7 +156,8 @@ def create_app(
     )
     lead_store = Leads(settings.db_path)
     lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url, gate)
-    directory = Directory(lookup_client)
+    # A channel shared or unshared is told to one worker by Slack, to the others through the spool folder.
+    directory = Directory(lookup_client, sharing=SharingMarks(settings.spool))
     # Lead cards show who asked and what, across customers: never posted where a customer could read them.
     desk = LeadDesk(
         lead_store, client, settings.sales_channel, settings.lang, log=log,
@@ -185,6 +186,19 @@ def create_app(
     # Bolt hands each listener a WebClient of its own (a plain one, holding the same token): it goes through
     # the gate too, so that an answer to a mention is not posted with a token Slack revoked.
     app.use(ThroughTheGate(gate, directory))
+
+    @app.middleware
+    def well_formed(body, next) -> BoltResponse | None:
+        # An interaction whose fields are not the shapes Slack documents (a user, a channel or a container
+        # that is a string, an action that is a number) failed in whichever listener read it first, after the
+        # acknowledgement: the presser got nothing and the log an error. Acknowledged here and left.
+        if field := malformed_interaction(body):
+            logger.warning(
+                "acknowledged and left an interaction whose %s is not shaped as Slack sends it", field
+            )
+            return BoltResponse(status=200, body="")
+        next()
+        return None
 
     for group in (commands, messages, shortcuts, actions, forms, home, leads, manager, channels):
         group.register(app, services)
@@ -230,6 +244,39 @@ SLACK_REQUEST_TYPES = {
     "event_callback", "app_rate_limited", "block_actions", "block_suggestion", "view_submission",
     "view_closed", "shortcut", "message_action", "interactive_message", "dialog_submission",
 }  # fmt: skip
+
+
+# The interaction payloads (https://docs.slack.dev/reference/interaction-payloads) and, for each field the
+# listeners read, the shape it always has there: an object (or null where Slack may leave it out), a string,
+# a list of objects.
+INTERACTIONS = {
+    "block_actions",
+    "block_suggestion",
+    "view_submission",
+    "view_closed",
+    "shortcut",
+    "message_action",
+}
+_OBJECT_OR_NULL = ("team", "channel", "container", "message", "view", "enterprise", "state")
+
+
+def malformed_interaction(body) -> str | None:
+    """The first field of an interaction payload that is not shaped as Slack sends it, else None (also for
+    anything that is not an interaction: events and commands are read field by field where they are used)."""
+    if not isinstance(body, dict) or body.get("type") not in INTERACTIONS:
+        return None
+    user = body.get("user")
+    if not isinstance(user, dict) or not isinstance(user.get("id"), str):
+        return "user"
+    for name in _OBJECT_OR_NULL:
+        if not isinstance(body.get(name), dict | None):
+            return name
+    if not isinstance(body.get("response_url"), str | None):
+        return "response_url"
+    actions = body.get("actions")
+    if actions is not None and not (isinstance(actions, list) and all(isinstance(a, dict) for a in actions)):
+        return "actions"
+    return None
 
 
 def unhandled(body) -> bool:

@@ -238,6 +238,9 @@ def check_limits(blocks: list[dict]) -> None:
         for element in raw.get("elements", []):
             if len(element.get("value", "")) > MAX_BUTTON_VALUE:
                 raise BlockKitError("button value over 2000 characters")
+            # A context's text objects have a section's limit (https://docs.slack.dev/reference/block-kit/composition-objects/text-object).
+            if raw["type"] == "context" and len(element.get("text", "")) > MAX_SECTION_TEXT:
+                raise BlockKitError(f"context text of {len(element['text'])} characters")
 
 
 def _fallback(text: str) -> str:

@@ -29,8 +29,12 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from slack_sdk import WebClient
+
+if TYPE_CHECKING:
+    from .log import SharingMarks
 
 logger = logging.getLogger(__name__)
 TTL_SECONDS = 3600
@@ -73,12 +77,22 @@ class Seen:
 class _Team:
     team_id: str | None
     enterprise_id: str | None
+    org_wide: bool = False  # installed for the whole organisation (an org-level token)
 
 
 class Directory:
-    def __init__(self, client: WebClient, ttl: float = TTL_SECONDS, workers: int = 8) -> None:
+    def __init__(
+        self,
+        client: WebClient,
+        ttl: float = TTL_SECONDS,
+        workers: int = 8,
+        sharing: SharingMarks | None = None,
+    ) -> None:
         self.client = client
         self.ttl = ttl
+        # Where a channel shared or unshared is told to every worker, and what this one last saw there.
+        self._sharing = sharing
+        self._sharing_seen: object = None
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
         self._inflight: dict[tuple[str, str], Future] = {}
         self._lock = threading.Lock()
@@ -90,6 +104,10 @@ class Directory:
         }
         self._team: _Team | None = None
         self._team_failed_at = -TEAM_RETRY_SECONDS
+        # The workspaces Slack said are our organisation's (an org-wide install's auth.teams.list, users.info
+        # placing a person of ours in one): an org-wide event's person must be of one of them.
+        self._workspaces: set[str] = set()
+        self._workspaces_listed_at: float | None = None
         # kind ("user", "channel") -> until when hurried requests do not wait for its lookups
         self._slow_until = {"user": 0.0, "channel": 0.0}
 
@@ -105,6 +123,10 @@ class Directory:
     ) -> Seen:
         """The person and the channel, waiting at most `budget` seconds in all (both run at once). `hurry`:
         the caller holds Slack's acknowledgement, and does not wait while Slack is slow (above)."""
+        if not isinstance(user_id, str | None) or not isinstance(channel_id, str | None):
+            # A payload naming someone or somewhere by anything but an id (a list, an object): nobody Slack
+            # can be asked about, so the careful answer for each.
+            return _malformed(user_id, channel_id)
         now = time.monotonic()
         # The usual case, both known: answered from the cache without futures (this runs on every request).
         person = self._fresh("user", user_id, now) if user_id else NO_PERSON
@@ -143,10 +165,32 @@ class Directory:
         return self.lookup(None, channel_id, budget).channel_shared
 
     def forget_channel(self, channel_id: str | None) -> None:
-        """Drops what Slack said of the channel: it was shared with another organisation, or stopped being
-        (channel_shared, channel_unshared), and the next lookup asks again."""
+        """Drops what Slack said of the channel, and the next lookup asks again."""
         with self._lock:
             self._cache.pop(("channel", channel_id), None)
+
+    def sharing_changed(self, channel_id: str, event_type: str) -> None:
+        """The channel was shared with another organisation, or stopped being (channel_shared,
+        channel_unshared): forgotten here, and told to the web process's other workers, which Slack does
+        not tell (bot/log/sharingstate.py)."""
+        self.forget_channel(channel_id)
+        if self._sharing is not None:
+            self._sharing.tell(channel_id, event_type)
+
+    def _channels_trusted(self) -> bool:
+        """Whether what this worker remembers of channels may be used: no worker was told of a sharing change
+        since it last looked (else all it knew of channels goes; which one changed hardly matters, changes are
+        rare), and the shared mark can be looked at (a doubt trusts nothing)."""
+        if self._sharing is None:
+            return True
+        seen = self._sharing.seen()
+        if seen == self._sharing.DOUBT:
+            return False
+        if seen != self._sharing_seen:
+            with self._lock:
+                self._cache = {key: hit for key, hit in self._cache.items() if key[0] != "channel"}
+                self._sharing_seen = seen
+        return True
 
     def _wait(self, kind: str, future: Future, deadline: float, hurry: bool):
         """The lookup's answer by the deadline, else None. A hurried caller does not wait while Slack is slow
@@ -164,6 +208,8 @@ class Directory:
 
     def _fresh(self, kind: str, key: str | None, now: float):
         """What the cache knows and still trusts, else None."""
+        if kind == "channel" and not self._channels_trusted():
+            return None
         hit = self._cache.get((kind, key))
         return hit[1] if hit and now - hit[0] < self.ttl else None
 
@@ -183,6 +229,8 @@ class Directory:
             return future
 
     def _fetch(self, kind: str, key: str, fetch, asked: float) -> object:
+        # A channel shared or unshared while Slack was being asked: the answer may predate it.
+        sharing = self._sharing.seen() if kind == "channel" and self._sharing is not None else None
         try:
             value, certain = fetch(key)
         except Exception as e:  # Slack failed, rate limited us, timed out, or answered nonsense
@@ -201,6 +249,12 @@ class Directory:
             if time.monotonic() - asked < ACK_BUDGET_S:
                 self._slow_until[kind] = 0.0  # Slack answers this kind quickly (again): hurried requests wait
 
+        if (
+            certain
+            and sharing is not None
+            and (sharing == self._sharing.DOUBT or self._sharing.seen() != sharing)
+        ):
+            certain = False
         if certain:
             if len(self._cache) >= CACHE_LIMIT:
                 self._cache = {}  # a bound on memory; the next requests refill what is still used
@@ -218,7 +272,46 @@ class Directory:
         same_team = bool(ours.team_id) and user.get("team_id") == ours.team_id
         enterprise = (user.get("enterprise_user") or {}).get("enterprise_id")
         same_enterprise = bool(ours.enterprise_id) and enterprise == ours.enterprise_id
+        if same_enterprise and isinstance(user.get("team_id"), str) and len(self._workspaces) < CACHE_LIMIT:
+            self._workspaces.add(user["team_id"])
+        if ours.org_wide:
+            self._list_workspaces()
         return Person(locale, not (same_team or same_enterprise), user.get("team_id")), True
+
+    def org_workspace(self, team_id: str | None) -> bool:
+        """Whether Slack said `team_id` is a workspace of our own (auth.test's, one auth.teams.list named for an
+        org-wide install, or one users.info placed a person of our organisation in). Not said: not ours."""
+        ours = self._team
+        return bool(team_id) and (
+            team_id in self._workspaces or (ours is not None and team_id == ours.team_id)
+        )
+
+    def _list_workspaces(self) -> None:
+        """An org-wide install's workspaces, as auth.teams.list names them ("a full list of workspaces your
+        org-wide app has been approved for", https://docs.slack.dev/reference/methods/auth.teams.list; no
+        scope needed), asked once (again after TEAM_RETRY_SECONDS when Slack failed), on a lookup's thread."""
+        now = time.monotonic()
+        listed = self._workspaces_listed_at
+        if listed is not None and (listed == float("inf") or now - listed < TEAM_RETRY_SECONDS):
+            return
+        self._workspaces_listed_at = now
+        try:
+            cursor, pages = None, 0
+            while pages < 10:  # 1,000 workspaces a page: more than any organisation of ours holds
+                answer = self.client.auth_teams_list(limit=1000, **({"cursor": cursor} if cursor else {}))
+                for team in answer.get("teams") or []:
+                    if isinstance(team, dict) and isinstance(team.get("id"), str):
+                        self._workspaces.add(team["id"])
+                cursor = (answer.get("response_metadata") or {}).get("next_cursor")
+                pages += 1
+                if not cursor:
+                    break
+        except Exception as e:
+            logger.warning(
+                "auth.teams.list failed (%s); only workspaces users.info named count as ours", _reason(e)
+            )
+            return
+        self._workspaces_listed_at = float("inf")
 
     def _fetch_channel(self, channel_id: str) -> tuple[bool, bool]:
         channel = self.client.conversations_info(channel=channel_id)["channel"]
@@ -251,7 +344,8 @@ class Directory:
             self._team_failed_at = time.monotonic()
             logger.warning("auth.test failed (%s); treating users as external until it answers", _reason(e))
             return None
-        self._team = _Team(team_id, answer.get("enterprise_id"))
+        org_wide = bool(answer.get("is_enterprise_install")) or not team_id
+        self._team = _Team(team_id, answer.get("enterprise_id"), org_wide)
         return self._team
 
 
@@ -322,6 +416,24 @@ def request_team(body: dict, ours: _Team | None) -> str | None:
     return calls_team(body, ours) or ours.enterprise_id
 
 
+def for_the_whole_organisation(body: dict) -> bool:
+    """Whether an event came for an organisation-wide install and names none of its workspaces: its
+    authorization says is_enterprise_install and no team_id
+    (https://api.slack.com/enterprise/apps/changes-apis, "authorizations"). The envelope's team_id then names
+    where the event happened, in a Slack Connect channel another organisation's workspace, never which of
+    ours it came for."""
+    first = _first_authorization(body)
+    return first.get("is_enterprise_install") in (True, "true") and not first.get("team_id")
+
+
+def outside_the_organisation(directory: Directory, person: Person, users_team: str | None) -> bool:
+    """For an event that came for the whole organisation (for_the_whole_organisation): whether the person is
+    not known to be of one of its workspaces. Their workspace is what the event names (user_team,
+    source_team, team), else what users.info said; it must be one Slack said is ours (Directory.org_workspace).
+    No workspace named, or one not known to be ours: a doubt, and a doubt is external."""
+    return not directory.org_workspace(users_team or person.team_id)
+
+
 def _first_authorization(body: dict) -> dict:
     found = body.get("authorizations")
     first = found[0] if isinstance(found, list) and found else None
@@ -363,6 +475,11 @@ def from_another_team(person: Person, users_team: str | None, workspace: str | N
         return False
     vouched = not person.external and person.team_id == users_team
     return users_team != workspace and not vouched
+
+
+def _malformed(user_id: object, channel_id: object) -> Seen:
+    person = NO_PERSON if user_id is None else CAREFUL_PERSON
+    return Seen(person, channel_id is not None, False)
 
 
 def _may_be_shared(channel_id: str | None) -> bool:

@@ -222,7 +222,7 @@ def test_a_customer_in_a_slack_connect_channel_is_external_even_when_users_info_
 # -- A channel shared with another organisation since the app last asked ----------------------------------
 
 
-def _sharing(slack, channel: str) -> dict:
+def _sharing(fake, channel: str) -> dict:
     """conversations.info for `channel` says it is Slack Connect once the returned state says so
     (https://docs.slack.dev/reference/objects/conversation-object, is_ext_shared)."""
     state = {"shared": False}
@@ -233,12 +233,12 @@ def _sharing(slack, channel: str) -> dict:
             "channel": {"id": p["channel"], "is_channel": True, "is_shared": shared, "is_ext_shared": shared}
         }
 
-    slack.fake.reply("conversations.info", info)
+    fake.reply("conversations.info", info)
     return state
 
 
 def test_share_in_a_channel_turned_slack_connect_since_posts_no_prices(priced, slack):
-    state = _sharing(slack, "C0710")
+    state = _sharing(slack.fake, "C0710")
     answer = slack.answer("llama 3.1 8b 16bit", user_id="U0710", channel_id="C0710")
     assert "Preço" in _said_of(answer)  # staff, in a channel of our own
     # The channel is shared with a customer; Slack's channel_shared went to another worker, or was missed.
@@ -256,7 +256,7 @@ def test_share_in_a_channel_turned_slack_connect_since_posts_no_prices(priced, s
 def test_a_precision_switched_under_an_answer_in_a_channel_turned_slack_connect_shows_no_prices(
     priced, slack
 ):
-    state = _sharing(slack, "C0711")
+    state = _sharing(slack.fake, "C0711")
     asked = sr.app_mention(
         "<@UBOT> llama 3.1 8b 16bit", user="U0711", channel="C0711", ts="1700091100.000100"
     )
@@ -289,7 +289,7 @@ def _cards(slack) -> list:
 
 
 def test_a_sales_channel_slack_says_was_shared_gets_no_card_until_it_says_unshared(slack):
-    state = _sharing(slack, "CSALES01")
+    state = _sharing(slack.fake, "CSALES01")
     _lead(slack, "70b 8bit 10 users", "U0712")
     assert len(_cards(slack)) == 1
     # https://docs.slack.dev/reference/events/channel_shared: another organisation joined the sales channel.
@@ -317,7 +317,7 @@ def test_a_sales_channel_shared_since_the_last_card_is_asked_again_before_the_ne
     import bot.app
 
     monkeypatch.setattr(bot.app, "CARD_SHARED_AGE_S", 0.0)
-    state = _sharing(slack, "CSALES01")
+    state = _sharing(slack.fake, "CSALES01")
     _lead(slack, "70b 8bit 10 users", "U0714")
     assert len(_cards(slack)) == 1
     state["shared"] = True

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from sizing import i18n
 
-from ..blocks import Message, code_span, esc, validate
+from ..blocks import Message, clip_mrkdwn, code_span, esc, validate
 from ..log import CopiesChanged, LogInputError, gaps, logtext, logwords, reports
 from ..slacktext import plain
 
@@ -155,7 +155,9 @@ def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, 
     latest = "\n".join(lines) if lines else t("none")
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": t("title")}},
-        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(t("filters", filters=describe_for(filters, lang)))}]},
+        # The filters echo what the manager typed: escaped, it may pass Slack's 3,000 characters (the whole
+        # view was then refused).
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": clip_mrkdwn(esc(t("filters", filters=describe_for(filters, lang))))}]},
         {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{t('latest')}*\n{latest}")}},
         *summary_sections(db_path, lang),
         {"type": "actions", "elements": [

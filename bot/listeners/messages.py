@@ -14,7 +14,13 @@ from sizing import i18n
 from sizing.workload import Workload
 
 from ..blocks import led_by
-from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
+from ..directory import (
+    ANSWER_BUDGET_S,
+    for_the_whole_organisation,
+    from_another_team,
+    outside_the_organisation,
+    users_workspace,
+)
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
 from ..slacktext import carries_forwarded, linked_files, message_text, plain, says_something, visible
@@ -343,8 +349,8 @@ def register(app: App, services) -> None:
         a short hello in the person's language, and questions to pick that the app answers."""
         thread = event.get("assistant_thread") if isinstance(event.get("assistant_thread"), dict) else {}
         channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
-        if not channel or not thread_ts:
-            return
+        if not (channel and isinstance(channel, str) and thread_ts and isinstance(thread_ts, str)):
+            return  # nowhere Slack could take a hello to
         # Held until the hello is posted: a worker killed while looking the person up (or posting) leaves it
         # to the next (bot/unfinished.py).
         held = _claim_keys(services, body, None, 0.0)
@@ -357,6 +363,7 @@ def register(app: App, services) -> None:
     def greet(body: dict) -> None:
         thread = body["event"]["assistant_thread"]
         channel, thread_ts, user = thread["channel_id"], thread["thread_ts"], thread.get("user_id")
+        user = user if isinstance(user, str) else None  # a person named by anything but an id: nobody to ask
         locale = services.directory.person(user).locale if user else None
         lang = services.pipeline.lang_for(Where("dm", user_id=user or "", user_locale=locale))
         where = {"channel": channel, "thread_ts": thread_ts}
@@ -544,7 +551,7 @@ def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict
         {**message, "type": "app_mention", "channel": join["channel"]}
         for message in messages
         if isinstance(message, dict)
-        and message.get("ts")
+        and _slack_ts(message.get("ts")) is not None
         and message.get("user") == join["inviter"]
         and not message.get("bot_id")
         and _a_question(message)
@@ -604,8 +611,10 @@ def _answerable(event: dict, body: dict, services, context) -> bool:
     each other would never stop), and never this app. A message an app posted on someone's behalf (with a
     user token) carries the app's app_id (https://docs.slack.dev/reference/events/message): it counts as
     the app's. An event without its channel or timestamp (nothing to answer in) is not answerable either."""
-    if not event.get("channel") or not event.get("ts"):
+    if not isinstance(event.get("channel"), str) or not isinstance(event.get("ts"), str):
         return False
+    if not event.get("channel") or not event.get("ts") or not isinstance(event.get("user"), str | None):
+        return False  # and one whose author is not an id (a list, an object) is nobody's to answer
     profile = event.get("bot_profile") if isinstance(event.get("bot_profile"), dict) else {}
     bot = event.get("bot_id") or profile.get("id")
     app = event.get("app_id") or profile.get("app_id")
@@ -624,11 +633,23 @@ def _claim_once(event: dict, body: dict, services) -> list[tuple[str, float]] | 
     timestamp, the same in every edit (then an edit that adds the mention is answered, a typo fixed is
     not). The claims, with the time each is filed under, are held until the answer is posted
     (bot/unfinished.py): a retry after this worker died before answering is answered by another."""
-    try:
-        ts = float(event["ts"])
-    except (KeyError, TypeError, ValueError):
+    ts = _slack_ts(event.get("ts"))
+    if ts is None:
         return _claim_keys(services, body, None, 0.0)
     return _claim_keys(services, body, f"message:{event['channel']}:{event['ts']}", ts)
+
+
+# A Slack timestamp: seconds, a dot and microseconds ("1700000000.000100"), as every message's ts is.
+SLACK_TS = re.compile(r"\d{1,11}(?:\.\d{1,6})?")
+
+
+def _slack_ts(value: object) -> float | None:
+    """`value` as seconds when it is a Slack timestamp, else None: "nan", "inf" or "1e308" read as floats
+    too, and a claim filed under one failed (the message then went unclaimed: a retry answered again)."""
+    if not isinstance(value, str) or not SLACK_TS.fullmatch(value):
+        return None
+    seconds = float(value)
+    return seconds if 0 < seconds < MAX_TS else None
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:
@@ -640,7 +661,12 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
     # A workspace of the author's other than the one the event came for is another organisation's (or,
     # unknown which workspace that is, counts as one), unless Slack said this person is ours and in that
     # very workspace: another workspace of our Enterprise Grid (users.info's enterprise_user).
-    other_team = from_another_team(person, users_workspace(event), team)
+    if for_the_whole_organisation(body):
+        # The envelope names where it happened, not which of our workspaces it came for: the person's
+        # workspace must be one Slack said is ours.
+        other_team = outside_the_organisation(services.directory, person, users_workspace(event))
+    else:
+        other_team = from_another_team(person, users_workspace(event), team)
     return Where(
         surface=surface,
         user_id=event.get("user") or event.get("bot_id") or "",

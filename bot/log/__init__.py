@@ -41,6 +41,8 @@ _NAMES = {
     "LEAD_DEDUPE_SECONDS": ("leads", "DEDUPE_SECONDS"),
     # Whether the bot token is gone, shared by the web process's workers (bot/slack_client.TokenGate).
     "TokenMarks": ("tokenstate", "TokenMarks"),
+    # That a channel was shared with another organisation, or no longer, told to every worker (bot/directory.py).
+    "SharingMarks": ("sharingstate", "SharingMarks"),
     # What a manager typed that cannot be read (a period, a filter): its sentence is in their language.
     "LogInputError": ("logwords", "LogInputError"),
 }
