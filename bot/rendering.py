@@ -2030,8 +2030,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.rate_phases", pilot=pilot, production=production))
     for typed, value in query.corrected:
         lines.append(t("understood.value_corrected", typed=typed, value=value))
-    for typed, _share in query.growth_rate_alone:
-        lines.append(t("understood.growth_rate_alone", typed=typed))
+    for typed, _share, months in query.growth_rate_alone:
+        # the horizon of the example fits the period: "3% ao dia por 6 meses" would be 182 periods, ~200×
+        span = "day" if months < 0.1 else "week" if months < 0.5 else "month" if months < 6 else "year"
+        lines.append(
+            t(
+                "understood.growth_rate_alone",
+                typed=typed,
+                horizon=t(f"understood.growth_rate_example_{span}"),
+            )
+        )
     for typed, factor in query.growth_later:
         lines.append(t("understood.growth_later", typed=typed, factor=i18n.number(factor, lang, 0 if factor == int(factor) else 1)))  # fmt: skip
     for typed, factor in query.growth:

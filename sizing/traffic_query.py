@@ -28,6 +28,11 @@ OFFLINE = regexes.compile(
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
 # "2k+ employees": the plus of "at least" before a space
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])(?:\+(?=\s))?"
+# The days of a week's peak ("às segundas", "on mondays", "nos fins de semana").
+WEEKDAYS = (
+    r"(?:(?:segunda|terca|terça|quarta|quinta|sexta)s?(?:-feiras?)?|s[aá]bados?|domingos?|fins?\s+de\s+semana"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)\b"
+)
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
 _BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
@@ -776,6 +781,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     occasions = _alternatives(w["occasions"])
     on_occasion = r"(?:na|no|nas|nos|em|on|at|in|during|durante\s+(?:a|o|as|os))"
     than_average = rf"(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*\s+(?:{averages})\b"
+    bigger = r"\s+(?:maior|mais\s+alto|higher|bigger)\b"  # "pico 3 vezes maior": than the average, unsaid
 
     def peak_factor(m: re.Match) -> float | None:
         """The multiple, above 1 (a "peak" at half the average is no peak)."""
@@ -810,16 +816,19 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         )
 
     def _compound(m: re.Match):
-        """(the multiple, the share a period, the periods), or (None, the share, the period) with no horizon: a
-        compound growth, (1 + share) ** periods (compound interest's formula)."""
+        """(the multiple, the share a period, the periods), or (None, the share, the period's months) with no
+        horizon: a compound growth, (1 + share) ** periods (compound interest's formula)."""
         share = _float(m.group("pct")) / 100
         period = (
-            m.group("unit") or w["compound_adjectives"][_BLANKS.sub(" ", m.group("adj") or m.group("adj0"))]
+            m.group("unit")
+            or w["compound_adjectives"][
+                _BLANKS.sub(" ", m.group("adj") or m.group("adj0") or m.group("adj1") or m.group("adj2"))
+            ]
         )
         if share <= 0:
             return None
         if not m.group("horizon"):
-            return (None, share, period)
+            return (None, share, _months(period))
         n = _float(m.group("n")) if m.group("n") else 1.0
         periods = n * _months(m.group("over")) / _months(period)
         periods = round(periods, 2)  # 3 months of weeks: 13, not 13.000013
@@ -978,6 +987,28 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"|\b(?:(?:that's|thats|that\s+is|it's|its|it\s+is|e|sao|eh)\s+)(?:o|the)\s+total\b"
             r"|\b(?:that's|thats|that\s+is|it's|its|it\s+is|is|e\s+o|sao\s+o|the|our)\s+head-?\s*count\b"
         ), lambda m: True),
+        # Growth by a share each period ("crescimento de 20% ao mês por 6 meses", "growing 20% a month over a
+        # year"): compounded over the horizon; with none, only the rate (it had been "Não entendi: “crescimento”,
+        # “20”" and "ao mês" a cost). Before the growth with its horizon, which would take "crescer 20% em 6 meses"
+        # but not the period between, and before a share of people a day, which would take "3% ao dia" of
+        # "crescimento de 3% ao dia" (it had been "Não entendi: “crescimento”, “3% ao dia”").
+        ("load_growth_compound", regexes.compile(
+            rf"(?:(?P<lead>\b(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*"
+            # "crescimento anual de 40% por 3 anos": the period as the noun's adjective, before the share
+            rf"|\b(?:{growth_nouns})\s+(?:(?P<adj1>{compound_adjectives})\s+)?(?:de\s+|of\s+)?"
+            # "100 usuários, +10% ao mês por 6 meses": the sign says more (it had been "Não entendi: “10”")
+            rf"|(?<![\w+])\+\s*)|\b)"
+            # a share with no verb or noun before is a growth's only with its noun after ("20% de crescimento")
+            # ("10% month over month growth": the period as an adjective before the noun), or with a period that
+            # says growth by itself ("10% MoM for 12 months", "10% mês a mês")
+            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|(?:(?:\s+(?P<adj0>{compound_adjectives}))?\s+(?:de\s+|of\s+)?(?:{growth_nouns})"
+            rf"|\s+(?P<adj2>{_alternatives(w['compound_growth_adjectives'])})\b\.?))"
+            rf"(?(adj0)|(?(adj1)|(?(adj2)|\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b"
+            # "10% a.m.": a month's rate as Brazilian finance writes it
+            rf"|(?P<adj>{compound_adjectives})\b\.?))))"
+            rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
+            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b)?"
+        ), _compound),
         # "20% de uso diário", "20% dos funcionários usam todo dia", "20% of them use it daily": the share of the
         # people there on a day (query.py), before the shares at once below read "usam".
         ("daily_share", regexes.compile(
@@ -1671,7 +1702,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{on_occasion}\s+)?(?:{occasions})\b(?:\s*[,:;])?{peak_joins}{multiple}{than_average}"
         ), peak_factor),
         ("peak_factor", regexes.compile(
-            rf"\b(?:{peak_nouns})(?:\s+{on_occasion}\s+(?:{occasions}))?{peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
+            rf"\b(?:{peak_nouns})(?:\s+{on_occasion}\s+(?:{occasions}))?{peak_joins}(?:{_PLAIN}{times}(?:{than_average}|{bigger})?|{multiple_word}{than_average})"
         ), peak_factor),
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
@@ -1681,20 +1712,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("peak_factor", regexes.compile(
             rf"{_PLAIN}{times}\s+(?:no|nos|na|at|at\s+the|in\s+the|during\s+the|during|em)\s+(?:{peak_nouns})\b"
         ), peak_factor),
-        # Growth by a share each period ("crescimento de 20% ao mês por 6 meses", "growing 20% a month over a
-        # year"): compounded over the horizon; with none, only the rate (it had been "Não entendi: “crescimento”,
-        # “20”" and "ao mês" a cost). Before the growth with its horizon, which would take "crescer 20% em 6 meses"
-        # but not the period between.
-        ("load_growth_compound", regexes.compile(
-            rf"\b(?P<lead>(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*"
-            rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?)?"
-            # a share with no verb or noun before is a growth's only with its noun after ("20% de crescimento")
-            # ("10% month over month growth": the period as an adjective before the noun)
-            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|(?:\s+(?P<adj0>{compound_adjectives}))?\s+(?:de\s+|of\s+)?(?:{growth_nouns}))"
-            rf"(?(adj0)|\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b|(?P<adj>{compound_adjectives})\b))"
-            rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
-            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b)?"
-        ), _compound),
+        # "100 users, 2x peak on mondays": the multiple as the peak's adjective (it had scaled the load twice with
+        # nothing said)
+        ("peak_factor", regexes.compile(
+            rf"{_PLAIN}{times}\s+(?:{peak_nouns})\b(?!\s+(?:de|of)\b)(?:\s+(?:as|aos|nas|nos|on)\s+{WEEKDAYS})?"
+        ), peak_factor),
         # Growth with its horizon ("dobrar em 6 meses", "crescer 50% em um ano", "crescimento de 2x até o fim do
         # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
         # taken with it (it had been a term of rental, "180 dias", and the verb left not understood). Before the
@@ -2069,7 +2091,7 @@ def _unit_seconds(unit: str) -> float:
             else 604800.0 if unit.startswith(("semana", "week")) else 3600.0)  # fmt: skip
 
 
-def _count_then() -> str:
+def _count_then(tail: str = "") -> str:
     """A thread's new count, and when it comes: "200 em 6 meses", "500 by the end of the year" (the horizon had
     been a term of rental, "180 dias", and the count not understood). Groups 1 and 2: the number and its unit."""
     w = _words()
@@ -2079,7 +2101,7 @@ def _count_then() -> str:
         # the people named ("e se escalar pra 500 usuários em 1 ano?" had been 500 people and a 365-day term)
         r"(?:\s+(?:usuarios|utilizadores|users|pessoas|people|clientes|customers))?"
         rf"(?P<when>\s+(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b)?"
-        r"\s*(?=[?!;]|[.,](?!\d)|$)"
+        rf"{tail}\s*(?=[?!;]|[.,](?!\d)|$)"
     )
 
 
@@ -2089,18 +2111,35 @@ def grown_count() -> re.Pattern:
     the count then. Read before query.py's GROW_TO takes the verb as filler, which leaves "to 200" no one's."""
     w = _words()
     return regexes.compile(
-        rf"\b(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?\s+{_count_then()}"
+        rf"\b(?:(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?"
+        rf"|(?:{_alternatives(w['count_next'])})(?:\s+(?:{_alternatives(w['count_next_to'])}))?"
+        # "e em 6 meses 200?", "e daqui 6 meses com 200?": when, then the count (it had been a 180-day term)
+        rf"|{_when()}\s*,?(?:\s+(?:{_alternatives(w['count_after_when'])}))?)\s+"
+        + _count_then(rf"(?:\s+(?:{_alternatives(w['count_next_after'])})\b)?")
     )
+
+
+@cache
+def _next_phase_at() -> re.Pattern:
+    return regexes.compile(rf"(?:{_alternatives(_words()['count_next'])})\b|{_when()}")
+
+
+def count_next(typed: str) -> bool:
+    """Whether a thread's count, as typed, is the next phase's ("depois 300", "then 500", "em 6 meses 200"): said
+    as phases."""
+    return _next_phase_at().match(strip_accents(typed.lower())) is not None
+
+
+def _when() -> str:
+    w = _words()
+    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
+    return rf"\b(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b"
 
 
 @cache
 def growth_when() -> re.Pattern:
     """When a growth comes ("até o fim do ano", "in 6 months", "by next year"), as the growths' patterns read it."""
-    w = _words()
-    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
-    return regexes.compile(
-        rf"\b(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b"
-    )
+    return regexes.compile(_when())
 
 
 def grown_to(m: re.Match) -> int | None:
@@ -2680,6 +2719,20 @@ def growth_before(text: str, at: int) -> bool:
     """Whether a growth ends right before `at` ("triplicar ", "crescer 50% "): a horizon after it ("até o fim do
     ano") is when the load grows, not a deadline (sizing/deadlines.py)."""
     return bool(_growth_before().search(strip_accents(text[max(0, at - 40) : at].lower())))
+
+
+@cache
+def _phase_count_before() -> re.Pattern:
+    people = rf"(?:{plain_people_words()}|concurrent|simultaneos|simultaneas|ao\s+mesmo\s+tempo|at\s+once)"
+    return regexes.compile(
+        rf"(?<![\w.,])\d+\s+{people}\b[^\d]{{0,25}}?(?<![\w.,])\d+(?:\s+{people})?\s*,?\s*$"
+    )
+
+
+def phase_count_before(text: str, at: int) -> bool:
+    """Whether the second of two counts of people ends right before `at` ("40 concurrent now, 120 "): a horizon
+    after it ("by EOY", "até o fim do ano") is when that phase comes (query.py _WHEN_NEXT), not a deadline."""
+    return bool(_phase_count_before().search(strip_accents(text[max(0, at - 50) : at].lower())))
 
 
 def plain_people_words() -> str:
