@@ -2051,7 +2051,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             )
         )
     for _typed, share, periods, factor in query.growth_compound:
-        lines.append(t("understood.growth_compound", share=i18n.percent(share, lang),
+        # the share as said: "1,5% ao dia" had been shown "2%" beside the multiple worked out with 1.5%
+        pct = share * 100
+        digits = next((d for d in (0, 1, 2) if abs(round(pct, d) - pct) < 1e-9), 2)
+        lines.append(t("understood.growth_compound", share=f"{i18n.number(pct, lang, digits)}%",
                        periods=i18n.number(periods, lang, 0 if periods == int(periods) else 2),
                        factor=i18n.number(factor, lang, 2)))  # fmt: skip
     for typed, pilot, production in query.phases:

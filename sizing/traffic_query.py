@@ -832,13 +832,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         n = _float(m.group("n")) if m.group("n") else 1.0
         periods = n * _months(m.group("over")) / _months(period)
         periods = round(periods, 2)  # 3 months of weeks: 13, not 13.000013
+        if abs(periods - round(periods)) <= 0.005 * periods:
+            # 2 weeks of days: 14, not 14.04 (a year's 52 weeks and 365 days, traffic_words.toml, put a week at
+            # 7.02 days), 2 months of days 61; a horizon further from a whole number of periods (2 months of weeks,
+            # 8.67) stays as it is
+            periods = float(round(periods))
         return ((1 + share) ** periods, share, periods) if periods >= 1 else None
 
     def _growth(m: re.Match):
         if m.group("verb"):
             factor = scale_words[_BLANKS.sub(" ", m.group("verb"))]
-        elif m.group("x") or m.group("x2") or m.group("x3") or m.group("x4"):
-            factor = _float(m.group("x") or m.group("x2") or m.group("x3") or m.group("x4"))
+        elif m.group("x") or m.group("x2") or m.group("x3") or m.group("x4") or m.group("x5"):
+            factor = _float(m.group("x") or m.group("x2") or m.group("x3") or m.group("x4") or m.group("x5"))
         else:
             factor = 1 + _float(m.group("pct") or m.group("pct2") or m.group("pct3")) / 100
         return factor if factor > 1 else None
@@ -1003,7 +1008,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             # says growth by itself ("10% MoM for 12 months", "10% mês a mês")
             rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|(?:(?:\s+(?P<adj0>{compound_adjectives}))?\s+(?:de\s+|of\s+)?(?:{growth_nouns})"
             rf"|\s+(?P<adj2>{_alternatives(w['compound_growth_adjectives'])})\b\.?))"
-            rf"(?(adj0)|(?(adj1)|(?(adj2)|\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b"
+            rf"(?(adj0)|(?(adj1)|(?(adj2)|\s+(?:(?:ao|a\s+cada|em\s+cada|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b"
             # "10% a.m.": a month's rate as Brazilian finance writes it
             rf"|(?P<adj>{compound_adjectives})\b\.?))))"
             rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
@@ -1731,11 +1736,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
             # "2x growth in a year", "crescimento" after its multiple
             rf"|(?P<x3>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:{growth_nouns})"
+            # "40 usuários agora e 3x isso no ano que vem", "3x that by next year": the multiple of the load said
+            # (it had been "Não entendi: “3x”, “ano”, “vem”")
+            rf"|(?P<x5>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:isso|isto|esse\s+numero|that|this|that\s+number)"
             # "expect 3x next year", "esperamos 50% de crescimento em 6 meses": the multiple expected
             rf"|(?:{expected})\s+(?:(?:a|an|uns|umas|about|around|cerca\s+de|~)\s*)?(?:(?P<x4>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
             rf"(?:\s+(?:(?:de\s+|of\s+)?(?:{growth_nouns})|more|mais))?|(?P<pct3>\d+(?:[.,]\d+)?)\s*%\s+(?:de\s+|of\s+)?(?:{growth_nouns})))"
             rf"(?:\s+(?:o|a|os|as|the|nosso|nossa|our)?\s*(?:{loads}))?"
-            rf"\s+(?P<horizon>(?:{horizon})\s+(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b)"
+            # "by next year": two of the horizon's words, as growth_when() reads them
+            rf"\s+(?P<horizon>(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b"
+            # "3x isso ano que vem": the year named with no word before it
+            rf"|ano\s+que\s+vem\b)"
         ), _growth),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
@@ -2685,7 +2696,9 @@ def _growth_before() -> re.Pattern:
     # growth to a count
     return regexes.compile(
         rf"\b(?:(?:{verbs})(?:\s+(?:de\s+|em\s+|by\s+)?\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times))?"
-        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns})|{_count_growth()})\s*,?\s*$"
+        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns})"
+        # "3x that by next year": a multiple of the load said
+        rf"|\d+(?:[.,]\d+)?\s*(?:x|vezes|times)\s+(?:isso|isto|that|this)|{_count_growth()})\s*,?\s*$"
     )
 
 

@@ -51,9 +51,9 @@ def _answered(capsys, question: str) -> tuple[str, str, str]:
         ("qwen 32b 100 usuarios, cresce 1% ao dia nos proximos 60 dias", "Entendi: Qwen2.5 32B · 182 usuários simultâneos",
          "(1 + 1%)^60 ≈ 1,82×"),
         # "daily" as the growth's adjective had been "Not understood: “growth”, “3% daily”"; 2 months of days are
-        # 60.83 periods: 50 × 1.03^60.83 = 302
-        ("llama 8b, 50 users, 3% daily growth for 2 months", "Understood: Llama 3.1 8B · 302 concurrent users",
-         "(1 + 3%)^60.83"),
+        # 61 periods: 50 × 1.03⁶¹ = 303.4
+        ("llama 8b, 50 users, 3% daily growth for 2 months", "Understood: Llama 3.1 8B · 303 concurrent users",
+         "(1 + 3%)^61"),
         # weeks over months: 3 months are 13 weeks, 50 × 1.05¹³ = 94.3
         ("llama 70b para 50 utilizadores, crescimento de 5% por semana durante 3 meses",
          "Percebi: Llama 3.1 70B · 94 utilizadores em simultâneo", "(1 + 5%)^13 ≈ 1,89×"),
@@ -391,3 +391,39 @@ def test_a_peak_multiple_in_more_words(capsys, question, read, sized):
     assert first == read, out
     assert sized in sizing, out
     assert not any(line.startswith(UNKNOWN) for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # a multiple of the load said ("3x isso"): had been "Não entendi: “3x”, “ano”, “vem”" (English: a 389-day
+        # deadline to next year's end), today's 40 sized
+        ("llama 8b pra 40 pessoas agora e 3x isso no ano que vem", "Entendi: Llama 3.1 8B · 120 usuários simultâneos",
+         "Li “3x isso no ano que vem” como crescimento"),
+        ("llama 8b 40 usuarios hj, 3x isso ano q vem", "Entendi: Llama 3.1 8B · 120 usuários simultâneos", "como crescimento"),
+        ("llama 8b for 40 users now, 3x that by next year", "Understood: Llama 3.1 8B · 120 concurrent users",
+         "Read “3x that by next year” as growth"),
+    ],
+)  # fmt: skip
+def test_a_multiple_of_the_load_said_by_a_date(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert not any("prazo" in line or "deadline" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # the share had been shown rounded ("2% a cada período") beside a multiple worked out with 1.5%, and two weeks
+        # of days as 14.04 periods: 100 × 1.015¹⁴ = 123.2
+        ("llama 8b, 100 usuarios, crescimento de 1,5% ao dia por 2 semanas", "Entendi: Llama 3.1 8B · 123 usuários simultâneos",
+         "Crescimento composto: 1,5% a cada período, por 14 períodos, é (1 + 1,5%)^14 ≈ 1,23× a carga de hoje."),
+        ("llama 8b 100 users growing 2.25% a week for 8 weeks", "Understood: Llama 3.1 8B · 119 concurrent users",
+         "Compound growth: 2.25% each period over 8 periods is (1 + 2.25%)^8 ≈ 1.19× today's load."),
+        # "a cada trimestre" had been "Não entendi: “crescendo”, “20”" with a 2-year term: 100 × 1.2⁸ = 430
+        ("llama 8b 100 usuarios, crescendo 20% a cada trimestre durante 2 anos", "Entendi: Llama 3.1 8B · 430 usuários simultâneos",
+         "(1 + 20%)^8 ≈ 4,30×"),
+    ],
+)  # fmt: skip
+def test_a_compound_growth_says_its_share_and_periods_as_given(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert "anos" not in lines[0], lines
