@@ -2963,7 +2963,8 @@ PHASES = regexes.compile(
     rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
     # a sentence's stop or a label's colon between the phases ("piloto: 10 usuários. Produção: 500"), not a
     # decimal's
-    rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
+    # "piloto (10 usuários) e depois produção (300)", "piloto 10 usuarios => producao 300": brackets and an arrow
+    rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|[()]|=>|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
     # the second no time's count ("em 6 meses" is the gap's)
     rf"{_PHASE_COUNT}(?!\s+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
     rf"(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
@@ -2975,7 +2976,7 @@ _DIGITS_AT = regexes.compile(r"(?<![\w.,])\d")
 _PHASE_NEXT = regexes.compile(rf"\s*,?\s*(?:(?:e|and|mas|but|now|agora|hoje)\b|{_PHASE}\b)")
 _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
 # A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
-_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*,?\s*$")
+_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*[,(]?\s*$")
 _PHASE_AFTER = regexes.compile(
     rf"\s*(?:$|[,;.!?)]|{_WHEN_NEXT}|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b(?:\s+(?:{_WHEN_NEXT}))?)"
 )  # "200 em produção em 6 meses", "400 after 3 months": when the phase comes is quoted with it, before a phase's
@@ -9991,6 +9992,8 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
             before.start()
         )  # "começamos com um piloto de 10": each phase's word leading to the count quoted
     end = after.end() if after and after.group(0).strip(" ,;.!?)") else m.end()
+    if scan.work.count("(", start, end) > scan.work.count(")", start, end) and scan.work.startswith(")", end):
+        end += 1  # "piloto (10 usuários) e depois produção (300)": the bracket quoted closed
     said = scan.work.find("daqui", m.end(), end)
     if said >= 0 and (horizon := HORIZON.match(scan.work, said)):
         end = max(end, horizon.end())  # "100 daqui a 6 meses" quoted whole, not "100 daqui a"

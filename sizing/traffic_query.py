@@ -2123,7 +2123,7 @@ def grown_count() -> re.Pattern:
     w = _words()
     return regexes.compile(
         rf"\b(?:(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?"
-        rf"|(?:{_alternatives(w['count_next'])})(?:\s+(?:{_alternatives(w['count_next_to'])}))?"
+        rf"|(?:{_alternatives(w['count_next'])}),?(?:\s+(?:{_alternatives(w['count_next_to'])}))?"
         # "e em 6 meses 200?", "e daqui 6 meses com 200?": when, then the count (it had been a 180-day term)
         rf"|{_when()}\s*,?(?:\s+(?:{_alternatives(w['count_after_when'])}))?)\s+"
         + _count_then(rf"(?:\s+(?:{_alternatives(w['count_next_after'])})\b)?")

@@ -77,11 +77,22 @@ def _answered(capsys, question: str) -> tuple[str, str, str]:
          "(1 + 10%)^12 ≈ 3,14×"),
         ("llama 70b 100 users, 10% MoM for 12 months", "Understood: Llama 3.1 70B · 314 concurrent users",
          "(1 + 10%)^12 ≈ 3.14×"),
+        # the share had been shown rounded ("2% a cada período") beside a multiple worked out with 1.5%, and two weeks
+        # of days as 14.04 periods: 100 × 1.015¹⁴ = 123.2
+        ("llama 8b, 100 usuarios, crescimento de 1,5% ao dia por 2 semanas", "Entendi: Llama 3.1 8B · 123 usuários simultâneos",
+         "Crescimento composto: 1,5% a cada período, por 14 períodos, é (1 + 1,5%)^14 ≈ 1,23× a carga de hoje."),
+        ("llama 8b 100 users growing 2.25% a week for 8 weeks", "Understood: Llama 3.1 8B · 119 concurrent users",
+         "Compound growth: 2.25% each period over 8 periods is (1 + 2.25%)^8 ≈ 1.19× today's load."),
+        # "a cada trimestre" had been "Não entendi: “crescendo”, “20”" with a 2-year term: 100 × 1.2⁸ = 430
+        ("llama 8b 100 usuarios, crescendo 20% a cada trimestre durante 2 anos", "Entendi: Llama 3.1 8B · 430 usuários simultâneos",
+         "(1 + 20%)^8 ≈ 4,30×"),
     ],
 )  # fmt: skip
 def test_a_growth_each_day_or_week_is_compounded_to_its_horizon(capsys, question, read, said):
     lines = _reads(capsys, question, read, said)
-    assert not any(w in lines[0] for w in ("por 1 mês", "for 3 months", "por 3 anos", "dias", "days")), lines
+    assert not any(w in lines[0] for w in ("por 1 mês", "for 3 months", "anos", "dias", "days", "meses")), (
+        lines
+    )
 
 
 @pytest.mark.parametrize(
@@ -140,10 +151,22 @@ def test_a_daily_growth_in_a_thread(pipeline):
         # a sentence's stop and a label's colon between the phases: "500" had been "Não entendi", 10 users sized
         ("Para o piloto: llama 3.1 8b, 10 usuários. Produção: 500.", "Entendi: Llama 3.1 8B · 500 usuários simultâneos · produção",
          "Li “10 usuários. Produção: 500” como fases"),
+        # each had been a context of 300 tokens and the pilot's 10 users sized ("prod", "go-live" no phase's words;
+        # the arrow and the brackets no gap between phases)
+        ("llama 8b: poc 10 usuarios -> prod 300", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "Li “poc 10 usuarios -> prod 300” como fases"),
+        ("llama 8b: piloto 10 usuarios => producao 300", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "Li “piloto 10 usuarios => producao 300” como fases"),
+        ("llama 8b, piloto (10 usuários) e depois produção (300)", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "Li “piloto (10 usuários) e depois produção (300)” como fases"),
+        ("llama 8b 10 users pilot / 300 prod", "Llama 3.1 8B · 300", "o piloto, com 10 usuários, vai nas notas"),
+        ("llama 8b, 10 users in the pilot, 300 at go-live", "Understood: Llama 3.1 8B · 300 concurrent users · production",
+         "Read “10 users in the pilot, 300 at go-live” as phases"),
     ],
 )  # fmt: skip
 def test_a_pilot_then_production_in_one_message(capsys, question, read, said):
-    _reads(capsys, question, read, said)
+    lines = _reads(capsys, question, read, said)
+    assert "tokens" not in lines[0], lines
 
 
 def test_a_bare_count_after_gpus_is_no_phase(capsys):
@@ -411,19 +434,15 @@ def test_a_multiple_of_the_load_said_by_a_date(capsys, question, read, said):
 
 
 @pytest.mark.parametrize(
-    ("question", "read", "said"),
+    ("follow_up", "said"),
     [
-        # the share had been shown rounded ("2% a cada período") beside a multiple worked out with 1.5%, and two weeks
-        # of days as 14.04 periods: 100 × 1.015¹⁴ = 123.2
-        ("llama 8b, 100 usuarios, crescimento de 1,5% ao dia por 2 semanas", "Entendi: Llama 3.1 8B · 123 usuários simultâneos",
-         "Crescimento composto: 1,5% a cada período, por 14 períodos, é (1 + 1,5%)^14 ≈ 1,23× a carga de hoje."),
-        ("llama 8b 100 users growing 2.25% a week for 8 weeks", "Understood: Llama 3.1 8B · 119 concurrent users",
-         "Compound growth: 2.25% each period over 8 periods is (1 + 2.25%)^8 ≈ 1.19× today's load."),
-        # "a cada trimestre" had been "Não entendi: “crescendo”, “20”" with a 2-year term: 100 × 1.2⁸ = 430
-        ("llama 8b 100 usuarios, crescendo 20% a cada trimestre durante 2 anos", "Entendi: Llama 3.1 8B · 430 usuários simultâneos",
-         "(1 + 20%)^8 ≈ 4,30×"),
+        # had been a 300-token context ("pra produção com 300", "no go-live, 300"), or 300 users still in evaluation
+        ("e pra produção com 300?", "Li “pra produção com 300” como fases"),
+        ("e no go-live, 300?", "Li “no go-live, 300” como fases"),
+        ("beleza, e quando for pra 300?", "Li “quando for pra 300” como fases"),
     ],
-)  # fmt: skip
-def test_a_compound_growth_says_its_share_and_periods_as_given(capsys, question, read, said):
-    lines = _reads(capsys, question, read, said)
-    assert "anos" not in lines[0], lines
+)
+def test_production_after_a_pilot_in_a_thread(pipeline, follow_up, said):
+    out = reply_in_thread(pipeline, "llama 8b pra um piloto com 10 usuarios", follow_up)
+    assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção", out
+    assert said in out, out
