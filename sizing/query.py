@@ -2954,6 +2954,10 @@ _WHEN_NEXT = (
     # "20 usuários em janeiro, 200 em junho": a month named is a phase's time too (they had been summed, 220)
     r"|\b(?:em|in|by|ate|no\s+mes\s+de)\s+(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
     r"|novembro|dezembro|january|february|march|april|may|june|july|august|september|october|november|december)\b"
+    # "no piloto de 30 dias, depois 100", "for a 2-week pilot, then 100": how long the pilot runs (it had been the
+    # term, and the 100 not understood)
+    r"|\b(?:piloto|pilot|poc|mvp)\s+(?:de|of)\s+\d{1,3}\s+(?:dias?|days?|semanas?|weeks?|mes|meses|months?)\b"
+    r"|\b\d{1,3}[-\s](?:dias?|days?|semanas?|weeks?|mes|meses|months?)\s+(?:piloto|pilot|poc|mvp)\b"
     # "40 now, 120 by EOY", "até o fim do ano": the year's end (it had been a deadline of the days left to it)
     r"|\b(?:by|until|till|ate(?:\s+o)?|no|ao)\s+(?:eoy|(?:the\s+)?end\s+of\s+(?:the\s+)?year|fim\s+do\s+ano|final\s+do\s+ano)\b"
 )
@@ -2966,7 +2970,7 @@ PHASES = regexes.compile(
     # "piloto (10 usuários) e depois produção (300)", "piloto 10 usuarios => producao 300": brackets and an arrow
     rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|[()]|=>|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
     # the second no time's count ("em 6 meses" is the gap's)
-    rf"{_PHASE_COUNT}(?!\s+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
+    rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
     rf"(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
 )
 _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")

@@ -829,8 +829,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None
         if not m.group("horizon"):
             return (None, share, _months(period))
-        n = _float(m.group("n")) if m.group("n") else 1.0
-        periods = n * _months(m.group("over")) / _months(period)
+        n = _float(m.group("n") or m.group("n2") or "1")
+        periods = n * _months(m.group("over") or m.group("over2")) / _months(period)
         periods = round(periods, 2)  # 3 months of weeks: 13, not 13.000013
         if abs(periods - round(periods)) <= 0.005 * periods:
             # 2 weeks of days: 14, not 14.04 (a year's 52 weeks and 365 days, traffic_words.toml, put a week at
@@ -1012,7 +1012,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             # "10% a.m.": a month's rate as Brazilian finance writes it
             rf"|(?P<adj>{compound_adjectives})\b\.?))))"
             rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
-            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b)?"
+            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b"
+            # "5% monthly growth, 12-month horizon": the horizon as an adjective before its noun
+            rf"|\s*,?\s+(?:(?:a|an|over\s+a|with\s+a)\s+)?(?P<n2>\d+)[-\s](?P<over2>{compound_units})\s+horizon\b)?"
         ), _compound),
         # "20% de uso diário", "20% dos funcionários usam todo dia", "20% of them use it daily": the share of the
         # people there on a day (query.py), before the shares at once below read "usam".

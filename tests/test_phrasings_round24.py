@@ -86,6 +86,12 @@ def _answered(capsys, question: str) -> tuple[str, str, str]:
         # "a cada trimestre" had been "Não entendi: “crescendo”, “20”" with a 2-year term: 100 × 1.2⁸ = 430
         ("llama 8b 100 usuarios, crescendo 20% a cada trimestre durante 2 anos", "Entendi: Llama 3.1 8B · 430 usuários simultâneos",
          "(1 + 20%)^8 ≈ 4,30×"),
+        # the horizon said as one ("horizonte de 12 meses", "12-month horizon"): had been a 12-month term, "Não
+        # entendi: “horizonte”" and today's 50 sized; 50 × 1.05¹² = 89.8
+        ("llama 8b, 50 usuarios, crescimento de 5% ao mes, horizonte de 12 meses", "Entendi: Llama 3.1 8B · 90 usuários simultâneos",
+         "(1 + 5%)^12 ≈ 1,80×"),
+        ("llama 8b, 50 users, 5% monthly growth, 12-month horizon", "Understood: Llama 3.1 8B · 90 concurrent users",
+         "(1 + 5%)^12 ≈ 1.80×"),
     ],
 )  # fmt: skip
 def test_a_growth_each_day_or_week_is_compounded_to_its_horizon(capsys, question, read, said):
@@ -232,6 +238,12 @@ def test_a_count_with_no_phase_in_a_thread_is_said_as_before(pipeline):
          "Read “40 concurrent now, 120 by EOY” as phases"),
         ("llama 8b pra 40 pessoas agora e 120 ate o fim do ano", "Entendi: Llama 3.1 8B · 120 usuários simultâneos · produção",
          "Li “40 pessoas agora e 120 ate o fim do ano” como fases"),
+        # the pilot's own length: had been the term ("por 1 mês", "for 14 days"), the pilot's 10 sized and the 100 not
+        # understood
+        ("llama 8b, 10 usuarios no piloto de 30 dias, depois 100", "Entendi: Llama 3.1 8B · 100 usuários simultâneos · produção",
+         "Li “10 usuarios no piloto de 30 dias, depois 100” como fases"),
+        ("llama 8b, 10 users for a 2-week pilot, then 100", "Understood: Llama 3.1 8B · 100 concurrent users · production",
+         "Read “10 users for a 2-week pilot, then 100” as phases"),
     ],
 )  # fmt: skip
 def test_when_the_next_phase_comes_is_no_term(capsys, question, read, said):
