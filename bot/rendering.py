@@ -2126,6 +2126,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.mixed_gpus", typed=f"“{query.mixed_gpus}”"))
     if query.off_peak:
         lines.append(t("understood.off_peak", typed=", ".join(f"“{c}”" for c in query.off_peak)))
+    if query.users_off_peak:
+        lines.append(t("understood.users_off_peak", typed=", ".join(f"“{c}”" for c in query.users_off_peak)))
     zero_typed = ", ".join(f"“{typed}”" for typed in dict.fromkeys(typed for _, typed in query.zero_said))
     if query.zero_said and r.stage == Stage.inference.value:
         # "servir o llama com zero-3": ZeRO and FSDP shard training states serving does not have.

@@ -342,6 +342,9 @@ class Query(msgspec.Struct):
     # as typed
     gpu_hours: list[tuple[float, str | None, str]] = []
     off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
+    users_off_peak: list[
+        str
+    ] = []  # the users of the quieter hours beside the peak's ("20 fora do pico"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
     fine_tuned: list[tuple[str, str]] = []
@@ -6795,6 +6798,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if m.group(0)[0] in ";.":
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
+    if scan.search(_USERS_OFF_PEAK):
+        _users_off_peak(scan)
     counts = _DIGITS_AT.findall(scan.work)
     if len(counts) > 1 and (scan.search(_PHASE_WORD) or scan.search(_WHEN_NEXT_AT)):
         # Each count in turn (the first may be no phase's: "piloto de 3 meses com 15 pessoas, depois 300").
@@ -9944,6 +9949,27 @@ def _team_list(scan: _Scan) -> bool:
     return False
 
 
+# "80 usuários no horário de pico, 20 fora do pico", "40 usuarios em horario comercial, 5 de madrugada": the quieter
+# hours' users after the peak's (they had been "Não entendi: “20”", or summed, 45), said apart; not a time ("às 5 da
+# madrugada")
+_USERS_OFF_PEAK = regexes.compile(
+    rf"(?:[,;]|\b(?:e|and|mas|but)\b)\s*(?<!\bas\s)(?<!\bat\s)(?P<n>(?<![\w.,])\d{{1,6}})(?:\s+{_COUNT_NOUNS})?"
+    rf"(?={traffic_query.OFF_PEAK_AFTER.pattern})"
+)
+_USERS_BEFORE = regexes.compile(rf"(?<![\w.,])\d{{1,6}}\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b")
+
+
+def _users_off_peak(scan: _Scan) -> None:
+    for m in scan.finditer(_USERS_OFF_PEAK):
+        if not _USERS_BEFORE.search(scan.work, 0, m.start()):
+            continue  # no peak's count before: "5 de madrugada" alone is read as it was
+        end = traffic_query.OFF_PEAK_AFTER.match(scan.work, m.end()).end()
+        scan.found.setdefault("users_off_peak", []).append(
+            (int(m.group("n")), scan.original[m.start("n") : end].strip())
+        )
+        scan.blank(m.start("n"), end)
+
+
 def _phases(scan: _Scan, m: re.Match) -> bool:
     """Two counts of users said as phases (PHASES): the larger is the users, the smaller the pilot."""
     a, b = parse_count(m.group(1).replace(" ", "")), parse_count(m.group(4).replace(" ", ""))
@@ -11716,6 +11742,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if kind == "output_volume" and inputs is not None and not fields["prompt_tokens"]:
             # Both sides of the volume: the answers' make the requests, the prompts' each one's length.
             fields["prompt_tokens"] = max(round(inputs[0] / max(requests, 1)), 1)
+    query.users_off_peak = [typed for _, typed in scan.found.get("users_off_peak", [])]
     off_peak = scan.found.pop("rate_off_peak", [])
     if off_peak and fields["rate_per_s"] is None:
         fields["rate_per_s"] = max(v for v, _ in off_peak)  # the quiet hours' rate alone is the one given

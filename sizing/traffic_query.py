@@ -2203,7 +2203,7 @@ _AVERAGE_AFTER = regexes.compile(
     r"sustained|steady(?:\s+state)?|baseline|sustentad[oa]s?)\b"
     r"(?=\s*(?:$|[,.;:!?)]|(?:e|and|com|with|no|na|nos|nas|durante|during|over|ao|a|the|por|per|ate|until)\b))"
 )
-_OFF_PEAK_AFTER = regexes.compile(
+OFF_PEAK_AFTER = regexes.compile(
     r"\s*,?\s*(?:a\s+noite|de\s+noite|durante\s+a\s+noite|a\s+madrugada|de\s+madrugada|na\s+madrugada|"
     r"fora\s+do\s+(?:horario\s+(?:comercial|laboral|de\s+pico)|pico|expediente)|nos?\s+fins?\s+de\s+semana|"
     r"aos\s+(?:sabados|domingos|fins\s+de\s+semana)|at\s+night|overnight|off[\s-]peak|outside\s+(?:business|office)\s+hours|"
@@ -2316,7 +2316,7 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
                     if after or before:
                         key = "rate_average"
                         start, end = (before.start() if before else start), (after.end() if after else end)
-                    elif off := _OFF_PEAK_AFTER.match(scan.work, end):
+                    elif off := OFF_PEAK_AFTER.match(scan.work, end):
                         # "100 req/min em horário comercial e 10 req/min à noite": the quieter hours' rate, not
                         # the one to size for (it had been refused as a contradiction of the two rates).
                         key, end = "rate_off_peak", off.end()

@@ -458,3 +458,27 @@ def test_production_after_a_pilot_in_a_thread(pipeline, follow_up, said):
     out = reply_in_thread(pipeline, "llama 8b pra um piloto com 10 usuarios", follow_up)
     assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção", out
     assert said in out, out
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # the quieter hours' count had been "Não entendi: “20”" / “10”, or summed with the peak's (40 + 5 = 45)
+        ("llama 70b, 80 usuários no horário de pico, 20 fora do pico", "Entendi: Llama 3.1 70B · 80 usuários simultâneos",
+         "“20 fora do pico”: fora do pico. Dimensionei para os usuários do pico"),
+        ("llama 8b 100 usuários de dia e 10 à noite", "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
+         "“10 à noite”: fora do pico."),
+        ("qwen 32b, 40 usuarios em horario comercial, 5 de madrugada", "Entendi: Qwen2.5 32B · 40 usuários simultâneos",
+         "“5 de madrugada”: fora do pico."),
+        ("llama 70b, 50 users, 10 off-peak", "Understood: Llama 3.1 70B · 50 concurrent users",
+         "“10 off-peak”: off-peak. I sized for the peak's users"),
+    ],
+)  # fmt: skip
+def test_the_users_off_peak_are_said_apart(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+def test_a_time_at_night_is_no_users_count(capsys):
+    lines = understood_lines(capsys, "llama 8b 20 usuarios, backup as 5 de madrugada")
+    assert lines[0] == "Entendi: Llama 3.1 8B · 20 usuários simultâneos", lines
+    assert not any("fora do pico" in line for line in lines), lines
