@@ -116,9 +116,19 @@ def test_a_growth_each_day_or_week_is_compounded_to_its_horizon(capsys, question
          "por exemplo “crescimento de 30% ao ano por 3 anos”."),
         ("llama 8b, 50 usuarios, crescimento mensal de 10%", "Entendi: Llama 3.1 8B · 50 usuários simultâneos",
          "por exemplo “crescimento mensal de 10% por 6 meses”."),
+        # the quieter hours' count had been "Não entendi: “20”" / “10”, or summed with the peak's (40 + 5 = 45)
+        ("llama 70b, 80 usuários no horário de pico, 20 fora do pico", "Entendi: Llama 3.1 70B · 80 usuários simultâneos",
+         "“20 fora do pico”: fora do pico. Dimensionei para os usuários do pico"),
+        ("llama 8b 100 usuários de dia e 10 à noite", "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
+         "“10 à noite”: fora do pico."),
+        ("qwen 32b, 40 usuarios em horario comercial, 5 de madrugada", "Entendi: Qwen2.5 32B · 40 usuários simultâneos",
+         "“5 de madrugada”: fora do pico."),
+        ("llama 70b, 50 users, 10 off-peak", "Understood: Llama 3.1 70B · 50 concurrent users",
+         "“10 off-peak”: off-peak. I sized for the peak's users"),
     ],
 )  # fmt: skip
-def test_a_rate_with_no_horizon_asks_for_one_that_fits_its_period(capsys, question, read, said):
+def test_what_was_read_apart_is_said_in_a_note(capsys, question, read, said):
+    # a growth rate with no horizon (today's load sized), the users of the quieter hours (the peak's sized)
     _reads(capsys, question, read, said)
 
 
@@ -458,24 +468,6 @@ def test_production_after_a_pilot_in_a_thread(pipeline, follow_up, said):
     out = reply_in_thread(pipeline, "llama 8b pra um piloto com 10 usuarios", follow_up)
     assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção", out
     assert said in out, out
-
-
-@pytest.mark.parametrize(
-    ("question", "read", "said"),
-    [
-        # the quieter hours' count had been "Não entendi: “20”" / “10”, or summed with the peak's (40 + 5 = 45)
-        ("llama 70b, 80 usuários no horário de pico, 20 fora do pico", "Entendi: Llama 3.1 70B · 80 usuários simultâneos",
-         "“20 fora do pico”: fora do pico. Dimensionei para os usuários do pico"),
-        ("llama 8b 100 usuários de dia e 10 à noite", "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
-         "“10 à noite”: fora do pico."),
-        ("qwen 32b, 40 usuarios em horario comercial, 5 de madrugada", "Entendi: Qwen2.5 32B · 40 usuários simultâneos",
-         "“5 de madrugada”: fora do pico."),
-        ("llama 70b, 50 users, 10 off-peak", "Understood: Llama 3.1 70B · 50 concurrent users",
-         "“10 off-peak”: off-peak. I sized for the peak's users"),
-    ],
-)  # fmt: skip
-def test_the_users_off_peak_are_said_apart(capsys, question, read, said):
-    _reads(capsys, question, read, said)
 
 
 def test_a_time_at_night_is_no_users_count(capsys):
