@@ -2030,8 +2030,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.rate_phases", pilot=pilot, production=production))
     for typed, value in query.corrected:
         lines.append(t("understood.value_corrected", typed=typed, value=value))
-    for typed, _share in query.growth_rate_alone:
-        lines.append(t("understood.growth_rate_alone", typed=typed))
+    for typed, _share, months in query.growth_rate_alone:
+        # the horizon of the example fits the period: "3% ao dia por 6 meses" would be 182 periods, ~200×
+        span = "day" if months < 0.1 else "week" if months < 0.5 else "month" if months < 6 else "year"
+        lines.append(
+            t(
+                "understood.growth_rate_alone",
+                typed=typed,
+                horizon=t(f"understood.growth_rate_example_{span}"),
+            )
+        )
     for typed, factor in query.growth_later:
         lines.append(t("understood.growth_later", typed=typed, factor=i18n.number(factor, lang, 0 if factor == int(factor) else 1)))  # fmt: skip
     for typed, factor in query.growth:
@@ -2043,7 +2051,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             )
         )
     for _typed, share, periods, factor in query.growth_compound:
-        lines.append(t("understood.growth_compound", share=i18n.percent(share, lang),
+        # the share as said: "1,5% ao dia" had been shown "2%" beside the multiple worked out with 1.5%
+        pct = share * 100
+        digits = next((d for d in (0, 1, 2) if abs(round(pct, d) - pct) < 1e-9), 2)
+        lines.append(t("understood.growth_compound", share=f"{i18n.number(pct, lang, digits)}%",
                        periods=i18n.number(periods, lang, 0 if periods == int(periods) else 2),
                        factor=i18n.number(factor, lang, 2)))  # fmt: skip
     for typed, pilot, production in query.phases:
@@ -2115,6 +2126,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.mixed_gpus", typed=f"“{query.mixed_gpus}”"))
     if query.off_peak:
         lines.append(t("understood.off_peak", typed=", ".join(f"“{c}”" for c in query.off_peak)))
+    if query.users_off_peak:
+        lines.append(t("understood.users_off_peak", typed=", ".join(f"“{c}”" for c in query.users_off_peak)))
     zero_typed = ", ".join(f"“{typed}”" for typed in dict.fromkeys(typed for _, typed in query.zero_said))
     if query.zero_said and r.stage == Stage.inference.value:
         # "servir o llama com zero-3": ZeRO and FSDP shard training states serving does not have.

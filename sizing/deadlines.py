@@ -179,8 +179,12 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
         return text, found
 
     def rewrite(m: re.Match) -> str:
-        if traffic_query.growth_before(m.string, m.start()):
-            return m.group(0)  # "triplicar até o fim do ano": when the load grows (sizing/traffic_query.py)
+        if traffic_query.growth_before(m.string, m.start()) or traffic_query.phase_count_before(
+            m.string, m.start()
+        ):
+            # "triplicar até o fim do ano", "40 users now, 120 by EOY": when the load grows, or the next phase
+            # comes (sizing/traffic_query.py)
+            return m.group(0)
         if _for_paperwork(m.string, m.start(), m.end()):
             return " "  # "preciso da proposta até o fim do mês": when we answer, not how long the work runs
         target = (

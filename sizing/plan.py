@@ -2663,8 +2663,19 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.rate_in_conversations and not w.turns:
         said.append(t(lang, "assume.traffic.conversation_one_request"))
+    if w.peak_factor and rate is None and basis is None and users > 1 and not plan.stage.is_training:
+        # "50 usuários, 3x no pico", "50 concurrent users, peak of 3x": conversations at once (traffic.toml
+        # [population]: "N users" is N conversations at once) said beside a peak multiple of the average are the
+        # average, and the setup must hold the peak, that multiple of them at once (it had been said unused and
+        # the 50 sized)
+        usual, users = users, math.ceil(users * w.peak_factor - 1e-9)
+        plan = plan.but(users=users)
+        peak_used = True
+        said.append(t(lang, "assume.traffic.peak_factor_users", factor=factor_text(w.peak_factor, lang),
+                      usual=i18n.number(usual, lang), users=i18n.number(users, lang)))  # fmt: skip
     if w.peak_factor and basis != "daily" and not peak_used:
-        # "200 req/s, pico de 3x": a multiple applies to a volume's average; a rate or people set the load here.
+        # "200 req/s, pico de 3x": a multiple applies to a volume's average or to conversations at once (above); a
+        # rate or a head-count set the load here.
         said.append(t(lang, "assume.traffic.peak_factor_unused", factor=factor_text(w.peak_factor, lang)))
     if w.seasonal_peak and rate is not None and basis in ("rate", "daily", "population"):
         # "black friday 5x": a sales rep means five times the usual peak (the rate just found: the busiest hour

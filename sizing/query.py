@@ -342,6 +342,9 @@ class Query(msgspec.Struct):
     # as typed
     gpu_hours: list[tuple[float, str | None, str]] = []
     off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
+    users_off_peak: list[
+        str
+    ] = []  # the users of the quieter hours beside the peak's ("20 fora do pico"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
     fine_tuned: list[tuple[str, str]] = []
@@ -401,9 +404,10 @@ class Query(msgspec.Struct):
     # Growth with its horizon ("dobrar em 6 meses"): (as typed, the multiple), the grown load sized.
     growth: list[tuple[str, float]] = []
     # Growth by a share each period over a horizon ("20% ao mês por 6 meses"): (as typed, the share, the periods,
-    # the multiple), said with the growth; with no horizon (as typed, the share), today's load sized.
+    # the multiple), said with the growth; with no horizon (as typed, the share, its period in months), today's load
+    # sized.
     growth_compound: list[tuple[str, float, float, float]] = []
-    growth_rate_alone: list[tuple[str, float]] = []
+    growth_rate_alone: list[tuple[str, float, float]] = []
     growth_later: list[
         tuple[str, float]
     ] = []  # a growth with today's load sized, as asked: (as typed, factor)
@@ -1480,9 +1484,11 @@ _REFERENCE_CUE = _first_words("words.references")  # what REFERENCE's words need
 # dot or digit in it), so "h100/h200" or "rag/chat" stay words; a bare number is no owner ("1k/1k" is a
 # benchmark's prompt and answer lengths). The hyphen or dot must be inside the name, before a letter or digit:
 # the sentence's full stop after "300M tokens/month." is no part of it (that had been a model named
-# "tokens/month", refused as a second model).
+# "tokens/month", refused as a second model). Nor is a bare number a name: "4k tok in/1k out" is a prompt's and an
+# answer's lengths (it had been a model named "in/1k", refused as a second model).
 REPO = regexes.compile(
-    r"(?<![\w.@/:-])(?!\d+(?:[.,]\d+)?k?\s*/)([a-z0-9][\w.-]{1,95}/(?=[\w.-]*(?:[-.][a-z0-9]|\d))[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
+    r"(?<![\w.@/:-])(?!\d+(?:[.,]\d+)?k?\s*/)([a-z0-9][\w.-]{1,95}/(?!\d+(?:[.,]\d+)?k?(?![\w.-]))"
+    r"(?=[\w.-]*(?:[-.][a-z0-9]|\d))[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
 )
 
 
@@ -2938,24 +2944,36 @@ _PHASE = _W("parts.phases")
 # qwen3 32b, depois produção com 500"), no count of theirs.
 _SIZED_NAME = r"\b[a-z][a-z\d.-]*(?:\s+\d+(?:\.\d+)?)?\s+\d+(?:\.\d+)?b\b"
 _SIZED_NAME_AT = regexes.compile(_SIZED_NAME)
-_PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.]|,\d)"  # "100, llama": a comma, no decimal
+# "100, llama", "Produção: 500.": a comma or a full stop after it, no decimal
+_PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?!\w|[.,]\d)"
 # When the next phase comes ("hoje 20 usuários, em 6 meses 200", "20 users now, 200 in 6 months"): a phase's time,
 # between the counts or after the second, no count of its own (the 200 had been "Não entendi", or a prompt's
 # 200 tokens)
 _WHEN_NEXT = (
-    r"\b(?:em|in|within|after|apos|depois\s+de|daqui\s+a)\s+(?:\d{1,2}|um|uma|a|one)\s+"
+    # "por 3 meses" between the counts is how long the first phase lasts ("piloto de 20 usuários por 3 meses e
+    # depois 200": it had been a 3-month term and the 200 not understood)
+    r"\b(?:em|in|within|after|apos|depois\s+de|daqui\s+a|daqui|por|durante|for)\s+(?:\d{1,2}|um|uma|a|one)\s+"
     r"(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b"
     # "20 usuários em janeiro, 200 em junho": a month named is a phase's time too (they had been summed, 220)
     r"|\b(?:em|in|by|ate|no\s+mes\s+de)\s+(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
     r"|novembro|dezembro|january|february|march|april|may|june|july|august|september|october|november|december)\b"
+    # "no piloto de 30 dias, depois 100", "for a 2-week pilot, then 100": how long the pilot runs (it had been the
+    # term, and the 100 not understood)
+    r"|\b(?:piloto|pilot|poc|mvp)\s+(?:de|of)\s+\d{1,3}\s+(?:dias?|days?|semanas?|weeks?|mes|meses|months?)\b"
+    r"|\b\d{1,3}[-\s](?:dias?|days?|semanas?|weeks?|mes|meses|months?)\s+(?:piloto|pilot|poc|mvp)\b"
+    # "40 now, 120 by EOY", "até o fim do ano": the year's end (it had been a deadline of the days left to it)
+    r"|\b(?:by|until|till|ate(?:\s+o)?|no|ao)\s+(?:eoy|(?:the\s+)?end\s+of\s+(?:the\s+)?year|fim\s+do\s+ano|final\s+do\s+ano)\b"
 )
 _WHEN_NEXT_AT = regexes.compile(_WHEN_NEXT)
 _GROWTH_GAP = regexes.compile(rf"\b(?:{traffic_query.growth_gap_words()})\b")
 PHASES = regexes.compile(
     rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
-    rf"(?P<gap>(?:[^\d.;!?()=:]|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
+    # a sentence's stop or a label's colon between the phases ("piloto: 10 usuários. Produção: 500"), not a
+    # decimal's
+    # "piloto (10 usuários) e depois produção (300)", "piloto 10 usuarios => producao 300": brackets and an arrow
+    rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|[()]|=>|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
     # the second no time's count ("em 6 meses" is the gap's)
-    rf"{_PHASE_COUNT}(?!\s+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
+    rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
     rf"(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
 )
 _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
@@ -2965,10 +2983,11 @@ _DIGITS_AT = regexes.compile(r"(?<![\w.,])\d")
 _PHASE_NEXT = regexes.compile(rf"\s*,?\s*(?:(?:e|and|mas|but|now|agora|hoje)\b|{_PHASE}\b)")
 _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
 # A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
-_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*,?\s*$")
+_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*[,(]?\s*$")
 _PHASE_AFTER = regexes.compile(
-    rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b|{_WHEN_NEXT})"
-)
+    rf"\s*(?:$|[,;.!?)]|{_WHEN_NEXT}|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b(?:\s+(?:{_WHEN_NEXT}))?)"
+)  # "200 em produção em 6 meses", "400 after 3 months": when the phase comes is quoted with it, before a phase's
+# word that opens it ("after"), not a term (it had been one, 180 or 90 days)
 _TEAM = traffic_query.team_words()
 _HEADS = traffic_query.people_words()
 # A part counted in an organisation's people ("30 funcionários no suporte"): the sum is a head-count, sized
@@ -3174,7 +3193,7 @@ _TOKENS_OF_THINGS = rf"(?:[-\s]+{_W('counts.things')}\b)?"
 # "350M model", "500M parameters": a model's size, not a context of millions of tokens.
 _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 # "20 mil tokens por consulta", "20k tokens per query": the words that make the length each request's.
-_PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
+_PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b|\s*/\s*req\b)?"  # "4k tokens/req": shorthand's slash
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
 # "português europeu", "european portuguese", "português de Portugal", "Portugal Portuguese": the language's
 # variety (the answer's, or the data's), no place ("em português de Portugal" had been users in Europe)
@@ -3184,7 +3203,7 @@ EUROPE = regexes.compile(
 )
 # Tested before EUROPE: its words are in nearly no question, and the pattern took ~3 us to say so.
 _EUROPE_CUE = _first_words("words.europe")
-_PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
+_PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b|/\s*req\b")
 # Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens. Nor started inside a run of
 # digits that it could start earlier in (the second digit of one after a letter is where "gsm18k" matches, as it
 # did): the same matches, without trying each digit of a long number in turn (~2 s on 4,000 digits).
@@ -5457,10 +5476,7 @@ _RANGE_OR = regexes.compile(
 # or the peak's count before its word ("50 usuários, 200 no pico"): the same (each had been "Não entendi" for the
 # peak, or a contradiction of the two counts). English's "on average ... at peak" is read elsewhere, in English.
 # The days of a week's peak ("às segundas", "on mondays", "nos fins de semana").
-_WEEKDAYS = (
-    r"(?:(?:segunda|terca|terça|quarta|quinta|sexta)s?(?:-feiras?)?|s[aá]bados?|domingos?|fins?\s+de\s+semana"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)\b"
-)
+_WEEKDAYS = traffic_query.WEEKDAYS
 _USUAL_PEOPLE = (
     rf"(?<![\w.,/:+-])(\d+)(\s+{_PEOPLE}(?:\s+(?:simult[aâ]neos|ao\s+mesmo\s+tempo|concurrent|at\s+once))?)"
     r"(?:\s+(?:em|na|de)\s+m[eé]dia)?"
@@ -5468,7 +5484,10 @@ _USUAL_PEOPLE = (
 )
 _PEAK_AFTER = regexes.compile(
     rf"{_USUAL_PEOPLE}(?:(?:uns|umas|um|a|some)\s+)?(?:(?:no|nos|na)\s+)?"
-    r"(?:(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|at\s+(?:the\s+)?peaks?\s+(?:of\s+)?)(?:at[eé]\s+|up\s+to\s+)?"
+    r"(?:(?:picos?\s+(?:de\s+)?|peaks?\s+(?:of\s+)?|at\s+(?:the\s+)?peaks?\s+(?:of\s+)?)"
+    # "mas no pico chega a 100", "at peak it hits 100": the peak's verb ("a 100" had been an A100)
+    r"(?:(?:chega|chegam|sobe|sobem|vai|vao|vão|it\s+hits|hits|it\s+reaches|reaches|goes|it\s+goes)\s+"
+    r"(?:a\s+|para\s+|pra\s+|to\s+|up\s+to\s+)?)?(?:at[eé]\s+|up\s+to\s+)?"
     r"|(?:podendo|pode|could|may)\s+(?:chegar|reach)\s+(?:a\s+|at[eé]\s+)?"
     # "spiking to 200 on mondays": the peak's verb, and the day it comes (they had been "Not understood")
     r"|spik(?:es|ing|e)\s+(?:to\s+|up\s+to\s+)?"
@@ -6852,6 +6871,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if m.group(0)[0] in ";.":
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
+    if scan.search(_USERS_OFF_PEAK):
+        _users_off_peak(scan)
     counts = _DIGITS_AT.findall(scan.work)
     if len(counts) > 1 and (scan.search(_PHASE_WORD) or scan.search(_WHEN_NEXT_AT)):
         # Each count in turn (the first may be no phase's: "piloto de 3 meses com 15 pessoas, depois 300").
@@ -10001,6 +10022,27 @@ def _team_list(scan: _Scan) -> bool:
     return False
 
 
+# "80 usuários no horário de pico, 20 fora do pico", "40 usuarios em horario comercial, 5 de madrugada": the quieter
+# hours' users after the peak's (they had been "Não entendi: “20”", or summed, 45), said apart; not a time ("às 5 da
+# madrugada")
+_USERS_OFF_PEAK = regexes.compile(
+    rf"(?:[,;]|\b(?:e|and|mas|but)\b)\s*(?<!\bas\s)(?<!\bat\s)(?P<n>(?<![\w.,])\d{{1,6}})(?:\s+{_COUNT_NOUNS})?"
+    rf"(?={traffic_query.OFF_PEAK_AFTER.pattern})"
+)
+_USERS_BEFORE = regexes.compile(rf"(?<![\w.,])\d{{1,6}}\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b")
+
+
+def _users_off_peak(scan: _Scan) -> None:
+    for m in scan.finditer(_USERS_OFF_PEAK):
+        if not _USERS_BEFORE.search(scan.work, 0, m.start()):
+            continue  # no peak's count before: "5 de madrugada" alone is read as it was
+        end = traffic_query.OFF_PEAK_AFTER.match(scan.work, m.end()).end()
+        scan.found.setdefault("users_off_peak", []).append(
+            (int(m.group("n")), scan.original[m.start("n") : end].strip())
+        )
+        scan.blank(m.start("n"), end)
+
+
 def _phases(scan: _Scan, m: re.Match) -> bool:
     """Two counts of users said as phases (PHASES): the larger is the users, the smaller the pilot."""
     a, b = parse_count(m.group(1).replace(" ", "")), parse_count(m.group(4).replace(" ", ""))
@@ -10023,18 +10065,24 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
         for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", words)))
     ):
         return False  # "500 usuários diários, depois 2000": more than the phases between them
+    before = _PHASE_BEFORE.search(scan.work, max(0, m.start() - 40), m.start())
+    after = _PHASE_AFTER.match(scan.work, m.end())
+    # "pilot with 10, then rollout to 300": two bare counts are people only between phases' words, the first
+    # right after one and the second after the words that lead to the next (it had been a 300-token context and
+    # 10 users)
+    bare_phases = bool(before and phased and _PHASE_NEXT.match(gap) and after)
     if (
         a == b
-        or not (m.group("an") or m.group("bn"))
+        or not (m.group("an") or m.group("bn") or bare_phases)
         or (traffic_query.names_at_once(m.group(0)) and not phased)
     ):
         return False
-    before = _PHASE_BEFORE.search(scan.work, max(0, m.start() - 40), m.start())
-    after = _PHASE_AFTER.match(scan.work, m.end())
     if not (phased or (after and after.group(0).strip())):
         return False
-    if m.group("an") and _PER.match(gap):
-        return False  # "10 conversas por segundo, depois 100": a rate
+    if m.group("an") and _PER.match(gap) and not _WHEN_NEXT_AT.match(gap.lstrip()):
+        return (
+            False  # "10 conversas por segundo, depois 100": a rate ("por 3 meses": the first phase's length)
+        )
     if not m.group("an") and not (before and _PHASE_NEXT.match(gap)):
         # "2 gpus, depois 100 usuários", "em produção, 4 bits, 200 usuários": a bare number is a phase's only
         # after a phase's word, with nothing but the phases' words after it
@@ -10042,7 +10090,13 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     if not m.group("bn") and not after:
         return False  # "depois 4 gpus"
     start = before.start() if before else m.start()
+    while before and (before := _PHASE_BEFORE.search(scan.work, max(0, start - 40), start)):
+        start = (
+            before.start()
+        )  # "começamos com um piloto de 10": each phase's word leading to the count quoted
     end = after.end() if after and after.group(0).strip(" ,;.!?)") else m.end()
+    if scan.work.count("(", start, end) > scan.work.count(")", start, end) and scan.work.startswith(")", end):
+        end += 1  # "piloto (10 usuários) e depois produção (300)": the bracket quoted closed
     said = scan.work.find("daqui", m.end(), end)
     if said >= 0 and (horizon := HORIZON.match(scan.work, said)):
         end = max(end, horizon.end())  # "100 daqui a 6 meses" quoted whole, not "100 daqui a"
@@ -11666,11 +11720,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if counted is not None and fields[counted] is None:
             fields[counted] = count
             typed = scan.found["load_count"][0][1]
-            if counted == "users" and count > base.users and traffic_query.count_when(typed):
+            if (
+                counted == "users"
+                and count > base.users
+                and (traffic_query.count_when(typed) or traffic_query.count_next(typed))
+            ):
                 # "e se crescer pra 200 em 6 meses?": the thread's count today, the one asked then, as the phases
                 # of a first question ("hoje 20 usuários, em 6 meses 200") are read
                 fields["pilot_users"] = base.users
                 query.phases.append((typed, base.users, count))
+                if base.intent is Intent.evaluation and fields["intent"] is None:
+                    fields["intent"] = Intent.production  # "piloto com 10" then "e depois 300?": production's
         elif counted is None and base is not None and bare is None and fields["users"] is None:
             bare = count  # "e pra 4?" in a thread that counted no one: read as "e com 4?" is
             scan.found["bare_count"] = scan.found["load_count"]
@@ -11755,6 +11815,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if kind == "output_volume" and inputs is not None and not fields["prompt_tokens"]:
             # Both sides of the volume: the answers' make the requests, the prompts' each one's length.
             fields["prompt_tokens"] = max(round(inputs[0] / max(requests, 1)), 1)
+    query.users_off_peak = [typed for _, typed in scan.found.get("users_off_peak", [])]
     off_peak = scan.found.pop("rate_off_peak", [])
     if off_peak and fields["rate_per_s"] is None:
         fields["rate_per_s"] = max(v for v, _ in off_peak)  # the quiet hours' rate alone is the one given
@@ -11915,8 +11976,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     for (factor, share, periods), typed in scan.found.get("load_growth_compound", []):
         if factor is None:
             query.growth_rate_alone.append(
-                (typed, share)
-            )  # "crescimento de 20% ao mês": no horizon to grow to
+                (typed, share, periods)
+            )  # "crescimento de 20% ao mês": no horizon to grow to (periods: the period, in months)
         elif "load_growth" not in scan.found:
             scan.found["load_growth"] = [(factor, typed)]
             query.growth_compound.append((typed, share, periods, factor))

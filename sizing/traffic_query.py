@@ -28,6 +28,11 @@ OFFLINE = regexes.compile(
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
 # "2k+ employees": the plus of "at least" before a space
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])(?:\+(?=\s))?"
+# The days of a week's peak ("às segundas", "on mondays", "nos fins de semana").
+WEEKDAYS = (
+    r"(?:(?:segunda|terca|terça|quarta|quinta|sexta)s?(?:-feiras?)?|s[aá]bados?|domingos?|fins?\s+de\s+semana"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)\b"
+)
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
 _BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
@@ -776,6 +781,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     occasions = _alternatives(w["occasions"])
     on_occasion = r"(?:na|no|nas|nos|em|on|at|in|during|durante\s+(?:a|o|as|os))"
     than_average = rf"(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*\s+(?:{averages})\b"
+    bigger = r"\s+(?:maior|mais\s+alto|higher|bigger)\b"  # "pico 3 vezes maior": than the average, unsaid
 
     def peak_factor(m: re.Match) -> float | None:
         """The multiple, above 1 (a "peak" at half the average is no peak)."""
@@ -810,26 +816,34 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         )
 
     def _compound(m: re.Match):
-        """(the multiple, the share a period, the periods), or (None, the share, the period) with no horizon: a
-        compound growth, (1 + share) ** periods (compound interest's formula)."""
+        """(the multiple, the share a period, the periods), or (None, the share, the period's months) with no
+        horizon: a compound growth, (1 + share) ** periods (compound interest's formula)."""
         share = _float(m.group("pct")) / 100
         period = (
-            m.group("unit") or w["compound_adjectives"][_BLANKS.sub(" ", m.group("adj") or m.group("adj0"))]
+            m.group("unit")
+            or w["compound_adjectives"][
+                _BLANKS.sub(" ", m.group("adj") or m.group("adj0") or m.group("adj1") or m.group("adj2"))
+            ]
         )
         if share <= 0:
             return None
         if not m.group("horizon"):
-            return (None, share, period)
-        n = _float(m.group("n")) if m.group("n") else 1.0
-        periods = n * _months(m.group("over")) / _months(period)
+            return (None, share, _months(period))
+        n = _float(m.group("n") or m.group("n2") or "1")
+        periods = n * _months(m.group("over") or m.group("over2")) / _months(period)
         periods = round(periods, 2)  # 3 months of weeks: 13, not 13.000013
+        if abs(periods - round(periods)) <= 0.005 * periods:
+            # 2 weeks of days: 14, not 14.04 (a year's 52 weeks and 365 days, traffic_words.toml, put a week at
+            # 7.02 days), 2 months of days 61; a horizon further from a whole number of periods (2 months of weeks,
+            # 8.67) stays as it is
+            periods = float(round(periods))
         return ((1 + share) ** periods, share, periods) if periods >= 1 else None
 
     def _growth(m: re.Match):
         if m.group("verb"):
             factor = scale_words[_BLANKS.sub(" ", m.group("verb"))]
-        elif m.group("x") or m.group("x2") or m.group("x3") or m.group("x4"):
-            factor = _float(m.group("x") or m.group("x2") or m.group("x3") or m.group("x4"))
+        elif m.group("x") or m.group("x2") or m.group("x3") or m.group("x4") or m.group("x5"):
+            factor = _float(m.group("x") or m.group("x2") or m.group("x3") or m.group("x4") or m.group("x5"))
         else:
             factor = 1 + _float(m.group("pct") or m.group("pct2") or m.group("pct3")) / 100
         return factor if factor > 1 else None
@@ -978,6 +992,30 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"|\b(?:(?:that's|thats|that\s+is|it's|its|it\s+is|e|sao|eh)\s+)(?:o|the)\s+total\b"
             r"|\b(?:that's|thats|that\s+is|it's|its|it\s+is|is|e\s+o|sao\s+o|the|our)\s+head-?\s*count\b"
         ), lambda m: True),
+        # Growth by a share each period ("crescimento de 20% ao mês por 6 meses", "growing 20% a month over a
+        # year"): compounded over the horizon; with none, only the rate (it had been "Não entendi: “crescimento”,
+        # “20”" and "ao mês" a cost). Before the growth with its horizon, which would take "crescer 20% em 6 meses"
+        # but not the period between, and before a share of people a day, which would take "3% ao dia" of
+        # "crescimento de 3% ao dia" (it had been "Não entendi: “crescimento”, “3% ao dia”").
+        ("load_growth_compound", regexes.compile(
+            rf"(?:(?P<lead>\b(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*"
+            # "crescimento anual de 40% por 3 anos": the period as the noun's adjective, before the share
+            rf"|\b(?:{growth_nouns})\s+(?:(?P<adj1>{compound_adjectives})\s+)?(?:de\s+|of\s+)?"
+            # "100 usuários, +10% ao mês por 6 meses": the sign says more (it had been "Não entendi: “10”")
+            rf"|(?<![\w+])\+\s*)|\b)"
+            # a share with no verb or noun before is a growth's only with its noun after ("20% de crescimento")
+            # ("10% month over month growth": the period as an adjective before the noun), or with a period that
+            # says growth by itself ("10% MoM for 12 months", "10% mês a mês")
+            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|(?:(?:\s+(?P<adj0>{compound_adjectives}))?\s+(?:de\s+|of\s+)?(?:{growth_nouns})"
+            rf"|\s+(?P<adj2>{_alternatives(w['compound_growth_adjectives'])})\b\.?))"
+            rf"(?(adj0)|(?(adj1)|(?(adj2)|\s+(?:(?:ao|a\s+cada|em\s+cada|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b"
+            # "10% a.m.": a month's rate as Brazilian finance writes it
+            rf"|(?P<adj>{compound_adjectives})\b\.?))))"
+            rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
+            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b"
+            # "5% monthly growth, 12-month horizon": the horizon as an adjective before its noun
+            rf"|\s*,?\s+(?:(?:a|an|over\s+a|with\s+a)\s+)?(?P<n2>\d+)[-\s](?P<over2>{compound_units})\s+horizon\b)?"
+        ), _compound),
         # "20% de uso diário", "20% dos funcionários usam todo dia", "20% of them use it daily": the share of the
         # people there on a day (query.py), before the shares at once below read "usam".
         ("daily_share", regexes.compile(
@@ -1671,7 +1709,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{on_occasion}\s+)?(?:{occasions})\b(?:\s*[,:;])?{peak_joins}{multiple}{than_average}"
         ), peak_factor),
         ("peak_factor", regexes.compile(
-            rf"\b(?:{peak_nouns})(?:\s+{on_occasion}\s+(?:{occasions}))?{peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
+            rf"\b(?:{peak_nouns})(?:\s+{on_occasion}\s+(?:{occasions}))?{peak_joins}(?:{_PLAIN}{times}(?:{than_average}|{bigger})?|{multiple_word}{than_average})"
         ), peak_factor),
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
@@ -1681,20 +1719,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("peak_factor", regexes.compile(
             rf"{_PLAIN}{times}\s+(?:no|nos|na|at|at\s+the|in\s+the|during\s+the|during|em)\s+(?:{peak_nouns})\b"
         ), peak_factor),
-        # Growth by a share each period ("crescimento de 20% ao mês por 6 meses", "growing 20% a month over a
-        # year"): compounded over the horizon; with none, only the rate (it had been "Não entendi: “crescimento”,
-        # “20”" and "ao mês" a cost). Before the growth with its horizon, which would take "crescer 20% em 6 meses"
-        # but not the period between.
-        ("load_growth_compound", regexes.compile(
-            rf"\b(?P<lead>(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*"
-            rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?)?"
-            # a share with no verb or noun before is a growth's only with its noun after ("20% de crescimento")
-            # ("10% month over month growth": the period as an adjective before the noun)
-            rf"(?P<pct>\d+(?:[.,]\d+)?)\s*%(?(lead)|(?:\s+(?P<adj0>{compound_adjectives}))?\s+(?:de\s+|of\s+)?(?:{growth_nouns}))"
-            rf"(?(adj0)|\s+(?:(?:ao|a|an|por|per|each|every|cada)\s+(?P<unit>{compound_units})\b|(?P<adj>{compound_adjectives})\b))"
-            rf"(?P<horizon>\s*,?\s+(?:{compound_horizon})\s+(?:(?:o|a|os|as|um|uma|an?|the|(?P<n>\d+(?:[.,]\d+)?))\s+)?"
-            rf"(?P<over>{compound_units}|meses|months|anos|years|semanas|weeks|trimestres|quarters|semestres|dias|days)\b)?"
-        ), _compound),
+        # "100 users, 2x peak on mondays": the multiple as the peak's adjective (it had scaled the load twice with
+        # nothing said)
+        ("peak_factor", regexes.compile(
+            rf"{_PLAIN}{times}\s+(?:{peak_nouns})\b(?!\s+(?:de|of)\b)(?:\s+(?:as|aos|nas|nos|on)\s+{WEEKDAYS})?"
+        ), peak_factor),
         # Growth with its horizon ("dobrar em 6 meses", "crescer 50% em um ano", "crescimento de 2x até o fim do
         # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
         # taken with it (it had been a term of rental, "180 dias", and the verb left not understood). Before the
@@ -1709,11 +1738,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
             # "2x growth in a year", "crescimento" after its multiple
             rf"|(?P<x3>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:{growth_nouns})"
+            # "40 usuários agora e 3x isso no ano que vem", "3x that by next year": the multiple of the load said
+            # (it had been "Não entendi: “3x”, “ano”, “vem”")
+            rf"|(?P<x5>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)\s+(?:isso|isto|esse\s+numero|that|this|that\s+number)"
             # "expect 3x next year", "esperamos 50% de crescimento em 6 meses": the multiple expected
             rf"|(?:{expected})\s+(?:(?:a|an|uns|umas|about|around|cerca\s+de|~)\s*)?(?:(?P<x4>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times)"
             rf"(?:\s+(?:(?:de\s+|of\s+)?(?:{growth_nouns})|more|mais))?|(?P<pct3>\d+(?:[.,]\d+)?)\s*%\s+(?:de\s+|of\s+)?(?:{growth_nouns})))"
             rf"(?:\s+(?:o|a|os|as|the|nosso|nossa|our)?\s*(?:{loads}))?"
-            rf"\s+(?P<horizon>(?:{horizon})\s+(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b)"
+            # "by next year": two of the horizon's words, as growth_when() reads them
+            rf"\s+(?P<horizon>(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b"
+            # "3x isso ano que vem": the year named with no word before it
+            rf"|ano\s+que\s+vem\b)"
         ), _growth),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
@@ -2069,7 +2104,7 @@ def _unit_seconds(unit: str) -> float:
             else 604800.0 if unit.startswith(("semana", "week")) else 3600.0)  # fmt: skip
 
 
-def _count_then() -> str:
+def _count_then(tail: str = "") -> str:
     """A thread's new count, and when it comes: "200 em 6 meses", "500 by the end of the year" (the horizon had
     been a term of rental, "180 dias", and the count not understood). Groups 1 and 2: the number and its unit."""
     w = _words()
@@ -2079,7 +2114,7 @@ def _count_then() -> str:
         # the people named ("e se escalar pra 500 usuários em 1 ano?" had been 500 people and a 365-day term)
         r"(?:\s+(?:usuarios|utilizadores|users|pessoas|people|clientes|customers))?"
         rf"(?P<when>\s+(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b)?"
-        r"\s*(?=[?!;]|[.,](?!\d)|$)"
+        rf"{tail}\s*(?=[?!;]|[.,](?!\d)|$)"
     )
 
 
@@ -2089,18 +2124,35 @@ def grown_count() -> re.Pattern:
     the count then. Read before query.py's GROW_TO takes the verb as filler, which leaves "to 200" no one's."""
     w = _words()
     return regexes.compile(
-        rf"\b(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?\s+{_count_then()}"
+        rf"\b(?:(?:{_alternatives(w['count_grow'])})(?:\s+(?:{_alternatives(w['count_grow_to'])}))?"
+        rf"|(?:{_alternatives(w['count_next'])}),?(?:\s+(?:{_alternatives(w['count_next_to'])}))?"
+        # "e em 6 meses 200?", "e daqui 6 meses com 200?": when, then the count (it had been a 180-day term)
+        rf"|{_when()}\s*,?(?:\s+(?:{_alternatives(w['count_after_when'])}))?)\s+"
+        + _count_then(rf"(?:\s+(?:{_alternatives(w['count_next_after'])})\b)?")
     )
+
+
+@cache
+def _next_phase_at() -> re.Pattern:
+    return regexes.compile(rf"(?:{_alternatives(_words()['count_next'])})\b|{_when()}")
+
+
+def count_next(typed: str) -> bool:
+    """Whether a thread's count, as typed, is the next phase's ("depois 300", "then 500", "em 6 meses 200"): said
+    as phases."""
+    return _next_phase_at().match(strip_accents(typed.lower())) is not None
+
+
+def _when() -> str:
+    w = _words()
+    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
+    return rf"\b(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b"
 
 
 @cache
 def growth_when() -> re.Pattern:
     """When a growth comes ("até o fim do ano", "in 6 months", "by next year"), as the growths' patterns read it."""
-    w = _words()
-    horizon, units = _alternatives(w["growth_horizon"]), _alternatives(w["growth_horizon_units"])
-    return regexes.compile(
-        rf"\b(?:(?:{horizon})\s+){{1,2}}(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{units})\b"
-    )
+    return regexes.compile(_when())
 
 
 def grown_to(m: re.Match) -> int | None:
@@ -2151,7 +2203,7 @@ _AVERAGE_AFTER = regexes.compile(
     r"sustained|steady(?:\s+state)?|baseline|sustentad[oa]s?)\b"
     r"(?=\s*(?:$|[,.;:!?)]|(?:e|and|com|with|no|na|nos|nas|durante|during|over|ao|a|the|por|per|ate|until)\b))"
 )
-_OFF_PEAK_AFTER = regexes.compile(
+OFF_PEAK_AFTER = regexes.compile(
     r"\s*,?\s*(?:a\s+noite|de\s+noite|durante\s+a\s+noite|a\s+madrugada|de\s+madrugada|na\s+madrugada|"
     r"fora\s+do\s+(?:horario\s+(?:comercial|laboral|de\s+pico)|pico|expediente)|nos?\s+fins?\s+de\s+semana|"
     r"aos\s+(?:sabados|domingos|fins\s+de\s+semana)|at\s+night|overnight|off[\s-]peak|outside\s+(?:business|office)\s+hours|"
@@ -2264,7 +2316,7 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
                     if after or before:
                         key = "rate_average"
                         start, end = (before.start() if before else start), (after.end() if after else end)
-                    elif off := _OFF_PEAK_AFTER.match(scan.work, end):
+                    elif off := OFF_PEAK_AFTER.match(scan.work, end):
                         # "100 req/min em horário comercial e 10 req/min à noite": the quieter hours' rate, not
                         # the one to size for (it had been refused as a contradiction of the two rates).
                         key, end = "rate_off_peak", off.end()
@@ -2646,7 +2698,9 @@ def _growth_before() -> re.Pattern:
     # growth to a count
     return regexes.compile(
         rf"\b(?:(?:{verbs})(?:\s+(?:de\s+|em\s+|by\s+)?\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times))?"
-        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns})|{_count_growth()})\s*,?\s*$"
+        rf"|\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times)\s+(?:de\s+|of\s+)?(?:{nouns})"
+        # "3x that by next year": a multiple of the load said
+        rf"|\d+(?:[.,]\d+)?\s*(?:x|vezes|times)\s+(?:isso|isto|that|this)|{_count_growth()})\s*,?\s*$"
     )
 
 
@@ -2680,6 +2734,20 @@ def growth_before(text: str, at: int) -> bool:
     """Whether a growth ends right before `at` ("triplicar ", "crescer 50% "): a horizon after it ("até o fim do
     ano") is when the load grows, not a deadline (sizing/deadlines.py)."""
     return bool(_growth_before().search(strip_accents(text[max(0, at - 40) : at].lower())))
+
+
+@cache
+def _phase_count_before() -> re.Pattern:
+    people = rf"(?:{plain_people_words()}|concurrent|simultaneos|simultaneas|ao\s+mesmo\s+tempo|at\s+once)"
+    return regexes.compile(
+        rf"(?<![\w.,])\d+\s+{people}\b[^\d]{{0,25}}?(?<![\w.,])\d+(?:\s+{people})?\s*,?\s*$"
+    )
+
+
+def phase_count_before(text: str, at: int) -> bool:
+    """Whether the second of two counts of people ends right before `at` ("40 concurrent now, 120 "): a horizon
+    after it ("by EOY", "até o fim do ano") is when that phase comes (query.py _WHEN_NEXT), not a deadline."""
+    return bool(_phase_count_before().search(strip_accents(text[max(0, at - 50) : at].lower())))
 
 
 def plain_people_words() -> str:
