@@ -678,7 +678,7 @@ def _log_distance(a: float, b: float) -> float:
 # found again, and its parameter counts are not worked out anew. The base is kept with its stand-in, so its id
 # is not reused while kept. And the stand-in of each bare size asked, by catalogue: it depends on nothing else,
 # and finding it walks every model twice. Bounded: each starts over when full.
-_SCALED: dict[tuple[int, float], tuple[ModelEntry, ModelEntry]] = {}
+_SCALED: dict[tuple[int, float, bool], tuple[ModelEntry, ModelEntry]] = {}
 _STAND_INS: dict[tuple[int, float], tuple[Catalog, ModelEntry]] = {}
 _SCALED_SIZE = 1024
 
@@ -705,7 +705,7 @@ def _dense_stand_in(params: float, catalog: Catalog) -> ModelEntry:
     if same:
         return min(same, key=lambda m: m.params)
     nearest = min(refs, key=lambda m: (_log_distance(m.params, params), m.params))
-    return scale_layers(nearest, params)
+    return scale_layers(nearest, params, generic=True)
 
 
 def _named_size(model_id: str) -> float | None:
@@ -730,19 +730,25 @@ def _moe_stand_in(total: float, active: float | None, experts: int | None, catal
         return nearest
     if total * ROUNDED_NAME <= nearest.params <= total * SAME_SIZE:
         return nearest
-    return scale_layers(nearest, total)
+    return scale_layers(nearest, total, generic=True)
 
 
-def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
+def scale_layers(base: ModelEntry, params: float, generic: bool = False) -> ModelEntry:
     """`base` with as many layers as reach `params` (never fewer): width, heads, KV heads and vocabulary
-    stay real."""
-    key = (id(base), params)
+    stay real. `generic`: the stand-in of a size whose family is unknown, so `base`'s own published precision
+    and its always-on chain of thought are not the named model's ("granite 3.0 3b-a800m" had been sized in
+    gpt-oss's MXFP4, answering at a reasoning model's length)."""
+    key = (id(base), params, generic)
     kept = _SCALED.get(key)
     if kept is not None and kept[0] is base:
         return kept[1]
     if len(_SCALED) >= _SCALED_SIZE:
         _SCALED.clear()
     scaled = _scaled(base, params)
+    if generic and (base.native_precision or base.reasoning == "always"):
+        scaled = msgspec.structs.replace(
+            scaled, native_precision=None, reasoning=None if base.reasoning == "always" else base.reasoning
+        )
     _SCALED[key] = (base, scaled)
     return scaled
 

@@ -3738,6 +3738,17 @@ ACTIVE_SIZE = regexes.compile(
     r"(\d+(?:\.\d+)?)\s*b\s+(?:de\s+)?(?:ativos|ativados|active|activated|activos)\b(?:\s*\))?",
     re.IGNORECASE,
 )
+# A mixture of experts' size with its active parameters in millions, as IBM names Granite 3.0's
+# ("granite-3.0-3b-a800m-instruct", "1b-a400m").
+ACTIVE_MILLIONS = regexes.compile(
+    r"(?<![\w.,])(\d+(?:\.\d+)?)\s*b\s*-?\s*a(\d+(?:\.\d+)?)\s*m(?![\w.])", re.IGNORECASE
+)
+
+
+def _active_in_billions(m: re.Match) -> str:
+    return f"{m.group(1)}b-a{float(m.group(2)) / 1000:g}b"
+
+
 # Emoji as chat apps write them (https://docs.slack.dev/messaging/formatting-message-text, "Emoji"; GitHub,
 # Discord and Teams write them alike): ":pray:", ":+1::skin-tone-2:", a run typed together (":pray::pray:"),
 # and one glued to the word before it ("70b:pray:": Slack writes an emoji picked after a word so). Glued, the
@@ -5318,6 +5329,10 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # "um moe de 30b com 3b ativos", "30B total, 3B active": the size of a mixture of experts, as "30b-a3b".
     if "tiv" in _folded(text):  # what each of its words ("ativos", "active"...) holds
         text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
+    # "granite 3.0 3b-a800m": an active size in millions is the same tag as "30b-a3b" ("800m" had been read as a
+    # context of 0 tokens).
+    if "m" in text or "M" in text:
+        text = ACTIVE_MILLIONS.sub(_active_in_billions, text)
     if "+" in text:
         text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
