@@ -196,7 +196,8 @@ class Plan(msgspec.Struct, frozen=True):
     )
     virtual_stages: int = 1  # the interleaved 1F1B schedule's stages a rank (1: 1F1B, or ZB-V sized as 1F1B)
     pipeline_schedule: str | None = None  # Workload.pipeline_schedule: "interleaved" or "zbv" said
-    lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
+    lora_targets: str | None = None  # Workload.lora_targets: "all_linear", "qv" or "+"-joined modules said
+    lora_dropout: bool = False  # a lora_dropout above 0 said (PEFT's default is 0)
     cpu_offload: bool = False
     offload_params: bool = (
         False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
@@ -585,6 +586,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     stack = (
         (resolve_stack(w.stack, catalog) if w.stack else catalog.default_stack) if stage.is_training else None
     )
+    if stack is not None and w.pure_bf16 and (stack.master_weights or stack.autocast):
+        # the stack's own software run in BF16 alone: no FP32 master copy, no autocast (sizing/training.py)
+        stack = msgspec.structs.replace(stack, master_weights=False, autocast=False)
     precision = _precision(w, stage, model, catalog, lang, said, stack)
     if not stage.is_training and w.gpu and w.gpu.startswith("mac-") and is_budget(w.gpu):
         precision = _mac_file(precision, catalog, lang, said)
@@ -1197,7 +1201,8 @@ def _precision(
                 said.append(t(lang, "assume.fp8_training_moe_ep" if ep > 1 else "assume.fp8_training_moe",
                               top_k=model.moe.experts_per_token, experts=model.moe.experts, ep=ep,
                               held=model.moe.experts // ep))  # fmt: skip
-        said.append(t(lang, "assume.mixed_precision" if stack.master_weights else "assume.pure_bf16"))
+        said.append(t(lang, "assume.mixed_precision" if stack.master_weights
+                      else "assume.pure_bf16_said" if w.pure_bf16 else "assume.pure_bf16"))  # fmt: skip
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
         raise SizingError("lora_4bit", "qlora_examples", precision=asked.name)
@@ -1452,6 +1457,13 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     rank = w.lora_rank or stack.lora_rank or 16
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang, w.lora_targets))
+        act = 4 if plan.stage is Stage.qlora and stack.kbit_fp32_upcast else training.ACT
+        if copy := training.lora_input_copy_bytes(stack, act, bool(w.lora_dropout)):
+            every, largest = training.lora_input_values(model, w.lora_targets)
+            size = copy * (largest if checkpointing else every) * seq_len * batch
+            said.append(t(lang, "assume.lora_input_copy", bytes=copy, size=i18n.gb(size, lang),
+                          dropout=t(lang, "assume.lora_input_copy_dropout") if w.lora_dropout else "",
+                          recompute=t(lang, "assume.lora_input_copy_recompute") if checkpointing else ""))  # fmt: skip
     if lora and stack.adapters_before_peft_autocast:
         # sized as the stack's published runs had them (stacks.toml); a current PEFT's FP32 adapters said with their cost
         now, then = (training.adapter_bytes_per_param(optimizer.value, stack, fp32) for fp32 in (False, True))
@@ -1647,6 +1659,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         optimizer_open=optimizer_open,
         lora_rank=rank,
         lora_targets=w.lora_targets,
+        lora_dropout=bool(w.lora_dropout),
         checkpointing=checkpointing,
         tp=tp,
         pp=pp,
@@ -1918,6 +1931,13 @@ def _lora_targets(
         return t(lang, "assume.lora_targets_qv", rank=rank,
                  default=t(lang, "assume.default_marker") if default else "",
                  params=i18n.params(training.lora_params(model, rank, stack, "qv"), lang),
+                 all=i18n.params(training.lora_params(model, rank), lang),
+                 dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))  # fmt: skip
+    if (named := training.lora_modules(said)) is not None:
+        return t(lang, "assume.lora_targets_named", rank=rank,
+                 default=t(lang, "assume.default_marker") if default else "",
+                 names=", ".join(f"{m}_proj" for m in training.LORA_MODULES if m in named),
+                 params=i18n.params(training.lora_params(model, rank, stack, said), lang),
                  all=i18n.params(training.lora_params(model, rank), lang),
                  dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))  # fmt: skip
     matrices = t(lang, "lora.matrices_gated" if model.mlp == "gated" else "lora.matrices_plain")

@@ -83,6 +83,7 @@ from .plan import (
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
 from .serve_after import LOAD_FIELDS, serving_workload
+from .training import LORA_MODULES as _LORA_MODULES
 from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -2815,6 +2816,31 @@ LORA_ALL_LINEAR = regexes.compile(rf"(?<![\w-])(?:{_TARGET_KEY})?{_W('training.l
 # q_proj and v_proj listed as a YAML or Python list writes them: [q_proj, v_proj], ["q_proj", "v_proj"], q_proj,v_proj
 _QV_LIST = r"\[?\s*[\"']?q_proj[\"']?\s*[,\s]\s*[\"']?v_proj[\"']?\s*\]?"
 LORA_QV = regexes.compile(rf"(?<![\w-])(?:{_TARGET_KEY})?(?:{_W('training.lora_qv')}|{_QV_LIST})(?![\w-])")
+# Llama-style modules listed for LoRA (PEFT target_modules, Axolotl's lora_target_modules), as a list of two or more
+# or after its key: "target_modules q_proj,k_proj,v_proj,o_proj", "[gate_proj, up_proj, down_proj]", "on up_proj e down_proj"
+_MODULE = r"[\"']?(?:q|k|v|o|gate|up|down)_proj[\"']?"
+_MODULE_SEP = r"\s*(?:,\s*(?:and\s+|e\s+)?|\s(?:and|e)\s|/|\s)\s*"
+_ONLY = r"(?:only|just|s[oó]|apenas|somente)"
+LORA_MODULES = regexes.compile(
+    rf"(?<![\w-])(?:{_ONLY}\s+)?(?:(?:{_TARGET_KEY})\[?\s*{_MODULE}(?:{_MODULE_SEP}{_MODULE})*|\[?\s*{_MODULE}"
+    rf"(?:{_MODULE_SEP}{_MODULE})+)\s*\]?(?:\s+{_ONLY})?(?![\w-])"
+)
+_MODULE_NAME = regexes.compile(r"\b(q|k|v|o|gate|up|down)_proj\b")
+# A lora_dropout above 0 keeps a mask and its output for the backward (sizing/training.py lora_input_copy_bytes)
+LORA_DROPOUT = regexes.compile(r"(?<![\w-])(?:--?)?lora[_ -]?dropout\s*[:=]?\s*(\d*\.?\d+)(?![\w.])")
+PURE_BF16 = regexes.compile(rf"(?<![\w-]){_W('training.pure_bf16')}(?![\w-])")
+
+
+def _lora_modules(m) -> str:
+    """The targets a list of modules names ("qv" for q_proj and v_proj, "all_linear" for all seven)."""
+    named = set(_MODULE_NAME.findall(m.group(0)))
+    if named == {"q", "v"}:
+        return "qv"
+    if len(named) == len(_LORA_MODULES):
+        return "all_linear"
+    return "+".join(name for name in _LORA_MODULES if name in named)
+
+
 CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
     for mode in ("on_demand", "project_package", "reserved", "dedicated")
@@ -6715,7 +6741,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(COMPILED, "compiled", lambda m: True)
     scan.take(FULL_RECOMPUTE, "checkpointing", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
+    scan.take(LORA_MODULES, "lora_targets", _lora_modules)
     scan.take(LORA_QV, "lora_targets", lambda m: "qv")
+    scan.take(LORA_DROPOUT, "lora_dropout", lambda m: float(m.group(1)) > 0)
+    scan.take(PURE_BF16, "pure_bf16", lambda m: True)
     scan.take(LORA_ALL_LINEAR, "lora_targets", lambda m: "all_linear")
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
@@ -11525,6 +11554,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["virtual_stages"] = virtual
         if _one(scan, "compiled", "compiled"):
             fields["compiled"] = True
+        if _one(scan, "pure_bf16", "pure_bf16"):
+            fields["pure_bf16"] = True
+        if (dropout := _one(scan, "lora_dropout", "lora_dropout")) is not None:
+            fields["lora_dropout"] = dropout
         if _one(scan, "context_split", "context_split") and cp is None:
             fields["context_split"] = True
     query.lang = _one(scan, "lang", "lang")
@@ -12923,7 +12956,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

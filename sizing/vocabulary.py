@@ -229,6 +229,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "interleaved",  # the interleaved 1F1B pipeline schedule
         "zero_bubble",  # the zero-bubble V pipeline schedule
         "compiled",  # torch.compile, not modelled
+        "pure_bf16",  # BF16 without autocast nor an FP32 master copy
         "lora_all_linear",
         "lora_qv",
         "with",
