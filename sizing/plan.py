@@ -198,6 +198,7 @@ class Plan(msgspec.Struct, frozen=True):
     pipeline_schedule: str | None = None  # Workload.pipeline_schedule: "interleaved" or "zbv" said
     lora_targets: str | None = None  # Workload.lora_targets: "all_linear", "qv" or "+"-joined modules said
     lora_dropout: bool = False  # a lora_dropout above 0 said (PEFT's default is 0)
+    async_tp: bool = False  # Workload.async_tp: AsyncTP said, sized where the stack's TP gathers whole inputs
     cpu_offload: bool = False
     offload_params: bool = (
         False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
@@ -1592,6 +1593,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     virtual = _pipeline_schedule(model, w, pp, stack, plan.stage, lang, said)
     if w.compiled and not (stack and stack.says_compile):
         said.append(t(lang, "assume.compiled"))
+    if w.async_tp and tp > 1 and stack.tp_gathered_inputs:
+        # what the engine sizes of it (sizing/training.py async_tp_workspace), per micro-batch as it runs
+        pairs = training.PREFERENCE.get((w.method or Method.sft).value, (False, 1))[1]
+        workspace = training.async_tp_workspace(model, -(-seq_len // (w.cp or 1)), batch * pairs, tp)
+        said.append(t(lang, "assume.async_tp", tp=tp, workspace=i18n.gb(workspace, lang)))
+    elif w.async_tp:
+        said.append(t(lang, "assume.async_tp_not_sized", stack=stack.name,
+                      tp=t(lang, "assume.async_tp_no_tp") if tp <= 1 else ""))  # fmt: skip
     if pp > 1 and stack.pipeline_fsdp and plan.stage in (Stage.full, Stage.pretrain):
         said.append(t(lang, "assume.pipeline_fsdp", stack=stack.name))
     ep = w.ep or 1
@@ -1660,6 +1669,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         lora_rank=rank,
         lora_targets=w.lora_targets,
         lora_dropout=bool(w.lora_dropout),
+        async_tp=w.async_tp,
         checkpointing=checkpointing,
         tp=tp,
         pp=pp,

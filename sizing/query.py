@@ -2829,6 +2829,10 @@ _MODULE_NAME = regexes.compile(r"\b(q|k|v|o|gate|up|down)_proj\b")
 # A lora_dropout above 0 keeps a mask and its output for the backward (sizing/training.py lora_input_copy_bytes)
 LORA_DROPOUT = regexes.compile(r"(?<![\w-])(?:--?)?lora[_ -]?dropout\s*[:=]?\s*(\d*\.?\d+)(?![\w.])")
 PURE_BF16 = regexes.compile(rf"(?<![\w-]){_W('training.pure_bf16')}(?![\w-])")
+# the flag as a command line or a TOML sets it: "--compile.enable_async_tensor_parallel", "enable_async_tensor_parallel = true"
+ASYNC_TP = regexes.compile(
+    rf"(?<![\w])(?:--?(?:compile|parallelism|experimental)\.)?{_W('training.async_tp')}(?:\s*[:=]\s*true)?(?![\w-])"
+)
 
 
 def _lora_modules(m) -> str:
@@ -5894,7 +5898,7 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
-_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "vpp", "recompute", "attention", "seq_len", "precision", "kv_cache", "model",
+_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "vpp", "recompute", "attention", "async_tp", "lora_dropout", "seq_len", "precision", "kv_cache", "model",
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
                  "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
@@ -6001,6 +6005,11 @@ def launch_line(text: str) -> str:
         if kind == "attention":
             # only eager changes the figures (FlashAttention and SDPA's kernels keep no scores)
             return " attn_implementation eager " if (value or "").lower().strip("\"'") == "eager" else " "
+        if kind == "async_tp":
+            # a switch, read as said in words ("--compile.enable_async_tensor_parallel", "... false" off)
+            return " async tp " if value is None or value.lower() in ("true", "1") else " "
+        if kind == "lora_dropout" and value and re.fullmatch(r"\d*\.?\d+", value):
+            return f" lora_dropout {value} "
         if kind == "fsdp":
             # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
             return " fsdp "
@@ -6731,6 +6740,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         if "lora_adapters" in scan.found:
             _served_adapter_counts(scan)
     # the granularity first: "selective activation checkpointing" is no full recomputation
+    scan.take(ASYNC_TP, "async_tp", lambda m: True)  # before "compile" is read alone
     scan.take(SELECTIVE_RECOMPUTE, "selective_recompute", lambda m: True)
     # before the settings already assumed: "sem flash attention" is not FlashAttention named
     scan.take(EAGER_ATTENTION, "eager_attention", lambda m: True)
@@ -11556,6 +11566,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["compiled"] = True
         if _one(scan, "pure_bf16", "pure_bf16"):
             fields["pure_bf16"] = True
+        if _one(scan, "async_tp", "async_tp"):
+            fields["async_tp"] = True
         if (dropout := _one(scan, "lora_dropout", "lora_dropout")) is not None:
             fields["lora_dropout"] = dropout
         if _one(scan, "context_split", "context_split") and cp is None:
@@ -12956,7 +12968,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "async_tp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

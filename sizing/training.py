@@ -521,6 +521,7 @@ def activations(
     op_sac: bool = False,
     gathered_inputs: bool = False,
     lora_inputs: tuple[float, float] = (0.0, 0.0),
+    async_tp: bool = False,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
@@ -535,7 +536,9 @@ def activations(
     and the MLP's inputs of each layer that keeps them, and the output head's, are all-gathered whole and kept so
     (stacks.toml tp_gathered_inputs): a recomputing layer gathers them again, so only the one rebuilt has them.
     `lora_inputs`: bytes a token PEFT's LoRA keeps of its adapted layers' inputs beside the base layers' (over all
-    layers, and in the largest: lora_input_copy_bytes), only the rebuilt layer's under full recomputation."""
+    layers, and in the largest: lora_input_copy_bytes), only the rebuilt layer's under full recomputation.
+    `async_tp`: with `gathered_inputs`, AsyncTP's fused matrix products and collectives (async_tp_workspace), which
+    leave the backward's residual-stream gradients split."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
     # Every layer of a kind (dense or MoE; full or local where their heads differ) stores the same per
@@ -584,10 +587,13 @@ def activations(
         # backward of the forward's reduce-scatter; the one leaving the layer's input is a whole partial sum until
         # PrepareModuleInput's backward redistributes it Partial -> Shard(1), a reduce-scatter of the whole local
         # tensor (torch/distributed/tensor/placement_types.py Shard._reduce_shard_tensor, funcol.reduce_scatter_tensor).
-        # torchtitan's Table 4 reads 4.3 GiB more with plain TP than with AsyncTP, whose fused matmul-reduce-scatter
-        # (torch.distributed._symmetric_memory _pipelined_produce_and_all2all) holds one rank's chunk at a time:
-        # counted as plain TP, torchtitan's default (enable_async_tensor_parallel false).
-        split += residual_grads * (1 - 1 / tp)
+        # AsyncTP replaces that reduce-scatter and all-gather with fused_matmul_reduce_scatter and
+        # fused_all_gather_matmul (torch._inductor's micro_pipeline_tp pass), whose all-to-all of partial products
+        # is reduced inside the op: torchtitan's Table 4 reads 4.3 GiB less with AsyncTP than with plain TP, the two
+        # whole gradients (3.5 GiB there) and more. Plain TP is torchtitan's default (enable_async_tensor_parallel
+        # false).
+        if not async_tp:
+            split += residual_grads * (1 - 1 / tp)
     return math.ceil(split)
 
 
@@ -622,6 +628,16 @@ def _attention_layers(a: Architecture) -> int:
     return sum(
         count for count, index in _layer_kinds(a) if a.has_attention(index) and not a.is_state_mixer(index)
     )
+
+
+def async_tp_workspace(a: Architecture, seq_len: int, micro_batch: int, tp: int) -> int:
+    """The symmetric-memory workspace of AsyncTP on a tp-way group: one buffer a group, grown to the largest request
+    and kept (torch/distributed/_symmetric_memory/__init__.py get_symm_mem_workspace), the largest being the fused
+    matmul + reduce-scatter's two chunks of the output, each one rank's share of the sequence's hidden states
+    (_pipelined_produce_and_all2all: out_chunks[0] bytes x 2; the all-gather's is one shard). Allocated by
+    _SymmetricMemory.empty_strided_p2p, outside PyTorch's caching allocator: GPU memory that max_memory_reserved()
+    does not show."""
+    return math.ceil(2 * seq_len * micro_batch * a.hidden_size * ACT / tp) if tp > 1 else 0
 
 
 def offloaded_checkpoints(
@@ -757,6 +773,7 @@ def memory(
     dualpipe: bool = False,
     virtual_stages: int = 1,
     lora_dropout: bool = False,
+    async_tp: bool = False,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
     context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
@@ -779,7 +796,10 @@ def memory(
     Megatron-LM's virtual pipeline, torchtitan's "Interleaved1F1B"), each rank holding that many stages of the
     pp x virtual_stages, one in every pp (_pipeline_activations for what is in flight).
 
-    `lora_dropout`: a lora_dropout above 0, whose mask and output PEFT's LoRA keeps (lora_input_copy_bytes)."""
+    `lora_dropout`: a lora_dropout above 0, whose mask and output PEFT's LoRA keeps (lora_input_copy_bytes).
+
+    `async_tp`: torchtitan's AsyncTP on a stack whose TP gathers whole inputs (tp_gathered_inputs): the backward's
+    residual-stream gradients stay split, and the symmetric-memory workspace is among the buffers."""
     stack = _stack(stack)
     dp = max(1, gpus // (tp * pp * cp))
     if cp > 1:
@@ -789,7 +809,8 @@ def memory(
                    checkpointing, optimizer, lora_rank, lora_targets, cpu_offload, tp, stack, pp, method,
                    offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
                    recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective,
-                   dualpipe=dualpipe, virtual_stages=virtual_stages, lora_dropout=lora_dropout)  # fmt: skip
+                   dualpipe=dualpipe, virtual_stages=virtual_stages, lora_dropout=lora_dropout,
+                   async_tp=async_tp)  # fmt: skip
         m.comm_buffers += ring
         return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
@@ -806,13 +827,14 @@ def memory(
     # torchao's float8 (torchtune) saves the BF16 input and weight for the backward: BF16's activations
     fp8 = fp8 and stack.fp8_backend == "te"
     gathered = stack.tp_gathered_inputs
+    async_tp = async_tp and gathered and tp > 1
     lora_inputs = (0.0, 0.0)
     if stage in ("lora", "qlora") and (copy := lora_input_copy_bytes(stack, act_bytes, lora_dropout)):
         total, largest = lora_input_values(a, lora_targets)
         lora_inputs = (copy * total, copy * largest)
     with_ckpt = activations(
         a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep, eager,
-        gathered_inputs=gathered, lora_inputs=lora_inputs,
+        gathered_inputs=gathered, lora_inputs=lora_inputs, async_tp=async_tp,
     )  # fmt: skip
     without_ckpt = activations(
         a,
@@ -830,6 +852,7 @@ def memory(
         op_sac=selective and stack.selective_ops and not eager,
         gathered_inputs=gathered,
         lora_inputs=lora_inputs,
+        async_tp=async_tp,
     )
     virtual_stages = virtual_stages if pp > 1 and not dualpipe else 1
     if pp > 1:
@@ -993,6 +1016,8 @@ def memory(
         # _prepare_backward_infra: one per chunk): pp micro-batches on torchtitan.
         receives = 2 * pp * virtual_stages if stack.pipeline_fsdp else 2
         buffers += math.ceil((2 + receives) * seq_len * micro_batch * a.hidden_size * ACT / tp)
+    if async_tp:
+        buffers += async_tp_workspace(a, seq_len, micro_batch, tp)
     if experts and a.moe:
         # The all-to-all that sends each token's hidden state to its k experts' ranks and brings their outputs
         # back: a send and a receive buffer of tokens x k hidden states (Megatron-LM's MoEAlltoAllTokenDispatcher).

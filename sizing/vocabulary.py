@@ -230,6 +230,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "zero_bubble",  # the zero-bubble V pipeline schedule
         "compiled",  # torch.compile, not modelled
         "pure_bf16",  # BF16 without autocast nor an FP32 master copy
+        "async_tp",  # torchtitan's AsyncTP
         "lora_all_linear",
         "lora_qv",
         "with",
@@ -288,6 +289,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "vpp",
         "recompute",
         "attention",
+        "async_tp",
+        "lora_dropout",
         "seq_len",
         "precision",
         "kv_cache",

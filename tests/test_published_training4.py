@@ -127,3 +127,47 @@ def test_target_modules_as_people_list_them(capsys, question, read):
     text = answer(capsys, question)
     assert f"target_modules {read})" in text
     assert "Não entendi" not in text and "Not understood" not in text
+
+
+# -- torchtitan's AsyncTP ----------------------------------------------------------------------------------------
+ROUND1, BY_ID1 = figures("published_training_round1.toml")
+
+
+def test_async_tp_keeps_the_backwards_residual_gradients_split_and_counts_its_workspace(capsys, catalog):
+    # torchtitan's Table 4 (round 1): the same 70B run reads 71.9 GiB with plain TP and 67.6 with AsyncTP
+    plain, fused = BY_ID1["t4-70b-fsdp32-tp8"], BY_ID1["t4-70b-fsdp32-tp8-asynctp"]
+    assert "async TP" in fused["question"] and "async" not in plain["question"]
+    on, off = (answer_json(capsys, f["question"])["verdict"]["setup"]["per_gpu"] for f in (fused, plain))
+    model = catalog.model("llama-3.1-70b")
+    tokens, h, tp = 16 * 8192, model.hidden_size, 8
+    # the two whole gradients of the hidden width plain TP holds, split like the rest
+    assert off["activations"] - on["activations"] == pytest.approx(2 * tokens * h * 2 * (1 - 1 / tp), abs=2)
+    # the symmetric-memory workspace: two chunks of a rank's share of the hidden states
+    workspace = 2 * tokens // tp * h * 2
+    assert training.async_tp_workspace(model, 8192, 16, tp) == workspace == 2**29
+    assert on["comm_buffers"] - off["comm_buffers"] == workspace
+    published = plain["published"] - fused["published"]  # 4.3 GiB
+    ours = (off["total"] - on["total"]) / GIB  # 3.5 less 0.5
+    assert 0.6 * published < ours < published, round(ours, 2)
+    text = answer(capsys, fused["question"])
+    assert "AsyncTP (torchtitan's --compile.enable_async_tensor_parallel" in text and "0.54 GB a GPU" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["pretrain llama 3.1 70b on 64 h100 with torchtitan, tp 8, seq 8192, --compile.enable_async_tensor_parallel",
+     "pré-treino do llama 3.1 70b em 64 h100 com torchtitan, tp 8, seq 8192, com AsyncTP"],
+)  # fmt: skip
+def test_async_tp_is_read_as_torchtitan_names_it(capsys, question):
+    lines = answer(capsys, question).splitlines()
+    understood = next(line for line in lines if line.startswith(("Understood:", "Entendi:")))
+    assert "AsyncTP" in understood
+    assert not any(line.startswith(("Not understood", "Não entendi")) for line in lines)
+
+
+def test_async_tp_elsewhere_is_sized_as_plain_tp_and_said_so(capsys):
+    question = "full fine-tune of llama 3.1 70b on 16 h100 with deepspeed zero-3, tp 2, async TP"
+    said = answer_json(capsys, question)["verdict"]["setup"]["per_gpu"]
+    plain = answer_json(capsys, question.replace(", async TP", ""))["verdict"]["setup"]["per_gpu"]
+    assert said == plain
+    assert "it is counted as plain TP" in answer(capsys, question)
