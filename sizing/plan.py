@@ -587,6 +587,11 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     stack = (
         (resolve_stack(w.stack, catalog) if w.stack else catalog.default_stack) if stage.is_training else None
     )
+    if stack is not None and w.cut_cross_entropy and stack.logit_bytes:
+        # Cut Cross-Entropy (Wijmans et al. 2024, arXiv:2411.09009, section 4) computes each logit block in the GPU's
+        # shared memory and never stores the logits; its backward leaves the BF16 gradient of the hidden states
+        stack = msgspec.structs.replace(stack, logit_bytes=0.0, fused_loss_bytes=float(training.ACT))
+        said.append(t(lang, "assume.cut_cross_entropy", stack=stack.name))
     if stack is not None and w.pure_bf16 and (stack.master_weights or stack.autocast):
         # the stack's own software run in BF16 alone: no FP32 master copy, no autocast (sizing/training.py)
         stack = msgspec.structs.replace(stack, master_weights=False, autocast=False)
@@ -1652,7 +1657,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     loss_tokens = (rl_plan["rl_completion"] if rl else 1 if method is Method.reward else seq_len) * batch
     # each context rank's loss reads its own slice of the sequence's tokens
     loss_tokens = -(-loss_tokens // cp)
-    said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, w.zero, lang))
+    said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, w.zero, lang,
+                                  w.cut_cross_entropy))  # fmt: skip
     return plan.but(
         **rl_plan,
         seq_len=seq_len,
@@ -1868,13 +1874,20 @@ def _rl_defaults(
 
 
 def _stack_assumption(
-    stage: Stage, model: ModelEntry, stack: Stack, tokens: int, default: bool, zero: int | None, lang: str
+    stage: Stage,
+    model: ModelEntry,
+    stack: Stack,
+    tokens: int,
+    default: bool,
+    zero: int | None,
+    lang: str,
+    cut_cross_entropy: bool = False,
 ) -> str:
-    """Which software the training figures assume, and what it changes (the logits of the loss above all)."""
+    """Which software the training figures assume, and what it changes (the logits of the loss above all); with
+    `cut_cross_entropy` its loss is that one, said above, in place of the stack's own."""
     logits = i18n.gb(training.logit_bytes(model, tokens, stack), lang)
-    text = t(
-        lang, "assume.stack", stack=stack.name, effect=t(lang, f"stack_effect.{stack.id}", logits=logits)
-    )
+    effect = "stack_effect.cut_cross_entropy" if cut_cross_entropy else f"stack_effect.{stack.id}"
+    text = t(lang, "assume.stack", stack=stack.name, effect=t(lang, effect, logits=logits))
     if training.kbit_upcast(stage.value, stack, zero or 0):
         # One GPU casts to FP32; sharded setups (FSDP/ZeRO-3, also what several GPUs are sized with) do not.
         text += " " + t(lang, "stack_effect.kbit_upcast") + " " + t(lang, "stack_effect.kbit_sharded_too")

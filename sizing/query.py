@@ -2829,6 +2829,7 @@ _MODULE_NAME = regexes.compile(r"\b(q|k|v|o|gate|up|down)_proj\b")
 # A lora_dropout above 0 keeps a mask and its output for the backward (sizing/training.py lora_input_copy_bytes)
 LORA_DROPOUT = regexes.compile(r"(?<![\w-])(?:--?)?lora[_ -]?dropout\s*[:=]?\s*(\d*\.?\d+)(?![\w.])")
 PURE_BF16 = regexes.compile(rf"(?<![\w-]){_W('training.pure_bf16')}(?![\w-])")
+CUT_CROSS_ENTROPY = regexes.compile(rf"(?<![\w-]){_W('training.cut_cross_entropy')}(?![\w-])")
 # the flag as a command line or a TOML sets it: "--compile.enable_async_tensor_parallel", "enable_async_tensor_parallel = true"
 ASYNC_TP = regexes.compile(
     rf"(?<![\w])(?:--?(?:compile|parallelism|experimental)\.)?{_W('training.async_tp')}(?:\s*[:=]\s*true)?(?![\w-])"
@@ -6755,6 +6756,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(LORA_QV, "lora_targets", lambda m: "qv")
     scan.take(LORA_DROPOUT, "lora_dropout", lambda m: float(m.group(1)) > 0)
     scan.take(PURE_BF16, "pure_bf16", lambda m: True)
+    scan.take(CUT_CROSS_ENTROPY, "cut_cross_entropy", lambda m: True)
     scan.take(LORA_ALL_LINEAR, "lora_targets", lambda m: "all_linear")
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
@@ -11568,6 +11570,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["pure_bf16"] = True
         if _one(scan, "async_tp", "async_tp"):
             fields["async_tp"] = True
+        if _one(scan, "cut_cross_entropy", "cut_cross_entropy"):
+            fields["cut_cross_entropy"] = True
         if (dropout := _one(scan, "lora_dropout", "lora_dropout")) is not None:
             fields["lora_dropout"] = dropout
         if _one(scan, "context_split", "context_split") and cp is None:
@@ -12968,7 +12972,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "async_tp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "async_tp", "cut_cross_entropy", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

@@ -231,6 +231,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "compiled",  # torch.compile, not modelled
         "pure_bf16",  # BF16 without autocast nor an FP32 master copy
         "async_tp",  # torchtitan's AsyncTP
+        "cut_cross_entropy",  # Apple's Cut Cross-Entropy loss
         "lora_all_linear",
         "lora_qv",
         "with",

@@ -195,6 +195,7 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # BF16 training without autocast nor an FP32 master copy said ("use_amp false", "pure bf16")
     pure_bf16: bool = False
     async_tp: bool = False  # torchtitan's AsyncTP said (fused TP collectives through symmetric memory)
+    cut_cross_entropy: bool = False  # Apple's Cut Cross-Entropy said (Axolotl's plugin): no logits in memory
     cpu_offload: bool = False
     # training: the weights in CPU RAM too (ZeRO-3/FSDP)
     offload_params: bool = False
