@@ -4,9 +4,16 @@
 adapters' type for the backward (peft/tuners/lora/layer.py Linear.forward, _cast_input_dtype), FP32 there, and the
 MLP's inputs are wider. Each row is asked as a customer would, with the run's settings.
 
-What is compared, and so the tolerance: `reserved_cut`, torch's max_memory_reserved() of a run whose sequences are
-cut at the length asked and mostly shorter, our total less its 1 GiB CUDA context up to 12% above and 18% under
-(tests/published_figures.py CUT_SEQUENCES).
+Also Axolotl's example READMEs that say what their QLoRA config uses (Devstral Small, Magistral Small, Olmo 3 7B),
+each asked with its YAML's settings, Cut Cross Entropy's plugin included.
+
+What is compared, and so the tolerance, by what the row measured:
+- `reserved_cut`: torch's max_memory_reserved() of a run whose sequences are cut at the length asked and mostly
+  shorter, our total less its 1 GiB CUDA context up to 12% above and 18% under (tests/published_figures.py
+  CUT_SEQUENCES).
+- `reported`: a README's "uses about N GiB VRAM", its measure unnamed, read as the whole process's: our total with
+  its context up to 25% under (the allocator's reserve, as round 3's `process` rows) and 5% above (a figure that
+  leaves the context out, about 1 GiB on 20).
 """
 
 from __future__ import annotations
@@ -21,7 +28,8 @@ from .published_figures import ours_gib as answer_gib
 
 FIGURES, BY_ID = figures("published_training_round4.toml")
 ROUND3, BY_ID3 = figures("published_training_round3.toml")
-TOLERANCE = {"reserved_cut": CUT_SEQUENCES}
+TOLERANCE = {"reserved_cut": CUT_SEQUENCES, "reported": (0.75, 1.05)}
+AXOLOTL = [figure for figure in FIGURES if figure["id"].startswith("axolotl-")]
 MLP = BY_ID["peft-metamathqa-3b-lora-r10-mlp"]["question"]
 
 
@@ -29,12 +37,12 @@ MLP = BY_ID["peft-metamathqa-3b-lora-r10-mlp"]["question"]
 def test_each_published_peak_is_within_what_its_measure_adds_to_ours(capsys, figure_id):
     figure = BY_ID[figure_id]
     below, above = TOLERANCE[figure["measure"]]
-    ours = answer_gib(capsys, figure["question"])
+    ours = answer_gib(capsys, figure["question"], context=figure["measure"] == "reported")
     assert below * figure["published"] <= ours <= above * figure["published"], (figure_id, round(ours, 2))
 
 
 def test_every_question_is_read_with_its_run_and_its_modules(capsys, catalog):
-    for figure in FIGURES:
+    for figure in (figure for figure in FIGURES if "_proj" in figure["targets"]):
         said = answer_json(capsys, figure["question"])
         setup, workload = said["verdict"]["setup"], said["workload"]
         assert (workload["stage"], workload["lora_rank"], workload["checkpointing"]) == (
@@ -171,3 +179,42 @@ def test_async_tp_elsewhere_is_sized_as_plain_tp_and_said_so(capsys):
     plain = answer_json(capsys, question.replace(", async TP", ""))["verdict"]["setup"]["per_gpu"]
     assert said == plain
     assert "it is counted as plain TP" in answer(capsys, question)
+
+
+# -- Axolotl's examples ------------------------------------------------------------------------------------------
+def test_axolotls_examples_are_read_with_their_yaml(capsys):
+    for figure in AXOLOTL:
+        said = answer_json(capsys, figure["question"])
+        setup, workload = said["verdict"]["setup"], said["workload"]
+        assert (workload["stack"], workload["stage"], workload["lora_rank"], workload["checkpointing"]) == (
+            "axolotl",
+            "qlora",
+            figure["lora_rank"],
+            True,
+        ), figure["id"]
+        assert (workload["batch"], workload["seq_len"], setup["count"]) == (figure["batch"], figure["seq"], 1)
+        lines = answer(capsys, figure["question"]).splitlines()
+        understood = next(line for line in lines if line.startswith(("Understood:", "Entendi:")))
+        assert "Cut Cross-Entropy" in understood, figure["id"]
+        assert not any(line.startswith(("Not understood", "Não entendi")) for line in lines), figure["id"]
+
+
+def test_axolotls_qlora_keeps_bf16_hidden_states_and_cut_cross_entropy_no_logits(capsys, catalog):
+    devstral = AXOLOTL[0]["question"]
+    model = catalog.model("devstral-small-2507")
+    tokens = 2 * 2048
+    cce = answer_json(capsys, devstral)["verdict"]["setup"]["per_gpu"]
+    # the loss holds the BF16 gradient of the hidden states, no logits (Wijmans et al. 2024)
+    assert cce["logits"] == tokens * model.hidden_size * 2
+    plain = answer_json(capsys, devstral.replace(" and cut cross entropy", ""))["verdict"]["setup"]["per_gpu"]
+    stack = catalog.stack("axolotl")
+    assert plain["logits"] == training.logit_bytes(model, tokens, stack)  # 16 bytes a logit: 7.8 GiB there
+    assert plain["activations"] - cce["activations"] == plain["logits"] - cce["logits"]
+    # Axolotl casts PEFT's FP32 norms, embeddings and head back to BF16: TRL's (the first stack's) hold them in FP32
+    trl = answer_json(capsys, devstral.replace("with axolotl and cut cross entropy", "with trl"))
+    per_gpu = trl["verdict"]["setup"]["per_gpu"]
+    embeddings = model.parts.embeddings + model.parts.lm_head
+    assert per_gpu["weights"] - plain["weights"] >= 2 * embeddings
+    text = answer(capsys, devstral)
+    assert "Software: Axolotl (Transformers + PEFT/TRL). Its loss runs as Cut Cross-Entropy, as said" in text
+    assert "unless its Liger or Cut Cross Entropy plugin is on" not in text

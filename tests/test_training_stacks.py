@@ -653,7 +653,10 @@ def test_trainers_built_on_transformers_are_named_and_sized_as_it(text, stack):
     # QLoRA casts the norms, embeddings and head back to BF16 after PEFT's FP32 upcast (its loader's
     # _configure_embedding_dtypes), so its hidden states and those weights take half TRL's
     if stack == "axolotl" and query.workload.stage.value == "qlora":
-        assert named.memory.weights < plain.memory.weights and named.memory.activations < plain.memory.activations
+        assert (
+            named.memory.weights < plain.memory.weights
+            and named.memory.activations < plain.memory.activations
+        )
         assert not any("FP32, so the hidden states" in line for line in named.assumptions)
     else:
         assert named.memory.total == plain.memory.total
