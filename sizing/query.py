@@ -2820,10 +2820,10 @@ LORA_QV = regexes.compile(rf"(?<![\w-])(?:{_TARGET_KEY})?(?:{_W('training.lora_q
 # or after its key: "target_modules q_proj,k_proj,v_proj,o_proj", "[gate_proj, up_proj, down_proj]", "on up_proj e down_proj"
 _MODULE = r"[\"']?(?:q|k|v|o|gate|up|down)_proj[\"']?"
 _MODULE_SEP = r"\s*(?:,\s*(?:and\s+|e\s+)?|\s(?:and|e)\s|/|\s)\s*"
-_ONLY = r"(?:only|just|s[oó]|apenas|somente)"
+_MODULES_ONLY = r"(?:only|just|s[oó]|apenas|somente)"
 LORA_MODULES = regexes.compile(
-    rf"(?<![\w-])(?:{_ONLY}\s+)?(?:(?:{_TARGET_KEY})\[?\s*{_MODULE}(?:{_MODULE_SEP}{_MODULE})*|\[?\s*{_MODULE}"
-    rf"(?:{_MODULE_SEP}{_MODULE})+)\s*\]?(?:\s+{_ONLY})?(?![\w-])"
+    rf"(?<![\w-])(?:{_MODULES_ONLY}\s+)?(?:(?:{_TARGET_KEY})\[?\s*{_MODULE}(?:{_MODULE_SEP}{_MODULE})*|\[?\s*{_MODULE}"
+    rf"(?:{_MODULE_SEP}{_MODULE})+)\s*\]?(?:\s+{_MODULES_ONLY})?(?![\w-])"
 )
 _MODULE_NAME = regexes.compile(r"\b(q|k|v|o|gate|up|down)_proj\b")
 # A lora_dropout above 0 keeps a mask and its output for the backward (sizing/training.py lora_input_copy_bytes)
