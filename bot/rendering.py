@@ -1789,6 +1789,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.interleaved", virtual=w.virtual_stages or 2))
     if w.compiled:
         parts.append(t("understood.compiled"))
+    if w.async_tp:
+        parts.append(t("understood.async_tp"))
+    if w.pure_bf16:
+        parts.append(t("understood.pure_bf16"))
+    if w.cut_cross_entropy:
+        parts.append(t("understood.cut_cross_entropy"))
     if w.method:
         parts.append(t(f"understood.method_{w.method.value}"))
     if w.rl_generations:

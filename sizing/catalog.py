@@ -468,6 +468,11 @@ class Stack(Strict, kw_only=True):
     single_device_paged_8bit: bool = False
     lora_rank: int = 0  # the rank the stack's recipes set when none is said (0: the answers' default, 16)
     lora_skip_k: bool = False  # its recipes adapt no key projection (torchtune: q_proj, v_proj, output_proj)
+    # its LoRA is PEFT's layer, which casts each adapted layer's input to the adapters' type and keeps that copy for
+    # the backward (sizing/training.py lora_input_copy_bytes); `autocast`: its trainer runs the forward under
+    # torch.autocast (transformers' Trainer with bf16=True), which makes that copy BF16
+    peft_lora: bool = False
+    autocast: bool = True
     # what trains its FP8 full fine-tunes: "te" (Transformer Engine, its FP8 input copies and weight transposes
     # saved for the backward) or "torchao" (float8 Linear, which saves the BF16 input and weight and only in
     # the multi-GPU recipe; sizing/training.py memory, sizing/advice.py _other_stack)

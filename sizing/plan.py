@@ -196,7 +196,9 @@ class Plan(msgspec.Struct, frozen=True):
     )
     virtual_stages: int = 1  # the interleaved 1F1B schedule's stages a rank (1: 1F1B, or ZB-V sized as 1F1B)
     pipeline_schedule: str | None = None  # Workload.pipeline_schedule: "interleaved" or "zbv" said
-    lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
+    lora_targets: str | None = None  # Workload.lora_targets: "all_linear", "qv" or "+"-joined modules said
+    lora_dropout: bool = False  # a lora_dropout above 0 said (PEFT's default is 0)
+    async_tp: bool = False  # Workload.async_tp: AsyncTP said, sized where the stack's TP gathers whole inputs
     cpu_offload: bool = False
     offload_params: bool = (
         False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
@@ -585,6 +587,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     stack = (
         (resolve_stack(w.stack, catalog) if w.stack else catalog.default_stack) if stage.is_training else None
     )
+    if stack is not None and w.cut_cross_entropy and stack.logit_bytes:
+        # Cut Cross-Entropy (Wijmans et al. 2024, arXiv:2411.09009, section 4) computes each logit block in the GPU's
+        # shared memory and never stores the logits; its backward leaves the BF16 gradient of the hidden states
+        stack = msgspec.structs.replace(stack, logit_bytes=0.0, fused_loss_bytes=float(training.ACT))
+        said.append(t(lang, "assume.cut_cross_entropy", stack=stack.name))
+    if stack is not None and w.pure_bf16 and (stack.master_weights or stack.autocast):
+        # the stack's own software run in BF16 alone: no FP32 master copy, no autocast (sizing/training.py)
+        stack = msgspec.structs.replace(stack, master_weights=False, autocast=False)
     precision = _precision(w, stage, model, catalog, lang, said, stack)
     if not stage.is_training and w.gpu and w.gpu.startswith("mac-") and is_budget(w.gpu):
         precision = _mac_file(precision, catalog, lang, said)
@@ -1197,7 +1207,8 @@ def _precision(
                 said.append(t(lang, "assume.fp8_training_moe_ep" if ep > 1 else "assume.fp8_training_moe",
                               top_k=model.moe.experts_per_token, experts=model.moe.experts, ep=ep,
                               held=model.moe.experts // ep))  # fmt: skip
-        said.append(t(lang, "assume.mixed_precision" if stack.master_weights else "assume.pure_bf16"))
+        said.append(t(lang, "assume.mixed_precision" if stack.master_weights
+                      else "assume.pure_bf16_said" if w.pure_bf16 else "assume.pure_bf16"))  # fmt: skip
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
         raise SizingError("lora_4bit", "qlora_examples", precision=asked.name)
@@ -1452,6 +1463,13 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     rank = w.lora_rank or stack.lora_rank or 16
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang, w.lora_targets))
+        act = 4 if plan.stage is Stage.qlora and stack.kbit_fp32_upcast else training.ACT
+        if copy := training.lora_input_copy_bytes(stack, act, bool(w.lora_dropout)):
+            every, largest = training.lora_input_values(model, w.lora_targets)
+            size = copy * (largest if checkpointing else every) * seq_len * batch
+            said.append(t(lang, "assume.lora_input_copy", bytes=copy, size=i18n.gb(size, lang),
+                          dropout=t(lang, "assume.lora_input_copy_dropout") if w.lora_dropout else "",
+                          recompute=t(lang, "assume.lora_input_copy_recompute") if checkpointing else ""))  # fmt: skip
     if lora and stack.adapters_before_peft_autocast:
         # sized as the stack's published runs had them (stacks.toml); a current PEFT's FP32 adapters said with their cost
         now, then = (training.adapter_bytes_per_param(optimizer.value, stack, fp32) for fp32 in (False, True))
@@ -1580,6 +1598,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     virtual = _pipeline_schedule(model, w, pp, stack, plan.stage, lang, said)
     if w.compiled and not (stack and stack.says_compile):
         said.append(t(lang, "assume.compiled"))
+    if w.async_tp and tp > 1 and stack.tp_gathered_inputs:
+        # what the engine sizes of it (sizing/training.py async_tp_workspace), per micro-batch as it runs
+        pairs = training.PREFERENCE.get((w.method or Method.sft).value, (False, 1))[1]
+        workspace = training.async_tp_workspace(model, -(-seq_len // (w.cp or 1)), batch * pairs, tp)
+        said.append(t(lang, "assume.async_tp", tp=tp, workspace=i18n.gb(workspace, lang)))
+    elif w.async_tp:
+        said.append(t(lang, "assume.async_tp_not_sized", stack=stack.name,
+                      tp=t(lang, "assume.async_tp_no_tp") if tp <= 1 else ""))  # fmt: skip
     if pp > 1 and stack.pipeline_fsdp and plan.stage in (Stage.full, Stage.pretrain):
         said.append(t(lang, "assume.pipeline_fsdp", stack=stack.name))
     ep = w.ep or 1
@@ -1631,7 +1657,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     loss_tokens = (rl_plan["rl_completion"] if rl else 1 if method is Method.reward else seq_len) * batch
     # each context rank's loss reads its own slice of the sequence's tokens
     loss_tokens = -(-loss_tokens // cp)
-    said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, w.zero, lang))
+    said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, w.zero, lang,
+                                  w.cut_cross_entropy))  # fmt: skip
     return plan.but(
         **rl_plan,
         seq_len=seq_len,
@@ -1647,6 +1674,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         optimizer_open=optimizer_open,
         lora_rank=rank,
         lora_targets=w.lora_targets,
+        lora_dropout=bool(w.lora_dropout),
+        async_tp=w.async_tp,
         checkpointing=checkpointing,
         tp=tp,
         pp=pp,
@@ -1845,13 +1874,20 @@ def _rl_defaults(
 
 
 def _stack_assumption(
-    stage: Stage, model: ModelEntry, stack: Stack, tokens: int, default: bool, zero: int | None, lang: str
+    stage: Stage,
+    model: ModelEntry,
+    stack: Stack,
+    tokens: int,
+    default: bool,
+    zero: int | None,
+    lang: str,
+    cut_cross_entropy: bool = False,
 ) -> str:
-    """Which software the training figures assume, and what it changes (the logits of the loss above all)."""
+    """Which software the training figures assume, and what it changes (the logits of the loss above all); with
+    `cut_cross_entropy` its loss is that one, said above, in place of the stack's own."""
     logits = i18n.gb(training.logit_bytes(model, tokens, stack), lang)
-    text = t(
-        lang, "assume.stack", stack=stack.name, effect=t(lang, f"stack_effect.{stack.id}", logits=logits)
-    )
+    effect = "stack_effect.cut_cross_entropy" if cut_cross_entropy else f"stack_effect.{stack.id}"
+    text = t(lang, "assume.stack", stack=stack.name, effect=t(lang, effect, logits=logits))
     if training.kbit_upcast(stage.value, stack, zero or 0):
         # One GPU casts to FP32; sharded setups (FSDP/ZeRO-3, also what several GPUs are sized with) do not.
         text += " " + t(lang, "stack_effect.kbit_upcast") + " " + t(lang, "stack_effect.kbit_sharded_too")
@@ -1918,6 +1954,13 @@ def _lora_targets(
         return t(lang, "assume.lora_targets_qv", rank=rank,
                  default=t(lang, "assume.default_marker") if default else "",
                  params=i18n.params(training.lora_params(model, rank, stack, "qv"), lang),
+                 all=i18n.params(training.lora_params(model, rank), lang),
+                 dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))  # fmt: skip
+    if (named := training.lora_modules(said)) is not None:
+        return t(lang, "assume.lora_targets_named", rank=rank,
+                 default=t(lang, "assume.default_marker") if default else "",
+                 names=", ".join(f"{m}_proj" for m in training.LORA_MODULES if m in named),
+                 params=i18n.params(training.lora_params(model, rank, stack, said), lang),
                  all=i18n.params(training.lora_params(model, rank), lang),
                  dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))  # fmt: skip
     matrices = t(lang, "lora.matrices_gated" if model.mlp == "gated" else "lora.matrices_plain")

@@ -83,6 +83,7 @@ from .plan import (
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
 from .serve_after import LOAD_FIELDS, serving_workload
+from .training import LORA_MODULES as _LORA_MODULES
 from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -2821,6 +2822,36 @@ LORA_ALL_LINEAR = regexes.compile(rf"(?<![\w-])(?:{_TARGET_KEY})?{_W('training.l
 # q_proj and v_proj listed as a YAML or Python list writes them: [q_proj, v_proj], ["q_proj", "v_proj"], q_proj,v_proj
 _QV_LIST = r"\[?\s*[\"']?q_proj[\"']?\s*[,\s]\s*[\"']?v_proj[\"']?\s*\]?"
 LORA_QV = regexes.compile(rf"(?<![\w-])(?:{_TARGET_KEY})?(?:{_W('training.lora_qv')}|{_QV_LIST})(?![\w-])")
+# Llama-style modules listed for LoRA (PEFT target_modules, Axolotl's lora_target_modules), as a list of two or more
+# or after its key: "target_modules q_proj,k_proj,v_proj,o_proj", "[gate_proj, up_proj, down_proj]", "on up_proj e down_proj"
+_MODULE = r"[\"']?(?:q|k|v|o|gate|up|down)_proj[\"']?"
+_MODULE_SEP = r"\s*(?:,\s*(?:and\s+|e\s+)?|\s(?:and|e)\s|/|\s)\s*"
+_MODULES_ONLY = r"(?:only|just|s[oó]|apenas|somente)"
+LORA_MODULES = regexes.compile(
+    rf"(?<![\w-])(?:{_MODULES_ONLY}\s+)?(?:(?:{_TARGET_KEY})\[?\s*{_MODULE}(?:{_MODULE_SEP}{_MODULE})*|\[?\s*{_MODULE}"
+    rf"(?:{_MODULE_SEP}{_MODULE})+)\s*\]?(?:\s+{_MODULES_ONLY})?(?![\w-])"
+)
+_MODULE_NAME = regexes.compile(r"\b(q|k|v|o|gate|up|down)_proj\b")
+# A lora_dropout above 0 keeps a mask and its output for the backward (sizing/training.py lora_input_copy_bytes)
+LORA_DROPOUT = regexes.compile(r"(?<![\w-])(?:--?)?lora[_ -]?dropout\s*[:=]?\s*(\d*\.?\d+)(?![\w.])")
+PURE_BF16 = regexes.compile(rf"(?<![\w-]){_W('training.pure_bf16')}(?![\w-])")
+CUT_CROSS_ENTROPY = regexes.compile(rf"(?<![\w-]){_W('training.cut_cross_entropy')}(?![\w-])")
+# the flag as a command line or a TOML sets it: "--compile.enable_async_tensor_parallel", "enable_async_tensor_parallel = true"
+ASYNC_TP = regexes.compile(
+    rf"(?<![\w])(?:--?(?:compile|parallelism|experimental)\.)?{_W('training.async_tp')}(?:\s*[:=]\s*true)?(?![\w-])"
+)
+
+
+def _lora_modules(m) -> str:
+    """The targets a list of modules names ("qv" for q_proj and v_proj, "all_linear" for all seven)."""
+    named = set(_MODULE_NAME.findall(m.group(0)))
+    if named == {"q", "v"}:
+        return "qv"
+    if len(named) == len(_LORA_MODULES):
+        return "all_linear"
+    return "+".join(name for name in _LORA_MODULES if name in named)
+
+
 CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
     for mode in ("on_demand", "project_package", "reserved", "dedicated")
@@ -5975,7 +6006,7 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
-_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "vpp", "recompute", "attention", "seq_len", "precision", "kv_cache", "model",
+_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "ep", "cp", "vpp", "recompute", "attention", "async_tp", "lora_dropout", "seq_len", "precision", "kv_cache", "model",
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
                  "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
@@ -6082,6 +6113,11 @@ def launch_line(text: str) -> str:
         if kind == "attention":
             # only eager changes the figures (FlashAttention and SDPA's kernels keep no scores)
             return " attn_implementation eager " if (value or "").lower().strip("\"'") == "eager" else " "
+        if kind == "async_tp":
+            # a switch, read as said in words ("--compile.enable_async_tensor_parallel", "... false" off)
+            return " async tp " if value is None or value.lower() in ("true", "1") else " "
+        if kind == "lora_dropout" and value and re.fullmatch(r"\d*\.?\d+", value):
+            return f" lora_dropout {value} "
         if kind == "fsdp":
             # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
             return " fsdp "
@@ -6812,6 +6848,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         if "lora_adapters" in scan.found:
             _served_adapter_counts(scan)
     # the granularity first: "selective activation checkpointing" is no full recomputation
+    scan.take(ASYNC_TP, "async_tp", lambda m: True)  # before "compile" is read alone
     scan.take(SELECTIVE_RECOMPUTE, "selective_recompute", lambda m: True)
     # before the settings already assumed: "sem flash attention" is not FlashAttention named
     scan.take(EAGER_ATTENTION, "eager_attention", lambda m: True)
@@ -6822,7 +6859,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(COMPILED, "compiled", lambda m: True)
     scan.take(FULL_RECOMPUTE, "checkpointing", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
+    scan.take(LORA_MODULES, "lora_targets", _lora_modules)
     scan.take(LORA_QV, "lora_targets", lambda m: "qv")
+    scan.take(LORA_DROPOUT, "lora_dropout", lambda m: float(m.group(1)) > 0)
+    scan.take(PURE_BF16, "pure_bf16", lambda m: True)
+    scan.take(CUT_CROSS_ENTROPY, "cut_cross_entropy", lambda m: True)
     scan.take(LORA_ALL_LINEAR, "lora_targets", lambda m: "all_linear")
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
@@ -11667,6 +11708,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["virtual_stages"] = virtual
         if _one(scan, "compiled", "compiled"):
             fields["compiled"] = True
+        if _one(scan, "pure_bf16", "pure_bf16"):
+            fields["pure_bf16"] = True
+        if _one(scan, "async_tp", "async_tp"):
+            fields["async_tp"] = True
+        if _one(scan, "cut_cross_entropy", "cut_cross_entropy"):
+            fields["cut_cross_entropy"] = True
+        if (dropout := _one(scan, "lora_dropout", "lora_dropout")) is not None:
+            fields["lora_dropout"] = dropout
         if _one(scan, "context_split", "context_split") and cp is None:
             fields["context_split"] = True
     query.lang = _one(scan, "lang", "lang")
@@ -13078,7 +13127,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "async_tp", "cut_cross_entropy", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

@@ -130,13 +130,130 @@ def lora_params(a: Architecture, rank: int, stack: Stack | None = None, targets:
     d_in x d_out matrix gains rank x (d_in + d_out). A stack whose recipes leave the key projection out
     (torchtune: lora_attn_modules q_proj, v_proj, output_proj) has those widths less. `targets` "qv": the query
     and value projections alone (target_modules=["q_proj", "v_proj"], PEFT's default for Llama-style models);
-    "all_linear" said: every linear layer, whatever the stack's recipes adapt."""
+    "all_linear" said: every linear layer, whatever the stack's recipes adapt; other LORA_MODULES joined by "+"
+    ("gate+up+down": the MLP's alone) those, in every layer that has them, a routed expert's each."""
     if targets == "qv":
         return _once(a, "lora_qv", _qv_widths) * rank
+    modules = lora_modules(targets)
+    if modules is not None:
+        widths = _once(a, f"lora:{targets}", lambda a: sum(
+            d_in + d_out for layer in range(a.num_layers) for name, d_in, d_out, _ in _linears(a, layer)
+            if name in modules
+        ))  # fmt: skip
+        return widths * rank
     widths = _once(a, "lora", _lora_widths)
     if stack is not None and stack.lora_skip_k and targets is None:
         widths -= _once(a, "lora_k", _k_widths)
     return widths * rank
+
+
+# PEFT's target_modules of a Llama-style block as a question may list them (q_proj ... down_proj), in the order
+# answers name them; a `targets` of several joins them with "+" ("gate+up+down"), "qv" and "all_linear" as before.
+LORA_MODULES = ("q", "k", "v", "o", "gate", "up", "down")
+
+
+def lora_modules(targets: str | None) -> frozenset[str] | None:
+    """The named modules a `targets` adapts; None for every linear layer ("all_linear", or the stack's recipes)."""
+    if targets is None or targets == "all_linear":
+        return None
+    return frozenset(("q", "v") if targets == "qv" else targets.split("+"))
+
+
+def _linears(a: Architecture, layer: int) -> list[tuple[str, int, int, float]]:
+    """One layer's linear modules as PEFT's LoRA sees them: (name, d_in, d_out, inputs a token), the name one of
+    LORA_MODULES or "" for those no Llama-style name matches (a router, a Mamba mixer's, MLA's low-rank ones);
+    `inputs a token`: the values of its input each token brings, k of E for a routed expert (k x d_in over E)."""
+    h, found = a.hidden_size, []
+    if a.has_attention(layer) and not a.is_state_mixer(layer):
+        kv_heads, hd = a.layer_heads(layer)
+        q, kv = a.num_heads * hd, kv_heads * hd
+        if a.mla:
+            m = a.mla
+            heads, qk = a.num_heads, m.qk_nope_head_dim + m.qk_rope_head_dim
+            if m.q_lora_rank:
+                found += [("", h, m.q_lora_rank, 1.0), ("", m.q_lora_rank, heads * qk, 1.0)]
+            else:
+                found.append(("q", h, heads * qk, 1.0))
+            found += [("", h, m.kv_lora_rank + m.qk_rope_head_dim, 1.0),
+                      ("", m.kv_lora_rank, heads * (m.qk_nope_head_dim + m.v_head_dim), 1.0),
+                      ("o", heads * m.v_head_dim, h, 1.0)]  # fmt: skip
+        elif not a.compressed:
+            found += [("q", h, q, 1.0), ("k", h, kv, 1.0)]
+            if not (a.kind(layer) == "G" and a.global_k_eq_v):
+                found.append(("v", h, kv, 1.0))
+            found.append(("o", q, h, 1.0))
+    if not a.has_mlp(layer):
+        return found
+    ffn = (("gate", "up") if a.mlp == "gated" else ("up",)) + ("down",)
+    widths: list[tuple[int, float, int]] = []  # (intermediate width, tokens' share, modules of it)
+    if a.is_moe_layer(layer):
+        assert a.moe
+        moe = a.moe
+        widths.append((moe.expert_intermediate_size, moe.experts_per_token / moe.experts, moe.experts))
+        if moe.shared_experts:
+            widths.append(
+                (moe.shared_intermediate_size or moe.expert_intermediate_size, 1.0, moe.shared_experts)
+            )
+        found.append(("", h, moe.experts, 1.0))  # the router
+    else:
+        widths.append((a.mlp_width(layer), 1.0, 1))
+    for width, share, count in widths:
+        for name in ffn:
+            d_in, d_out = (width, h) if name == "down" else (h, width)
+            found += [(name, d_in, d_out, share)] * count
+    return found
+
+
+def lora_input_values(a: Architecture, targets: str | None = None) -> tuple[float, float]:
+    """The input values a token brings to the modules LoRA adapts: over all layers, and in the layer with the most
+    (what one recomputed layer holds). Every linear layer for all-linear; the Mamba mixers' and MLA's own are
+    counted only there."""
+
+    def count(a: Architecture) -> tuple[float, float]:
+        modules = lora_modules(targets)
+        per_layer = [
+            sum(
+                d_in * share
+                for name, d_in, _, share in _linears(a, layer)
+                if modules is None or name in modules
+            )
+            + (_mixer_inputs(a, layer) if modules is None else 0)
+            for layer in range(a.num_layers)
+        ]
+        return float(sum(per_layer)), float(max(per_layer, default=0))
+
+    return _once(a, f"lora_inputs:{targets}", count)
+
+
+def _mixer_inputs(a: Architecture, layer: int) -> int:
+    """A Mamba mixer's linear inputs a token (what PEFT's all-linear adapts of it; sizing _lora_widths)."""
+    if a.is_mamba(layer):
+        assert a.mamba
+        return a.hidden_size + a.mamba.d_inner  # in_proj, out_proj
+    if a.kind(layer) == "S":
+        assert a.mamba1
+        d = a.mamba1.intermediate_size
+        return a.hidden_size + d + a.mamba1.dt_rank + d  # in_proj, x_proj, dt_proj, out_proj
+    return 0
+
+
+def lora_input_copy_bytes(stack: Stack, act: int, dropout: bool = False) -> int:
+    """Bytes a value PEFT's LoRA keeps of each adapted layer's input beside what the base layer keeps
+    (peft/tuners/lora/layer.py Linear.forward: x = self._cast_input_dtype(x, lora_A.weight.dtype), then
+    lora_B(lora_A(dropout(x))); lora_A's weight being trained, its input is saved for the weight's gradient).
+    FP32 adapters on a BF16 model make an FP32 copy of the input; under autocast (Trainer's bf16=True) lora_A casts
+    it back to BF16 and keeps that copy instead: 2 bytes, or nothing where input and adapters are both BF16 already.
+    Without autocast: the adapters' bytes wherever their type is not the input's. A lora_dropout above 0 keeps its
+    own output for lora_A (a new tensor in any case) and a one-byte mask (torch's native_dropout). Stacks that run
+    their own LoRA (unsloth's kernels, torchtune) keep nothing of the kind."""
+    if not stack.peft_lora:
+        return 0
+    d = stack.adapter_bytes
+    if stack.autocast:
+        copy = 2 if dropout or d != 2 or act != 2 else 0
+    else:
+        copy = d if dropout or d != act else 0
+    return copy + (1 if dropout else 0)
 
 
 def _k_widths(a: Architecture) -> int:
@@ -403,6 +520,8 @@ def activations(
     scores: bool = False,
     op_sac: bool = False,
     gathered_inputs: bool = False,
+    lora_inputs: tuple[float, float] = (0.0, 0.0),
+    async_tp: bool = False,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
@@ -415,7 +534,11 @@ def activations(
     recomputation, torchtitan's op-level selective policy (op_sac_bytes_per_token), with the layer being rebuilt
     in the backward holding what it recomputes besides. `gathered_inputs`: under tensor parallelism the attention's
     and the MLP's inputs of each layer that keeps them, and the output head's, are all-gathered whole and kept so
-    (stacks.toml tp_gathered_inputs): a recomputing layer gathers them again, so only the one rebuilt has them."""
+    (stacks.toml tp_gathered_inputs): a recomputing layer gathers them again, so only the one rebuilt has them.
+    `lora_inputs`: bytes a token PEFT's LoRA keeps of its adapted layers' inputs beside the base layers' (over all
+    layers, and in the largest: lora_input_copy_bytes), only the rebuilt layer's under full recomputation.
+    `async_tp`: with `gathered_inputs`, AsyncTP's fused matrix products and collectives (async_tp_workspace), which
+    leave the backward's residual-stream gradients split."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
     # Every layer of a kind (dense or MoE; full or local where their heads differ) stores the same per
@@ -435,12 +558,15 @@ def activations(
         # and the next one on its way back.
         kept = 2 if stack.offload_checkpoints else a.num_layers
         stored = kept * tokens * a.hidden_size * act + max(per_token for _, per_token in kinds)
+        stored += lora_inputs[1] * tokens
     elif op_sac:
         saved = [(count, op_sac_bytes_per_token(a, index, act) * tokens) for count, index in _layer_kinds(a)]
         stored = sum(count * kept for count, kept in saved)
         stored += max(whole - kept for (_, whole), (_, kept) in zip(kinds, saved, strict=True))
     else:
         stored = sum(count * per_token for count, per_token in kinds)
+    if not checkpointing:
+        stored += lora_inputs[0] * tokens
     if fp8:
         stored += fp8_weight_transposes(a, checkpointing, ep)
     if scores:
@@ -461,10 +587,13 @@ def activations(
         # backward of the forward's reduce-scatter; the one leaving the layer's input is a whole partial sum until
         # PrepareModuleInput's backward redistributes it Partial -> Shard(1), a reduce-scatter of the whole local
         # tensor (torch/distributed/tensor/placement_types.py Shard._reduce_shard_tensor, funcol.reduce_scatter_tensor).
-        # torchtitan's Table 4 reads 4.3 GiB more with plain TP than with AsyncTP, whose fused matmul-reduce-scatter
-        # (torch.distributed._symmetric_memory _pipelined_produce_and_all2all) holds one rank's chunk at a time:
-        # counted as plain TP, torchtitan's default (enable_async_tensor_parallel false).
-        split += residual_grads * (1 - 1 / tp)
+        # AsyncTP replaces that reduce-scatter and all-gather with fused_matmul_reduce_scatter and
+        # fused_all_gather_matmul (torch._inductor's micro_pipeline_tp pass), whose all-to-all of partial products
+        # is reduced inside the op: torchtitan's Table 4 reads 4.3 GiB less with AsyncTP than with plain TP, the two
+        # whole gradients (3.5 GiB there) and more. Plain TP is torchtitan's default (enable_async_tensor_parallel
+        # false).
+        if not async_tp:
+            split += residual_grads * (1 - 1 / tp)
     return math.ceil(split)
 
 
@@ -499,6 +628,16 @@ def _attention_layers(a: Architecture) -> int:
     return sum(
         count for count, index in _layer_kinds(a) if a.has_attention(index) and not a.is_state_mixer(index)
     )
+
+
+def async_tp_workspace(a: Architecture, seq_len: int, micro_batch: int, tp: int) -> int:
+    """The symmetric-memory workspace of AsyncTP on a tp-way group: one buffer a group, grown to the largest request
+    and kept (torch/distributed/_symmetric_memory/__init__.py get_symm_mem_workspace), the largest being the fused
+    matmul + reduce-scatter's two chunks of the output, each one rank's share of the sequence's hidden states
+    (_pipelined_produce_and_all2all: out_chunks[0] bytes x 2; the all-gather's is one shard). Allocated by
+    _SymmetricMemory.empty_strided_p2p, outside PyTorch's caching allocator: GPU memory that max_memory_reserved()
+    does not show."""
+    return math.ceil(2 * seq_len * micro_batch * a.hidden_size * ACT / tp) if tp > 1 else 0
 
 
 def offloaded_checkpoints(
@@ -633,6 +772,8 @@ def memory(
     selective: bool = False,
     dualpipe: bool = False,
     virtual_stages: int = 1,
+    lora_dropout: bool = False,
+    async_tp: bool = False,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
     context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
@@ -653,7 +794,12 @@ def memory(
 
     `virtual_stages`: the interleaved 1F1B schedule (Narayanan et al. 2021, arXiv:2104.04473, section 2.2.2;
     Megatron-LM's virtual pipeline, torchtitan's "Interleaved1F1B"), each rank holding that many stages of the
-    pp x virtual_stages, one in every pp (_pipeline_activations for what is in flight)."""
+    pp x virtual_stages, one in every pp (_pipeline_activations for what is in flight).
+
+    `lora_dropout`: a lora_dropout above 0, whose mask and output PEFT's LoRA keeps (lora_input_copy_bytes).
+
+    `async_tp`: torchtitan's AsyncTP on a stack whose TP gathers whole inputs (tp_gathered_inputs): the backward's
+    residual-stream gradients stay split, and the symmetric-memory workspace is among the buffers."""
     stack = _stack(stack)
     dp = max(1, gpus // (tp * pp * cp))
     if cp > 1:
@@ -663,7 +809,8 @@ def memory(
                    checkpointing, optimizer, lora_rank, lora_targets, cpu_offload, tp, stack, pp, method,
                    offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
                    recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective,
-                   dualpipe=dualpipe, virtual_stages=virtual_stages)  # fmt: skip
+                   dualpipe=dualpipe, virtual_stages=virtual_stages, lora_dropout=lora_dropout,
+                   async_tp=async_tp)  # fmt: skip
         m.comm_buffers += ring
         return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
@@ -680,9 +827,14 @@ def memory(
     # torchao's float8 (torchtune) saves the BF16 input and weight for the backward: BF16's activations
     fp8 = fp8 and stack.fp8_backend == "te"
     gathered = stack.tp_gathered_inputs
+    async_tp = async_tp and gathered and tp > 1
+    lora_inputs = (0.0, 0.0)
+    if stage in ("lora", "qlora") and (copy := lora_input_copy_bytes(stack, act_bytes, lora_dropout)):
+        total, largest = lora_input_values(a, lora_targets)
+        lora_inputs = (copy * total, copy * largest)
     with_ckpt = activations(
         a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8, ep, eager,
-        gathered_inputs=gathered,
+        gathered_inputs=gathered, lora_inputs=lora_inputs, async_tp=async_tp,
     )  # fmt: skip
     without_ckpt = activations(
         a,
@@ -699,6 +851,8 @@ def memory(
         eager and not selective,
         op_sac=selective and stack.selective_ops and not eager,
         gathered_inputs=gathered,
+        lora_inputs=lora_inputs,
+        async_tp=async_tp,
     )
     virtual_stages = virtual_stages if pp > 1 and not dualpipe else 1
     if pp > 1:
@@ -862,6 +1016,8 @@ def memory(
         # _prepare_backward_infra: one per chunk): pp micro-batches on torchtitan.
         receives = 2 * pp * virtual_stages if stack.pipeline_fsdp else 2
         buffers += math.ceil((2 + receives) * seq_len * micro_batch * a.hidden_size * ACT / tp)
+    if async_tp:
+        buffers += async_tp_workspace(a, seq_len, micro_batch, tp)
     if experts and a.moe:
         # The all-to-all that sends each token's hidden state to its k experts' ranks and brings their outputs
         # back: a send and a receive buffer of tokens x k hidden states (Megatron-LM's MoEAlltoAllTokenDispatcher).

@@ -232,6 +232,9 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "interleaved",  # the interleaved 1F1B pipeline schedule
         "zero_bubble",  # the zero-bubble V pipeline schedule
         "compiled",  # torch.compile, not modelled
+        "pure_bf16",  # BF16 without autocast nor an FP32 master copy
+        "async_tp",  # torchtitan's AsyncTP
+        "cut_cross_entropy",  # Apple's Cut Cross-Entropy loss
         "lora_all_linear",
         "lora_qv",
         "with",
@@ -290,6 +293,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "vpp",
         "recompute",
         "attention",
+        "async_tp",
+        "lora_dropout",
         "seq_len",
         "precision",
         "kv_cache",

@@ -188,9 +188,14 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     compiled: bool = False  # torch.compile said: not modelled, said so
     # Megatron-LM's --recompute-granularity selective: only the attention is recomputed (checkpointing False)
     selective_recompute: bool = False
-    # The linear layers LoRA adapts: "all_linear" (PEFT target_modules="all-linear", the default) or "qv"
-    # (q_proj and v_proj alone)
+    # The linear layers LoRA adapts: "all_linear" (PEFT target_modules="all-linear", the default), "qv" (q_proj and
+    # v_proj alone) or others of sizing/training.py LORA_MODULES joined by "+" ("gate+up+down")
     lora_targets: str | None = None
+    lora_dropout: bool | None = None  # a lora_dropout said: above 0 (True) or 0
+    # BF16 training without autocast nor an FP32 master copy said ("use_amp false", "pure bf16")
+    pure_bf16: bool = False
+    async_tp: bool = False  # torchtitan's AsyncTP said (fused TP collectives through symmetric memory)
+    cut_cross_entropy: bool = False  # Apple's Cut Cross-Entropy said (Axolotl's plugin): no logits in memory
     cpu_offload: bool = False
     # training: the weights in CPU RAM too (ZeRO-3/FSDP)
     offload_params: bool = False

@@ -18,8 +18,8 @@ def test_long_context_qlora_leads_with_the_fused_loss(capsys):
     assert "Recommendation: 1× A100 SXM 80 GB\n" in out
     assert (
         "Why unsloth: the default software (Hugging Face Transformers + PEFT/TRL) has a loss that upcasts the whole"
-        " logits tensor to FP32 (67.2 GB at these sequences) and would need 8× H200 SXM 141 GB; unsloth's fused"
-        " loss never materialises it." in out
+        " logits tensor to FP32 (67.2 GB at these sequences) and would need 4 servers × 8× H200 SXM 141 GB;"
+        " unsloth's fused loss never materialises it." in out
     )
     assert "With unsloth:" not in out  # no longer an alternative: it is the answer
 
@@ -31,12 +31,14 @@ def test_in_portuguese(capsys):
         "Por que unsloth: o software padrão (Hugging Face Transformers + PEFT/TRL) tem uma loss que converte"
         in out
     )
-    assert "(67,2 GB nestas sequências) e precisaria de 8× H200 SXM 141 GB" in out
+    assert "(67,2 GB nestas sequências) e precisaria de 4 servidores × 8× H200 SXM 141 GB" in out
 
 
 def test_software_named_is_kept(capsys):
     out = answer(capsys, "QLoRA Llama 3.3 70B with 32k context with transformers")
-    assert "Recommendation: 8× H200 SXM 141 GB" in out
+    # 32 GPUs, not 8, since PEFT's BF16 copy of the rebuilt layer's adapted inputs (5.1 GB at 32,768 tokens) is counted:
+    # the activations no GPU count divides leave the 8 GPUs' ZeRO-3 shards no room
+    assert "Recommendation: 32× H200 SXM 141 GB on 4 servers" in out
     assert "Why unsloth" not in out
 
 

@@ -31,7 +31,7 @@ def test_the_time_follows_the_architectures_mfu(capsys):
     # 50% of LLM Foundry's benchmarks it had been ~14, under what published pre-trainings logged
     text = answer(capsys, "lora llama 3.1 8b 2B tokens em 8 a100")
     assert (
-        "8× A100 SXM 80 GB: cabe, com 65,3 GB livres por GPU. O treino leva ~18 horas nessa configuração."
+        "8× A100 SXM 80 GB: cabe, com 65,2 GB livres por GPU. O treino leva ~18 horas nessa configuração."
         in text
     )
 

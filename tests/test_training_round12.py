@@ -30,7 +30,7 @@ def _concept(capsys, question: str) -> str:
         # the stage words weighed beside a model: the model's own memory per method and the GPUs for it
         ("fine-tune ou treinar do zero o qwen 14b?", "No Qwen2.5 14B:", "o ajuste fino completo ocupa 296,5 GB (4× H200"),
         ("qual a diferença entre fine-tuning e pré-treino pro mixtral 8x7b?", "No Mixtral 8x7B:",
-         "o ajuste fino completo ocupa 935,1 GB (8× H200 SXM 141 GB), com LoRA 100,6 GB e com QLoRA 33,4 GB"),
+         "o ajuste fino completo ocupa 935,1 GB (8× H200 SXM 141 GB), com LoRA 100,9 GB e com QLoRA 33,6 GB"),
         ("fine-tuning vs pretraining for deepseek v3?", "For DeepSeek V3:",
          "a full fine-tune takes 13,422 GB (more than we rent)"),
     ],
@@ -59,12 +59,12 @@ def test_with_no_model_the_example_model_is_said_to_be_one(capsys):
 def test_a_concept_beside_a_sizing_is_explained_with_its_model(capsys):
     text = answer(capsys, "what's the difference between LoRA and full fine-tuning for mistral 7b?")
     assert (
-        "For Mistral 7B v0.3, with sequences of 2,048 tokens, LoRA training takes 18.2 GB (1× L40S 48 GB)"
+        "For Mistral 7B v0.3, with sequences of 2,048 tokens, LoRA training takes 18.4 GB (1× L40S 48 GB)"
         in text
     )
     assert "Llama" not in text
     text = answer(capsys, "o que é qlora? quero ajustar o qwen 32b")
-    assert "No Qwen2.5 32B, com sequências de 2.048 tokens: 34,5 GB com QLoRA" in text
+    assert "No Qwen2.5 32B, com sequências de 2.048 tokens: 34,7 GB com QLoRA" in text
 
 
 # -- setups weighed whole, summed up short ---------------------------------------------------------------

@@ -649,6 +649,15 @@ def test_trainers_built_on_transformers_are_named_and_sized_as_it(text, stack):
     query = parse(text)
     assert not query.unknown and query.workload.stack == stack
     named, plain = size(query.workload), size(query.workload.but(stack="hf"))
-    # Both run transformers' Trainer and PEFT with its loss: the same memory, said under their own name.
-    assert named.memory.total == plain.memory.total
+    # Both run transformers' Trainer and PEFT with its loss: the same memory, said under their own name; but Axolotl's
+    # QLoRA casts the norms, embeddings and head back to BF16 after PEFT's FP32 upcast (its loader's
+    # _configure_embedding_dtypes), so its hidden states and those weights take half TRL's
+    if stack == "axolotl" and query.workload.stage.value == "qlora":
+        assert (
+            named.memory.weights < plain.memory.weights
+            and named.memory.activations < plain.memory.activations
+        )
+        assert not any("FP32, so the hidden states" in line for line in named.assumptions)
+    else:
+        assert named.memory.total == plain.memory.total
     assert any("Trainer" in line and "liger" in line for line in named.notes + named.assumptions)
