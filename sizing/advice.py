@@ -409,6 +409,21 @@ def _cheaper_than_closest(
              measure=t(lang, f"decided.{measure}", share=share), gain=gain, fastest=fastest)  # fmt: skip
 
 
+def _first_token_cheaper(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """The 16-bit setup that meets the first token asked too, far dearer than the recommendation at the precision
+    below (sizing/engine.py _cheaper_precision_first_token): both first tokens, unloaded, and the share of its
+    price (without prices, of its GPU memory) the recommendation costs."""
+    lang = plan.lang
+    dearer, its = plan.dearer_first_token
+    measure = "answer_dearer_price" if catalog.offering.has_prices else "answer_dearer_memory"
+    share = i18n.percent(hourly_weight(rec, catalog) / hourly_weight(dearer, catalog), lang)
+    first = traffic.first_token_alone(plan, rec, catalog)
+    return t(lang, "decided.first_token_cheaper", default=catalog.precision("bf16").name,
+             dearer=describe(dearer, lang), dearer_first=i18n.number(its, lang, 2),
+             precision=plan.precision.name, measure=t(lang, f"decided.{measure}", share=share),
+             first=i18n.number(first, lang, 2))  # fmt: skip
+
+
 def hourly_weight(setup: Setup, catalog: Catalog) -> float:
     """What a setup costs an hour on demand, where priced; else its GPU memory, which the price follows."""
     offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
@@ -1943,6 +1958,8 @@ def decided_text(
     else:
         key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
     text = t(plan.lang, key, **params)
+    if plan.dearer_first_token is not None:
+        text += " " + _first_token_cheaper(plan, rec, catalog)
     if decided == "throughput" and rec.replicas > 1:
         # "for memory alone, 1× L40S would do" is said only of a setup that holds the conversations the rate
         # keeps in flight at the sized context (51 of 32k on Llama 3.1 8B are 219 GB of KV cache, no L40S)
@@ -2022,6 +2039,10 @@ def availability(plan: Plan, rec: Setup | None, catalog: Catalog) -> Availabilit
 SERVING_MODES = ("on_demand", "reserved", "dedicated")
 
 
+# The contract modes sold by the whole month, which a training run asked in them is billed in
+MONTHLY_RUN_MODES = ("reserved", "dedicated")
+
+
 def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     """What a setup costs per hour and month in each contract mode the offering prices, what reserved and
     dedicated save against on demand, and the price of a million output tokens at the sized load (or, with
@@ -2070,7 +2091,7 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     if mode not in by_mode:
         mode = next(iter(by_mode))
     chosen = by_mode[mode]
-    total = term_total = run_mode = None
+    total = term_total = run_mode = contract_total = contract_months = None
     if training_run and plan.tokens:
         # The run's GPU-hours in the mode of the two billed by the hour the customer named, else the cheaper
         # (the project package's, as priced): a run rented by the hour is billed for the hours it runs, not the
@@ -2083,6 +2104,15 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         )
         if run_mode is not None:
             total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices[run_mode]
+        if (
+            plan.contract in MONTHLY_RUN_MODES
+            and plan.contract in prices
+            and plan.contract in offer.contract_modes
+        ):
+            # Reserved or dedicated capacity asked for a run: sold by the whole month (README, "Cost"), so the run's
+            # GPUs are billed every month it runs into; the hours it runs alone had been priced, on demand's.
+            contract_months = max(1, math.ceil(training_days(plan, setup, catalog) * 24 / hours - 1e-9))
+            contract_total = prices[plan.contract] * setup.count * hours * contract_months
     if not training_run and plan.term_days:
         term_total = chosen.per_month * term_months(plan.term_days)
     batch = plan.batch_seconds if not training_run and not plan.term_days else None
@@ -2110,6 +2140,8 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         schedule=plan.schedule,
         project_total=total,
         project_mode=run_mode,
+        contract_run_total=contract_total,
+        contract_run_months=contract_months,
         term_total=term_total,
         # a batch is rented for the hours it runs, not the month: what the whole batch costs (in a mode sold by the
         # month, named, every month it runs into)

@@ -345,6 +345,9 @@ def _sized(
         plan, rec = _closest_to_given_answer_time(plan, catalog) or (plan, rec)
         if plan.dearer_closest is not None:
             assumptions = list(plan.assumptions)  # the precision below, said as the one used
+    if rec is not None and (cheaper := _cheaper_precision_first_token(plan, rec, catalog)) is not None:
+        plan, rec = cheaper
+        assumptions = list(plan.assumptions)
     unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
@@ -1561,6 +1564,44 @@ def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: C
              default=plan.precision.name)  # fmt: skip
     assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
     return low_plan.but(assumptions=assumptions, dearer_closest=(rec, reached, False)), low_rec
+
+
+def _cheaper_precision_first_token(plan: Plan, rec: Setup, catalog: Catalog):
+    """(the plan at the precision below, its recommendation) when the first token the question gave decided a
+    16-bit setup (precision assumed) that costs more than FAR_CHEAPER of the precision below's, which meets the
+    same targets with a first token within ANSWER_NEAR of it, unloaded: the rule _cheaper_precision_closest()
+    gives a whole answer out of reach. "Llama 3.3 70B, prompts de 8k, primeiro token em 1 s" had recommended 4×
+    H100 in BF16 (~0.70 s) beside "Em FP8: 2× H100" (~0.69 s) for half the price, shown only as an alternative.
+    None otherwise: a first token that did not decide leaves the 16-bit default as a question without it gets."""
+    lower_id = advice.LOWER.get(plan.precision.id)
+    if (
+        lower_id is None
+        or plan.given_ttft is None
+        or plan.stage.is_training
+        or plan.gpu is not None
+        or plan.gpus
+        or rec.problem is not None
+        or any(m is not None for m in (plan.missed_ttft, plan.missed_e2e, plan.missed_tokens_per_s))
+        or t(plan.lang, "assume.precision") not in plan.assumptions
+        or not by_load(plan)
+        or traffic.decided_by(plan, rec, catalog) not in ("latency", "latency_load")
+    ):
+        return None
+    low_plan = plan.but(precision=catalog.precision(lower_id))
+    low_rec = _recommendation(low_plan, catalog)
+    if low_rec is None or low_rec.problem is not None:
+        return None
+    first, low_first = (
+        traffic.first_token_alone(p, s, catalog) for p, s in ((plan, rec), (low_plan, low_rec))
+    )
+    if low_first > first * (1 + ANSWER_NEAR) or advice.hourly_weight(
+        low_rec, catalog
+    ) > FAR_CHEAPER * advice.hourly_weight(rec, catalog):
+        return None
+    said = t(plan.lang, "assume.precision_first_token", precision=low_plan.precision.name,
+             default=plan.precision.name)  # fmt: skip
+    assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
+    return low_plan.but(assumptions=assumptions, dearer_first_token=(rec, first)), low_rec
 
 
 def _whole_answer_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
