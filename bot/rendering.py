@@ -207,8 +207,9 @@ def _contract_run_lines(result: SizingResult, c, setup, lang: str) -> list[str]:
     against the project's cost by the hour above, and when the month is worth it; where the table does not price
     the mode for the GPU, that the sales team quotes it."""
     asked = result.workload.contract
-    if asked not in ("reserved", "dedicated"):
-        return []
+    pick = result.run_budget_pick
+    if asked not in ("reserved", "dedicated") or (pick is not None and pick.unit and pick.mode == asked):
+        return []  # (a budget weighed in the mode asked says its months already: cost.budget_job_month_*)
     mode = i18n.t(lang, f"cost.modes.{asked}")
     if c.contract_run_total is None:
         run_mode = i18n.t(lang, f"cost.modes.{c.project_mode or 'project_package'}")

@@ -1372,7 +1372,15 @@ def _scale_out(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
 # -- estimates ---------------------------------------------------------------------------------------
 
 
-def days_text(days: float, lang: str) -> str:
+def days_text(days: float, lang: str, limit: float | None = None) -> str:
+    """A run's days; past a deadline `limit`, never rounded down onto it: "~21 dias" had stood beside "nenhuma
+    configuração termina em 21 dias" for 21.5."""
+    if limit is not None and days > limit >= 1:
+        digits = 0 if days >= 10 else 1
+        while round(days, digits) <= limit and digits < 3:
+            digits += 1
+        if digits > (0 if days >= 10 else 1):
+            return t(lang, "units.days", n=i18n.number(days, lang, digits))
     return i18n.duration(days, lang)
 
 
@@ -1434,7 +1442,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                     formula=training_formula(plan),
                     flops=i18n.scientific(flops, lang),
                     gpu_hours=i18n.gpu_hours(gpu_hours, lang),
-                    days=days_text(days, lang),
+                    days=days_text(days, lang, plan.days),
                     setup=describe(setup, lang),
                     mfu=i18n.percent(mfu, lang),
                     tokens=i18n.count(plan.tokens, lang),

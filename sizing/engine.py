@@ -846,7 +846,12 @@ def _run_budget_decided(pick, decided: str, catalog: Catalog, lang: str) -> str:
                             fewest_time=i18n.duration(pick.fewest_hours / 24, lang))  # fmt: skip
         without = pick.without not in (None, pick.fewest)  # (the fewest, said already)
         return said + (" " + t(lang, "decided.more_without", without=pick.without) if without else "")
-    rule = t(lang, f"decided.run_rule.{pick.rule}" + ("_asked" if pick.fastest_asked and pick.unit else ""))
+    suffix = "_asked" if pick.fastest_asked and pick.unit else ""
+    if not suffix and pick.rule == "fastest" and pick.billed_hours is not None:
+        suffix = (
+            "_month"  # in a mode sold by the month each GPU more pays its month: never "the same per run"
+        )
+    rule = t(lang, f"decided.run_rule.{pick.rule}{suffix}")
     return t(lang, key, setup=pick.setup, time=time, without=pick.without, budget=budget, rule=rule)
 
 

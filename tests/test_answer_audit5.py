@@ -211,3 +211,54 @@ def test_a_training_in_a_mode_the_table_does_not_price_says_sales_quote_it(ask):
     out = ask("LoRA do Llama 3.1 70B com 1 bilhão de tokens, dedicado, prazo de 2 semanas")
     assert "Capacidade dedicada, como pedido, não tem preço na nossa tabela" in out
     assert "vendida por mês inteiro" not in out
+
+
+def test_a_training_budget_in_the_mode_asked_says_its_months_once_and_no_same_cost_per_run(ask):
+    # weighed in reserved capacity, each GPU more pays its whole month: "mais delas custam o mesmo por execução"
+    # had been said beside "o treino paga cada mês começado", and the month's total twice
+    out = ask(
+        "fine-tuning completo do Qwen2.5 7B com 10 bilhões de tokens, orçamento de R$ 50 mil, capacidade reservada"
+    )
+    decided = recommended_and_decided(out)[1]
+    assert "custam o mesmo por execução" not in decided and "cada GPU a mais paga o mês inteiro" in decided
+    assert out.count("R$ 40.880") == 1 and "O orçamento foi pesado no modo pedido (reservada)" in out
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "amount"),
+    [
+        (
+            "pré-treino de um modelo de 13B com 2 trilhões de tokens, orçamento de R$ 3 milhões",
+            "pt-BR",
+            3_000_000,
+        ),
+        (
+            "pré-treino de um 13B com 2 trilhões de tokens, orçamento de 3 milhões de reais",
+            "pt-BR",
+            3_000_000,
+        ),
+        ("Llama 3.1 8B para 100 usuários, orçamento de R$ 1,5 milhão", "pt-BR", 1_500_000),
+        ("pré-treino de um 13B com 2 tri tokens, orçamento de R$ 3 mi", "pt-BR", 3_000_000),
+    ],
+)
+def test_a_budget_in_millions_after_its_word_is_millions(ask, question, lang, amount):
+    # "orçamento de R$ 3 milhões" had been read as a budget of R$ 3,00, and the pre-training "over" it by R$ 2,2 mi
+    understood = ask(question).splitlines()[0]
+    said = re.search(r"orçamento de (?:R\$ )?([\d.,]+)", understood)
+    assert said and number(said[1], lang) == amount, understood
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("pretrain a 13B model on 300B tokens within 3 weeks", "en"),
+        ("pré-treino de um 13B com 300 bilhões de tokens em 3 semanas", "pt-BR"),
+    ],
+)
+def test_a_run_past_its_deadline_is_never_rounded_onto_it(ask, question, lang):
+    # "on 4 servers × 8× H100, ~21 days" had stood above "No setup we rent finishes in 21 days" (21.5 days)
+    out = ask(question)
+    estimate = next(line for line in out.splitlines() if line.startswith(("Estimate:", "Estimativa:")))
+    days = number(re.search(r"~([\d.,]+) (?:days|dias)", estimate)[1], lang)
+    deadline = int(re.search(r"(?:finishes in|termina em) (\d+) (?:days|dias)", out)[1])
+    assert days > deadline
