@@ -840,7 +840,8 @@ def _run_budget_decided(pick, decided: str, catalog: Catalog, lang: str) -> str:
         # for no more per run (run_budget.more_of_kind), then what the fewest of its GPU take
         hours = i18n.number(catalog.offering.business_hours_per_day, lang)
         said = t(lang, "decided.budget_training_" + ("day" if pick.same_day else "more"), budget=budget,
-                 setup=pick.setup, time=time, hours=hours)  # fmt: skip
+                 setup=pick.setup, time=time, hours=hours,
+                 across=i18n.day_count(run_budget.ACROSS_AFTER_DAYS, lang))  # fmt: skip
         if pick.fewest is not None:
             said += " " + t(lang, "decided.more_same_cost", fewest=pick.fewest,
                             fewest_time=i18n.duration(pick.fewest_hours / 24, lang))  # fmt: skip

@@ -111,6 +111,7 @@ class _Option:
 
     def __init__(self, plan: Plan, setup: Setup, hours: float | None, speed: float, catalog: Catalog):
         self.setup, self.hours, self.speed = setup, hours, speed
+        self.across = False  # more of its GPU across servers than the fewest that hold the job (for speed)
         self.measure: float | None = None
         self.total: float | None = None
         self.mode: str | None = None
@@ -140,10 +141,10 @@ def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
     seen: set[str] = set()
     for shape in candidates(catalog):
         more = (
-            # "o mais rápido possível": more of a GPU joined by NVLink in one server shard the run as the MFU (measured
-            # on such servers) assumes, so they are offered for speed; over PCIe or across servers they are not
+            # "o mais rápido possível": more of a GPU joined by NVLink shard the run as the MFU (measured on such
+            # servers, and held across them: the multi-server note) assumes, so they are offered for speed; over
+            # PCIe they are not
             plan.fastest
-            and shape.servers == 1
             and shape.gpu.interconnect == "nvlink"
             and plan.timed
             and plan.tokens
@@ -153,8 +154,14 @@ def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
         option = _training_option(plan, evaluate(plan, shape, catalog, capacity=False), catalog)
         if option.hours is not None and plan.days and option.hours > plan.days * 24:
             continue  # more of it may finish in time
+        option.across = shape.gpu.id in seen and shape.servers > 1
         seen.add(shape.gpu.id)
         found.append(option)
+    one_server = [o.hours for o in found if not o.across and o.setup.servers == 1 and o.hours is not None]
+    if one_server and min(one_server) <= catalog.offering.business_hours_per_day:
+        # the least time asked: servers joined over the network only where no server ends the run within a working
+        # day (a run one server ends the same day is not worth a cluster's setup and its network's risk)
+        found = [o for o in found if not o.across]
     return found
 
 

@@ -128,7 +128,7 @@ def test_a_project_budget_weighs_servers_for_the_same_cost_per_run(ask):
     # 2 servers take ~18 days: four end the same run in ~9 for the same cost within the budget
     out = ask("pretrain a 3B model on 500B tokens, budget BRL 200k")
     setup, decided = recommended_and_decided(out)
-    assert setup.startswith("32×") and "across several" in decided
+    assert setup.startswith("32×") and "across servers joined by the network" in decided
     fewest = re.search(
         r"(\d+) servers × 8× H100 SXM 80 GB, the fewest of it that hold the run, takes ~(\d+) days", decided
     )
@@ -262,3 +262,28 @@ def test_a_run_past_its_deadline_is_never_rounded_onto_it(ask, question, lang):
     days = number(re.search(r"~([\d.,]+) (?:days|dias)", estimate)[1], lang)
     deadline = int(re.search(r"(?:finishes in|termina em) (\d+) (?:days|dias)", out)[1])
     assert days > deadline
+
+
+@pytest.mark.parametrize(
+    ("question", "servers"),
+    [
+        # "8× H100 é a mais rápida, como pedido (~14 dias)" had stood above "Com 4 servidores × 8× H100, o treino
+        # leva ~3,5 dias", within the same budget for the same cost
+        (
+            "treino de um modelo de 3B do zero com 200 bilhões de tokens, orçamento de R$ 80 mil, o mais rápido possível",
+            4,
+        ),
+        ("pretrain a 1B model on 100B tokens as fast as possible", 4),
+        # one server ends it within a working day: it stays there
+        ("LoRA do Llama 3.1 8B com 100 milhões de tokens, orçamento de R$ 3 mil, o mais rápido possível", 1),
+    ],
+)
+def test_the_least_time_asked_joins_servers_where_one_takes_longer_than_a_working_day(ask, question, servers):
+    out = ask(question)
+    decided = recommended_and_decided(out)[1]
+    on = re.search(r"(\d+) (?:servidores|servers) × 8× H100", decided)
+    assert (int(on[1]) if on else 1) == servers, decided
+    # nothing offered beside it ends the run sooner
+    assert not re.search(
+        r"(?:Com|On) \d+ (?:servidores|servers) × 8× H100 SXM 80 GB, (?:o treino leva|training takes)", out
+    )
