@@ -1562,14 +1562,25 @@ def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: C
     reached, low_reached = (
         _whole_answer_alone(p, s, catalog) for p, s in ((relaxed, rec), (low_plan, low_rec))
     )
-    if low_reached > reached * (1 + ANSWER_NEAR) or advice.hourly_weight(
-        low_rec, catalog
-    ) > FAR_CHEAPER * advice.hourly_weight(rec, catalog):
+    if not _nearly_as_fast_for_far_less(reached, low_reached, rec, low_rec, catalog):
         return None
-    said = t(plan.lang, "assume.precision_answer_time", precision=low_plan.precision.name,
-             default=plan.precision.name)  # fmt: skip
-    assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
+    assumptions = _lower_said(plan, low_plan, "assume.precision_answer_time")
     return low_plan.but(assumptions=assumptions, dearer_closest=(rec, reached, False)), low_rec
+
+
+def _nearly_as_fast_for_far_less(time: float, low_time: float, rec: Setup, low_rec: Setup, catalog) -> bool:
+    """Whether the precision below's setup answers within ANSWER_NEAR of the 16-bit's time for at most FAR_CHEAPER
+    of its price an hour (without prices, of its GPU memory)."""
+    weight = advice.hourly_weight
+    return low_time <= time * (1 + ANSWER_NEAR) and weight(low_rec, catalog) <= FAR_CHEAPER * weight(
+        rec, catalog
+    )
+
+
+def _lower_said(plan: Plan, low_plan: Plan, key: str) -> tuple[str, ...]:
+    """The precision below's assumptions, with why it was used where the 16-bit default was said."""
+    said = t(plan.lang, key, precision=low_plan.precision.name, default=plan.precision.name)
+    return tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
 
 
 def _cheaper_precision_first_token(plan: Plan, rec: Setup, catalog: Catalog):
@@ -1600,13 +1611,9 @@ def _cheaper_precision_first_token(plan: Plan, rec: Setup, catalog: Catalog):
     first, low_first = (
         traffic.first_token_alone(p, s, catalog) for p, s in ((plan, rec), (low_plan, low_rec))
     )
-    if low_first > first * (1 + ANSWER_NEAR) or advice.hourly_weight(
-        low_rec, catalog
-    ) > FAR_CHEAPER * advice.hourly_weight(rec, catalog):
+    if not _nearly_as_fast_for_far_less(first, low_first, rec, low_rec, catalog):
         return None
-    said = t(plan.lang, "assume.precision_first_token", precision=low_plan.precision.name,
-             default=plan.precision.name)  # fmt: skip
-    assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
+    assumptions = _lower_said(plan, low_plan, "assume.precision_first_token")
     return low_plan.but(assumptions=assumptions, dearer_first_token=(rec, first)), low_rec
 
 

@@ -144,10 +144,7 @@ def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
             # "o mais rápido possível": more of a GPU joined by NVLink shard the run as the MFU (measured on such
             # servers, and held across them: the multi-server note) assumes, so they are offered for speed; over
             # PCIe they are not
-            plan.fastest
-            and shape.gpu.interconnect == "nvlink"
-            and plan.timed
-            and plan.tokens
+            plan.fastest and shape.gpu.interconnect == "nvlink" and plan.timed and plan.tokens
         )
         if (shape.gpu.id in seen and not more) or not holds(plan, shape, catalog):
             continue
