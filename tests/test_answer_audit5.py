@@ -34,8 +34,8 @@ def price_of(gpu: str, table: dict[str, float]) -> float:
 
 
 DEARER_16_BIT = (
-    r"(?:Em|In) BF16/FP16 \(16-bit\), (.+?) (?:também cumpre|meets it too) \((?:primeiro token em|first token "
-    r"in) ~([\d.,]+) s (?:sem fila|with no queue)\), (?:mas a recomendação|but the recommendation), (?:em|in) FP8 "
+    r"(?:Em|In) BF16/FP16 \(16-bit\), (.+?) (?:também cumpre|also meets) (?:o primeiro token pedido|the first token "
+    r"asked) \(~([\d.,]+) s (?:sem fila|with no queue)\), (?:mas a recomendação|but the recommendation), (?:em|in) FP8 "
     r"\(8-bit\), (?:custa|costs) (\d+)% (?:do preço por hora|of the price an hour).+?~([\d.,]+) s"
 )
 
@@ -82,7 +82,7 @@ def test_a_first_token_met_in_fp8_nearly_as_soon_for_half_the_price_is_recommend
 def test_a_first_token_keeps_16_bits_where_asked_or_where_it_decided_nothing(ask, question, kept):
     out = ask(question)
     assert kept in out.split("\n\n")[1]
-    assert "também cumpre (primeiro token" not in recommended_and_decided(out)[1]
+    assert "também cumpre o primeiro token pedido" not in recommended_and_decided(out)[1]
 
 
 @pytest.mark.parametrize(
