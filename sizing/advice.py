@@ -241,7 +241,9 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
     mode = contract_mode(plan, gpus, setup.replicas if setup else 1)
     term = t(lang, "contract.term", period=i18n.period(plan.term_days, lang)) if plan.term_days else ""
     if plan.contract:
-        reason = t(lang, f"contract.asked_{mode}", term=term)
+        training_run = plan.stage.is_training and mode in MONTHLY_RUN_MODES
+        # a run's reserved or dedicated GPUs are held from its start to its end, billed by the month: no "service"
+        reason = t(lang, f"contract.asked_{mode}" + ("_training" if training_run else ""), term=term)
         continuous = (
             plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS or plan.availability
         )

@@ -210,7 +210,7 @@ def test_a_training_in_reserved_capacity_is_priced_by_the_month_beside_its_hours
 def test_a_training_in_a_mode_the_table_does_not_price_says_sales_quote_it(ask):
     out = ask("LoRA do Llama 3.1 70B com 1 bilhão de tokens, dedicado, prazo de 2 semanas")
     assert "Capacidade dedicada, como pedido, não tem preço na nossa tabela" in out
-    assert "vendida por mês inteiro" not in out
+    assert "Em capacidade dedicada, como pedido, vendida por mês inteiro" not in out
 
 
 def test_a_training_budget_in_the_mode_asked_says_its_months_once_and_no_same_cost_per_run(ask):
@@ -287,3 +287,24 @@ def test_the_least_time_asked_joins_servers_where_one_takes_longer_than_a_workin
     assert not re.search(
         r"(?:Com|On) \d+ (?:servidores|servers) × 8× H100 SXM 80 GB, (?:o treino leva|training takes)", out
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "fine-tuning completo do Llama 3.1 8B com 5 bilhões de tokens, capacidade reservada",
+            "Contrato: Reservada, como pedido: as GPUs do treino ficam garantidas do começo ao fim",
+        ),
+        (
+            "pretrain a 7B model on 1T tokens in 2 months, dedicated",
+            "Contract: Dedicated, as asked: whole servers for your run alone",
+        ),
+    ],
+)
+def test_a_training_in_reserved_or_dedicated_capacity_is_told_of_its_run_not_a_service(ask, question, said):
+    # "a capacidade fica garantida sempre que o serviço precisar" had been said of a fine-tune
+    out = ask(question)
+    line = next(line for line in out.splitlines() if line.startswith(("Contrato:", "Contract:")))
+    assert line.startswith(said) and "serviço" not in line and "service" not in line
+    assert "mês inteiro" in line or "whole month" in line
