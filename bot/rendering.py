@@ -202,6 +202,30 @@ def _priced(alternative, result: SizingResult, show_prices: bool):
     return msgspec.structs.replace(alternative, text=text)
 
 
+def _contract_run_lines(result: SizingResult, c, setup, lang: str) -> list[str]:
+    """A training asked in reserved or dedicated capacity: what its run costs there, billed by the whole month,
+    against the project's cost by the hour above, and when the month is worth it; where the table does not price
+    the mode for the GPU, that the sales team quotes it."""
+    asked = result.workload.contract
+    pick = result.run_budget_pick
+    if asked not in ("reserved", "dedicated") or (pick is not None and pick.unit and pick.mode == asked):
+        return []  # (a budget weighed in the mode asked says its months already: cost.budget_job_month_*)
+    mode = i18n.t(lang, f"cost.modes.{asked}")
+    if c.contract_run_total is None:
+        run_mode = i18n.t(lang, f"cost.modes.{c.project_mode or 'project_package'}")
+        return [i18n.t(lang, "cost.mode_unpriced", asked=mode, mode=run_mode)]
+    cur, months = result.currency, c.contract_run_months or 1
+    words = dict(mode=mode, currency=cur, total=i18n.money(c.contract_run_total, lang),
+                 months=i18n.t(lang, "units.month_one" if months == 1 else "units.months", n=i18n.number(months, lang)),
+                 setup=advice.describe(setup, lang),
+                 price=i18n.money(c.contract_run_total / (setup.count * c.hours_per_month * months), lang))  # fmt: skip
+    if c.contract_run_total <= c.project_total:
+        share = i18n.percent(1 - c.contract_run_total / c.project_total, lang)
+        return [i18n.t(lang, "cost.project_contract_cheaper", share=share, **words)]
+    times = i18n.number(c.contract_run_total / c.project_total, lang, 1)
+    return [i18n.t(lang, "cost.project_contract_dearer", times=times, **words)]
+
+
 def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     """What a setup costs: per hour and month in the recommended contract mode, each mode's price and
     saving against on demand, and a million output tokens. Only where prices may be shown."""
@@ -222,6 +246,7 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         lines.append(i18n.t(lang, "cost.project", currency=cur, total=i18n.money(c.project_total, lang),
                             gpu_hours=i18n.gpu_hours(gpu_hours, lang), price=i18n.money(price, lang),
                             mode=mode_name(run_mode)))  # fmt: skip
+        lines += _contract_run_lines(result, c, setup, lang)
         lines += run_choice_lines(result, setup, lang)
         return lines
     billed = c.hours_on if c.mode == "on_demand" and c.hours_on is not None else c.hours_per_month

@@ -241,7 +241,9 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
     mode = contract_mode(plan, gpus, setup.replicas if setup else 1)
     term = t(lang, "contract.term", period=i18n.period(plan.term_days, lang)) if plan.term_days else ""
     if plan.contract:
-        reason = t(lang, f"contract.asked_{mode}", term=term)
+        training_run = plan.stage.is_training and mode in MONTHLY_RUN_MODES
+        # a run's reserved or dedicated GPUs are held from its start to its end, billed by the month: no "service"
+        reason = t(lang, f"contract.asked_{mode}" + ("_training" if training_run else ""), term=term)
         continuous = (
             plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS or plan.availability
         )
@@ -407,6 +409,21 @@ def _cheaper_than_closest(
              dearer=describe(dearer, lang), dearer_reached=i18n.number(its, lang, 1), setup=describe(rec, lang),
              precision=plan.precision.name, target=i18n.seconds(plan.e2e_target, lang), reached=reached_text,
              measure=t(lang, f"decided.{measure}", share=share), gain=gain, fastest=fastest)  # fmt: skip
+
+
+def _first_token_cheaper(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """The 16-bit setup that meets the first token asked too, far dearer than the recommendation at the precision
+    below (sizing/engine.py _cheaper_precision_first_token): both first tokens, unloaded, and the share of its
+    price (without prices, of its GPU memory) the recommendation costs."""
+    lang = plan.lang
+    dearer, its = plan.dearer_first_token
+    measure = "answer_dearer_price" if catalog.offering.has_prices else "answer_dearer_memory"
+    share = i18n.percent(hourly_weight(rec, catalog) / hourly_weight(dearer, catalog), lang)
+    first = traffic.first_token_alone(plan, rec, catalog)
+    return t(lang, "decided.first_token_cheaper", default=catalog.precision("bf16").name,
+             dearer=describe(dearer, lang), dearer_first=i18n.number(its, lang, 2),
+             precision=plan.precision.name, measure=t(lang, f"decided.{measure}", share=share),
+             first=i18n.number(first, lang, 2))  # fmt: skip
 
 
 def hourly_weight(setup: Setup, catalog: Catalog) -> float:
@@ -1357,7 +1374,15 @@ def _scale_out(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
 # -- estimates ---------------------------------------------------------------------------------------
 
 
-def days_text(days: float, lang: str) -> str:
+def days_text(days: float, lang: str, limit: float | None = None) -> str:
+    """A run's days; past a deadline `limit`, never rounded down onto it: "~21 dias" had stood beside "nenhuma
+    configuração termina em 21 dias" for 21.5."""
+    if limit is not None and days > limit >= 1:
+        digits = 0 if days >= 10 else 1
+        while round(days, digits) <= limit and digits < 3:
+            digits += 1
+        if digits > (0 if days >= 10 else 1):
+            return t(lang, "units.days", n=i18n.number(days, lang, digits))
     return i18n.duration(days, lang)
 
 
@@ -1419,7 +1444,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                     formula=training_formula(plan),
                     flops=i18n.scientific(flops, lang),
                     gpu_hours=i18n.gpu_hours(gpu_hours, lang),
-                    days=days_text(days, lang),
+                    days=days_text(days, lang, plan.days),
                     setup=describe(setup, lang),
                     mfu=i18n.percent(mfu, lang),
                     tokens=i18n.count(plan.tokens, lang),
@@ -1943,6 +1968,8 @@ def decided_text(
     else:
         key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
     text = t(plan.lang, key, **params)
+    if plan.dearer_first_token is not None:
+        text += " " + _first_token_cheaper(plan, rec, catalog)
     if decided == "throughput" and rec.replicas > 1:
         # "for memory alone, 1× L40S would do" is said only of a setup that holds the conversations the rate
         # keeps in flight at the sized context (51 of 32k on Llama 3.1 8B are 219 GB of KV cache, no L40S)
@@ -2022,6 +2049,10 @@ def availability(plan: Plan, rec: Setup | None, catalog: Catalog) -> Availabilit
 SERVING_MODES = ("on_demand", "reserved", "dedicated")
 
 
+# The contract modes sold by the whole month, which a training run asked in them is billed in
+MONTHLY_RUN_MODES = ("reserved", "dedicated")
+
+
 def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     """What a setup costs per hour and month in each contract mode the offering prices, what reserved and
     dedicated save against on demand, and the price of a million output tokens at the sized load (or, with
@@ -2070,7 +2101,7 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     if mode not in by_mode:
         mode = next(iter(by_mode))
     chosen = by_mode[mode]
-    total = term_total = run_mode = None
+    total = term_total = run_mode = contract_total = contract_months = None
     if training_run and plan.tokens:
         # The run's GPU-hours in the mode of the two billed by the hour the customer named, else the cheaper
         # (the project package's, as priced): a run rented by the hour is billed for the hours it runs, not the
@@ -2083,6 +2114,15 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         )
         if run_mode is not None:
             total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices[run_mode]
+        if (
+            plan.contract in MONTHLY_RUN_MODES
+            and plan.contract in prices
+            and plan.contract in offer.contract_modes
+        ):
+            # Reserved or dedicated capacity asked for a run: sold by the whole month (README, "Cost"), so the run's
+            # GPUs are billed every month it runs into; the hours it runs alone had been priced, on demand's.
+            contract_months = max(1, math.ceil(training_days(plan, setup, catalog) * 24 / hours - 1e-9))
+            contract_total = prices[plan.contract] * setup.count * hours * contract_months
     if not training_run and plan.term_days:
         term_total = chosen.per_month * term_months(plan.term_days)
     batch = plan.batch_seconds if not training_run and not plan.term_days else None
@@ -2110,6 +2150,8 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         schedule=plan.schedule,
         project_total=total,
         project_mode=run_mode,
+        contract_run_total=contract_total,
+        contract_run_months=contract_months,
         term_total=term_total,
         # a batch is rented for the hours it runs, not the month: what the whole batch costs (in a mode sold by the
         # month, named, every month it runs into)

@@ -345,6 +345,9 @@ def _sized(
         plan, rec = _closest_to_given_answer_time(plan, catalog) or (plan, rec)
         if plan.dearer_closest is not None:
             assumptions = list(plan.assumptions)  # the precision below, said as the one used
+    if rec is not None and (cheaper := _cheaper_precision_first_token(plan, rec, catalog)) is not None:
+        plan, rec = cheaper
+        assumptions = list(plan.assumptions)
     unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
@@ -837,13 +840,19 @@ def _run_budget_decided(pick, decided: str, catalog: Catalog, lang: str) -> str:
         # for no more per run (run_budget.more_of_kind), then what the fewest of its GPU take
         hours = i18n.number(catalog.offering.business_hours_per_day, lang)
         said = t(lang, "decided.budget_training_" + ("day" if pick.same_day else "more"), budget=budget,
-                 setup=pick.setup, time=time, hours=hours)  # fmt: skip
+                 setup=pick.setup, time=time, hours=hours,
+                 across=i18n.day_count(run_budget.ACROSS_AFTER_DAYS, lang))  # fmt: skip
         if pick.fewest is not None:
             said += " " + t(lang, "decided.more_same_cost", fewest=pick.fewest,
                             fewest_time=i18n.duration(pick.fewest_hours / 24, lang))  # fmt: skip
         without = pick.without not in (None, pick.fewest)  # (the fewest, said already)
         return said + (" " + t(lang, "decided.more_without", without=pick.without) if without else "")
-    rule = t(lang, f"decided.run_rule.{pick.rule}" + ("_asked" if pick.fastest_asked and pick.unit else ""))
+    suffix = "_asked" if pick.fastest_asked and pick.unit else ""
+    if not suffix and pick.rule == "fastest" and pick.billed_hours is not None:
+        suffix = (
+            "_month"  # in a mode sold by the month each GPU more pays its month: never "the same per run"
+        )
+    rule = t(lang, f"decided.run_rule.{pick.rule}{suffix}")
     return t(lang, key, setup=pick.setup, time=time, without=pick.without, budget=budget, rule=rule)
 
 
@@ -1553,14 +1562,59 @@ def _cheaper_precision_closest(plan: Plan, relaxed: Plan, rec: Setup, catalog: C
     reached, low_reached = (
         _whole_answer_alone(p, s, catalog) for p, s in ((relaxed, rec), (low_plan, low_rec))
     )
-    if low_reached > reached * (1 + ANSWER_NEAR) or advice.hourly_weight(
-        low_rec, catalog
-    ) > FAR_CHEAPER * advice.hourly_weight(rec, catalog):
+    if not _nearly_as_fast_for_far_less(reached, low_reached, rec, low_rec, catalog):
         return None
-    said = t(plan.lang, "assume.precision_answer_time", precision=low_plan.precision.name,
-             default=plan.precision.name)  # fmt: skip
-    assumptions = tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
+    assumptions = _lower_said(plan, low_plan, "assume.precision_answer_time")
     return low_plan.but(assumptions=assumptions, dearer_closest=(rec, reached, False)), low_rec
+
+
+def _nearly_as_fast_for_far_less(time: float, low_time: float, rec: Setup, low_rec: Setup, catalog) -> bool:
+    """Whether the precision below's setup answers within ANSWER_NEAR of the 16-bit's time for at most FAR_CHEAPER
+    of its price an hour (without prices, of its GPU memory)."""
+    weight = advice.hourly_weight
+    return low_time <= time * (1 + ANSWER_NEAR) and weight(low_rec, catalog) <= FAR_CHEAPER * weight(
+        rec, catalog
+    )
+
+
+def _lower_said(plan: Plan, low_plan: Plan, key: str) -> tuple[str, ...]:
+    """The precision below's assumptions, with why it was used where the 16-bit default was said."""
+    said = t(plan.lang, key, precision=low_plan.precision.name, default=plan.precision.name)
+    return tuple(said if a == t(plan.lang, "assume.precision") else a for a in low_plan.assumptions)
+
+
+def _cheaper_precision_first_token(plan: Plan, rec: Setup, catalog: Catalog):
+    """(the plan at the precision below, its recommendation) when the first token the question gave decided a
+    16-bit setup (precision assumed) that costs more than FAR_CHEAPER of the precision below's, which meets the
+    same targets with a first token within ANSWER_NEAR of it, unloaded: the rule _cheaper_precision_closest()
+    gives a whole answer out of reach. "Llama 3.3 70B, prompts de 8k, primeiro token em 1 s" had recommended 4×
+    H100 in BF16 (~0.70 s) beside "Em FP8: 2× H100" (~0.69 s) for half the price, shown only as an alternative.
+    None otherwise: a first token that did not decide leaves the 16-bit default as a question without it gets."""
+    lower_id = advice.LOWER.get(plan.precision.id)
+    if (
+        lower_id is None
+        or plan.given_ttft is None
+        or plan.stage.is_training
+        or plan.gpu is not None
+        or plan.gpus
+        or rec.problem is not None
+        or any(m is not None for m in (plan.missed_ttft, plan.missed_e2e, plan.missed_tokens_per_s))
+        or t(plan.lang, "assume.precision") not in plan.assumptions
+        or not by_load(plan)
+        or traffic.decided_by(plan, rec, catalog) not in ("latency", "latency_load")
+    ):
+        return None
+    low_plan = plan.but(precision=catalog.precision(lower_id))
+    low_rec = _recommendation(low_plan, catalog)
+    if low_rec is None or low_rec.problem is not None:
+        return None
+    first, low_first = (
+        traffic.first_token_alone(p, s, catalog) for p, s in ((plan, rec), (low_plan, low_rec))
+    )
+    if not _nearly_as_fast_for_far_less(first, low_first, rec, low_rec, catalog):
+        return None
+    assumptions = _lower_said(plan, low_plan, "assume.precision_first_token")
+    return low_plan.but(assumptions=assumptions, dearer_first_token=(rec, first)), low_rec
 
 
 def _whole_answer_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:

@@ -297,6 +297,9 @@ class Plan(msgspec.Struct, frozen=True):
     # whole answer in s (unloaded, where the precision assumed was 16 bits and the answer is at the one below;
     # else, same precision, the whole answer it was sized for), and whether the precision is the same
     dearer_closest: tuple[Setup, float, bool] | None = None
+    # the 16-bit setup that meets the first token asked, far dearer than the recommendation at the precision below
+    # that meets it nearly as soon: the setup and its first token unloaded, in s (sizing/engine.py)
+    dearer_first_token: tuple[Setup, float] | None = None
     days_assumed: bool = False  # the deadline is the offering's default, not the customer's
     contract: str | None = None  # the contract mode the customer asked for
     production_next: bool = False  # an evaluation said to come before production (Workload.production_next)

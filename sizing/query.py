@@ -860,7 +860,8 @@ MONEY = regexes.compile(
     r"|\b(?:orcamento|budget|verba)(?:[\s,:=]+(?:de|of|mensal|monthly|por\s+mes|per\s+month|do\s+mes|total|apertado|"
     r"limitado|maximo|disponivel|previsto|estimado|tight|limited|available|maximum|max|approximately|approx|around|"
     r"about|uns|umas|cerca\s+de|ate|up\s+to|is|e|sera|fica|de\s+no\s+maximo))*[\s,:=]+"
-    rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
+    # (millions too: "orçamento de R$ 3 milhões" had been a budget of R$ 3,00)
+    rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:milhoes|milhao|millions?|mil|mi|k)\b)?{_CURRENCY}?)"
     # a budget of time is a deadline ("budget two days"), read with the durations, or a latency ("latency
     # budget 2s end to end", "orçamento de 500 ms"), read with the traffic
     # (not its integer part either: "latency budget of 1.5 s" had been a budget of 1)

@@ -507,6 +507,10 @@ class Cost(Record, kw_only=True):
     project_total: float | None = None  # training: the GPU-hours of the run at project_mode's price
     # the mode a training run's total is priced in: the project package's, else on demand's (billed by the hour)
     project_mode: str | None = None
+    # a training asked in reserved or dedicated capacity that the table prices: the run's GPUs in that mode for
+    # every month it runs into, billed whole (offering.toml: both are sold by the month), and those months
+    contract_run_total: float | None = None
+    contract_run_months: int | None = None
     term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
     # a batch with a deadline ("2 milhões de documentos em 3 dias"): per_hour x the hours it runs at the rate
     # the setup sustains (never past the deadline), on demand stopped when it is done

@@ -111,6 +111,7 @@ class _Option:
 
     def __init__(self, plan: Plan, setup: Setup, hours: float | None, speed: float, catalog: Catalog):
         self.setup, self.hours, self.speed = setup, hours, speed
+        self.across = False  # more of its GPU across servers than the fewest that hold the job (for speed)
         self.measure: float | None = None
         self.total: float | None = None
         self.mode: str | None = None
@@ -140,21 +141,24 @@ def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
     seen: set[str] = set()
     for shape in candidates(catalog):
         more = (
-            # "o mais rápido possível": more of a GPU joined by NVLink in one server shard the run as the MFU (measured
-            # on such servers) assumes, so they are offered for speed; over PCIe or across servers they are not
-            plan.fastest
-            and shape.servers == 1
-            and shape.gpu.interconnect == "nvlink"
-            and plan.timed
-            and plan.tokens
+            # "o mais rápido possível": more of a GPU joined by NVLink shard the run as the MFU (measured on such
+            # servers, and held across them: the multi-server note) assumes, so they are offered for speed; over
+            # PCIe they are not
+            plan.fastest and shape.gpu.interconnect == "nvlink" and plan.timed and plan.tokens
         )
         if (shape.gpu.id in seen and not more) or not holds(plan, shape, catalog):
             continue
         option = _training_option(plan, evaluate(plan, shape, catalog, capacity=False), catalog)
         if option.hours is not None and plan.days and option.hours > plan.days * 24:
             continue  # more of it may finish in time
+        option.across = shape.gpu.id in seen and shape.servers > 1
         seen.add(shape.gpu.id)
         found.append(option)
+    one_server = [o.hours for o in found if not o.across and o.setup.servers == 1 and o.hours is not None]
+    if one_server and min(one_server) <= catalog.offering.business_hours_per_day:
+        # the least time asked: servers joined over the network only where no server ends the run within a working
+        # day (a run one server ends the same day is not worth a cluster's setup and its network's risk)
+        found = [o for o in found if not o.across]
     return found
 
 
@@ -162,8 +166,12 @@ def _training_options(plan: Plan, catalog: Catalog) -> list[_Option]:
 RUN_SAVING = 0.05
 
 
+# A budget's run is weighed across servers only where one server of its GPU takes longer than this (days)
+ACROSS_AFTER_DAYS = 7
+
+
 def more_of_kind(
-    plan: Plan, fewest: Setup, catalog: Catalog, within: float = math.inf
+    plan: Plan, fewest: Setup, catalog: Catalog, within: float = math.inf, across: bool = False
 ) -> tuple[_Option, _Option, bool] | None:
     """(the fewest's option, the one chosen, whether it ends the run within a working day) where more of the
     fewest's GPU run the training for no more per run: its GPU-hours are the same however many of one GPU share
@@ -173,10 +181,13 @@ def more_of_kind(
     NVLink (where the MFU was measured; over PCIe or across servers sharding spends what the estimate does not
     count) that hold the run in time, cost no more per run (RUN_SAVING) and, as the budget weighs them, no more
     than `within`: the fewest that end it within a working day (more only shorten a run done the same day), else
-    the quickest, as for a GPU named (sizing/engine.py _named_kind_run). None when the fewest already end it
-    within a working day, or nothing more does better, or the run is not priced and timed."""
+    the quickest, as for a GPU named (sizing/engine.py _named_kind_run). `across`: a budget's run weighs servers
+    of it joined by the network too, where the estimate holds the MFU one server has (LLM Foundry measured the
+    same on 8 to 64 H100: the multi-server note says so); a pre-training left on one server for ~5 months within
+    a monthly budget that pays for four had been recommended so. None when the fewest already end it within a
+    working day, or nothing more does better, or the run is not priced and timed."""
     if (
-        fewest.servers != 1
+        (fewest.servers != 1 and not across)
         or catalog.gpu(fewest.gpu).interconnect != "nvlink"
         or not (plan.timed and plan.tokens)
     ):
@@ -187,7 +198,7 @@ def more_of_kind(
         return None
     options = []
     for shape in candidates(catalog):
-        if shape.gpu.id != fewest.gpu or shape.servers != 1 or shape.count <= fewest.count:
+        if shape.gpu.id != fewest.gpu or (shape.servers != 1 and not across) or shape.total <= fewest.count:
             continue
         if not holds(plan, shape, catalog):
             continue
@@ -269,11 +280,19 @@ def pick(
     fewer: dict[int, tuple[_Option, bool]] = {}  # an option of more GPUs: the fewest of its GPU, and same_day
     if within and training and not plan.fastest:
         # each GPU at as many in one server as end the run soonest in reason for no more per run (more_of_kind):
-        # 4× L40S over PCIe had been "the fastest" beside 1× H100, where eight H100s end it sooner for less
-        for i, option in enumerate(within):
-            if (more := more_of_kind(weighed_plan, option.setup, catalog, amount)) is not None:
-                within[i] = more[1]
-                fewer[id(more[1])] = (more[0], more[2])
+        # 4× L40S over PCIe had been "the fastest" beside 1× H100, where eight H100s end it sooner for less. Servers
+        # joined over the network only for a run no server ends within ACROSS_AFTER_DAYS: one that a server ends
+        # within a week saves hours or days across servers, not worth a cluster's setup and its network's risk.
+        fewest_within = list(within)
+        for across in (False, True):
+            within, fewer = list(fewest_within), {}
+            for i, option in enumerate(within):
+                if (more := more_of_kind(weighed_plan, option.setup, catalog, amount, across)) is not None:
+                    within[i] = more[1]
+                    fewer[id(more[1])] = (more[0], more[2])
+            timed = [o.hours for o in within if o.hours is not None]
+            if not timed or min(timed) <= ACROSS_AFTER_DAYS * 24:
+                break
     day = catalog.offering.business_hours_per_day
     by_day = training and not plan.fastest  # a run ended within a working day needs to end no sooner
 

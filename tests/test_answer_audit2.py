@@ -189,7 +189,8 @@ def test_a_first_token_some_larger_setup_gives_is_met_by_it(ask):
     # Reachable on larger GPUs: they are recommended, and nothing says the target is out of reach.
     out = ask("qwen2.5 7b, 1 usuário, prompts de 30 mil tokens, primeiro token em 1 s")
     decided = next(line for line in out.splitlines() if line.startswith("  O que decidiu:"))
-    assert "nenhuma configuração" not in decided and decided.endswith("cumpre.")
+    # (FP8 nearly as soon for half the price is recommended: what decided then names the 16-bit setup after it)
+    assert "nenhuma configuração" not in decided and "1× H100 SXM 80 GB cumpre." in decided
     perf = next(line for line in out.splitlines() if line.startswith("Desempenho:"))
     assert number(re.search(r"primeiro token em ~([\d,]+) s", perf)[1], "pt-BR") <= 1.0
 

@@ -133,7 +133,7 @@ def test_copies_only_to_avoid_overlaps_give_way_to_the_setup_that_serves_the_rat
 
 def test_a_first_token_target_the_question_gave_stands_with_the_cheaper_setup_said():
     _, result, text = answer(
-        "llama 3.1 70b com prompts de 32 mil tokens, 5 requisições por minuto, primeiro token em até 2 s"
+        "llama 3.1 70b em bf16 com prompts de 32 mil tokens, 5 requisições por minuto, primeiro token em até 2 s"
     )
     assert result.workload.load.ttft_target_s == 2.0
     assert result.recommendation.count > 8

@@ -65,8 +65,8 @@ def test_in_english_the_first_token_and_the_gpus_it_adds_are_said(capsys):
 @pytest.mark.parametrize(
     "text",
     [
-        "qwen 2.5 72b para 30 analistas, contratos de 100 páginas, primeiro token em até 6 s",
-        "qwen 2.5 72b for 30 requests an hour with 100-page contracts, first token within 6 s",
+        "qwen 2.5 72b em bf16 para 30 analistas, contratos de 100 páginas, primeiro token em até 6 s",
+        "qwen 2.5 72b in bf16 for 30 requests an hour with 100-page contracts, first token within 6 s",
     ],
 )
 def test_a_latency_figure_given_still_wins(capsys, text):

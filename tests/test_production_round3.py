@@ -65,7 +65,10 @@ def test_what_decided_a_latency_pick_says_how_far_the_smaller_setup_misses(capsy
     from bot.cli import main
 
     # the target said: with none, the smaller setup leads (tests/test_long_prompts_honest.py)
-    assert main(["qwen 2.5 72b para 30 analistas, contratos de 100 páginas, primeiro token em até 6 s"]) == 0
+    assert (
+        main(["qwen 2.5 72b em bf16 para 30 analistas, contratos de 100 páginas, primeiro token em até 6 s"])
+        == 0
+    )
     decided = next(line for line in capsys.readouterr().out.splitlines() if "O que decidiu" in line)
     assert (
         "2× H200 SXM 141 GB comporta o modelo, mas nem sem carga cumpre o primeiro token em até 6,0 s"

@@ -119,7 +119,7 @@ def test_a_speed_missed_only_with_every_conversation_in_flight_is_latency_under_
     en = size(parse("mistral 7b for 500 users, 4k context, 40 tokens/s each").workload.but(lang="en"))
     assert en.decided_by == "latency_load" and en.decided.startswith("What decided: latency under load.")
     # A target the smallest setup misses with one conversation is still latency, and the claim is true.
-    slow = size(parse("llama 70b 10 usuarios 8k primeiro token em 0,3 s").workload)
+    slow = size(parse("llama 70b bf16 10 usuarios 8k primeiro token em 0,3 s").workload)
     assert slow.decided_by == "latency" and "2× A100 SXM 80 GB comporta o modelo" in slow.decided
     one = size(parse("llama 70b 1 usuario 8k em 2 a100").workload).requested.performance
     assert one.ttft_s > 0.3
@@ -2416,7 +2416,7 @@ def test_a_daily_volume_of_documents_is_not_decided_by_latency():
     # 50,000 contracts of 30,000 tokens a day on Qwen2.5 32B had been 32 H100s in tensor parallel 8, "O que
     # decidiu: latência" (a 30,000-token prompt in 2 s). Sized for throughput, it takes fewer GPUs, in smaller
     # copies, than the same volume with a chat's first token typed, which stands.
-    text = "processar 50 mil contratos por dia com qwen2.5 32b, cada um com 30k tokens"
+    text = "processar 50 mil contratos por dia com qwen2.5 32b em bf16, cada um com 30k tokens"
     pipeline = size(parse(text).workload)
     chat = size(parse(text + ", primeira resposta em 2 s").workload)
     assert pipeline.decided_by == "throughput" and chat.decided_by == "latency"
