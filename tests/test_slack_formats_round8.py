@@ -1,0 +1,163 @@
+"""Requests shaped as Slack documents them, eighth round: messages whose words are in Block Kit blocks other
+than rich_text (an integration's or a workflow's card: section, fields, context, markdown, an attachment's
+blocks) picked with the message shortcut or mentioned under; and text whose accents come as marks
+of their own (NFD). Signed requests into the real app on loopback, FakeSlack for the Web API, a real SQLite
+request log."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from . import slack_requests as sr
+from .slack_harness import text_of
+from .test_slack_formats_round3 import WAIT, _quiet, _said
+
+# -- A card posted by an integration or a workflow -------------------------------------------------------
+
+
+def _section(text: str, kind: str = "mrkdwn") -> dict:
+    return {"type": "section", "block_id": "s1", "text": {"type": kind, "text": text}}
+
+
+def _card(text: str, blocks: list[dict] | None = None, attachments: list[dict] | None = None) -> dict:
+    # A bot's post (https://docs.slack.dev/reference/events/message/bot_message): `text` is the notifications'
+    # fallback, what people see is in its blocks (https://docs.slack.dev/reference/methods/chat.postMessage).
+    card = {"type": "message", "subtype": "bot_message", "bot_id": "B0CRM01", "text": text,
+            "ts": "1700100000.000100", "bot_profile": {"id": "B0CRM01", "app_id": "A0CRM01", "name": "CRM"}}  # fmt: skip
+    if blocks is not None:
+        card["blocks"] = blocks
+    if attachments is not None:
+        card["attachments"] = attachments
+    return card
+
+
+CARDS = {
+    "section_under_a_summary": _card(
+        "Novo pedido de cliente", [_section("*Modelo:* llama 3.1 70b\n*Usuários:* 50 simultâneos")]
+    ),
+    "header_over_fields": _card(
+        "",
+        [
+            {"type": "header", "text": {"type": "plain_text", "text": "Pedido de GPU"}},
+            {
+                "type": "section",
+                "fields": [
+                    {"type": "mrkdwn", "text": "*Modelo*\nllama 3.1 70b"},
+                    {"type": "plain_text", "text": "50 usuários"},
+                ],
+            },
+            {
+                "type": "actions",
+                "elements": [
+                    {
+                        "type": "button",
+                        "text": {"type": "plain_text", "text": "Abrir"},
+                        "action_id": "open",
+                        "value": "1",
+                    }
+                ],
+            },
+        ],
+    ),
+    "fallback_repeated_by_the_header": _card(
+        "Novo pedido",
+        [
+            {"type": "header", "text": {"type": "plain_text", "text": "Novo pedido"}},
+            _section("llama 3.1 70b pra 50 usuários"),
+        ],
+    ),
+    "context_only": _card(
+        "Formulário enviado",
+        [
+            {
+                "type": "context",
+                "elements": [
+                    {"type": "image", "image_url": "https://example.com/i.png", "alt_text": "logo"},
+                    {"type": "mrkdwn", "text": "llama 3.1 70b pra 50 usuários"},
+                ],
+            }
+        ],
+    ),
+    "attachment_with_blocks": _card(
+        "",
+        attachments=[
+            {
+                "id": 1,
+                "color": "36a64f",
+                "fallback": "Novo ticket #42",
+                "blocks": [_section("llama 3.1 70b pra 50 usuários")],
+            }
+        ],
+    ),
+    "markdown_block": _card(
+        "Novo pedido", [{"type": "markdown", "text": "**llama 3.1 70b** pra 50 usuários"}]
+    ),
+}
+
+
+@pytest.mark.parametrize("card", list(CARDS.values()), ids=list(CARDS))
+def test_the_shortcut_on_an_integrations_card_sizes_what_the_card_shows(slack, card):
+    # The card's words are in its blocks (https://docs.slack.dev/reference/block-kit/blocks): section text and
+    # fields, a header, a context, a markdown block, or an attachment's blocks. It had been sized by its
+    # fallback ("Não entendi o pedido: “Novo”") or told it held no text.
+    slack.send(sr.message_shortcut(card, user_id="U0801", response_url=slack.fake.response_url("card")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
+    assert "não tem texto" not in said
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "llama 3.1 70b" in row["text"] and "Abrir" not in row["text"]
+
+
+def test_a_cards_blocks_that_say_no_more_than_its_fallback_leave_the_fallback_read(slack):
+    # A plain_text section escaped as `text` is: "<" typed in it is no markup.
+    card = _card("qwen3 32b fp8 pra 20 usuários", [_section("qwen3 32b fp8 pra 20 usuários", "plain_text")])
+    slack.send(sr.message_shortcut(card, user_id="U0802", response_url=slack.fake.response_url("same")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    assert "Qwen3 32B" in _said(answer) and "20 usuários" in _said(answer)
+    assert [r["text"] for r in slack.rows()] == ["qwen3 32b fp8 pra 20 usuários"]
+
+
+def test_a_mention_under_a_workflows_card_sizes_the_card(slack):
+    # "@gpu-sizer" in the thread of a form's submission a workflow posted: the thread's first message is read
+    # (conversations.replies), and its words are in a section.
+    root = {**CARDS["section_under_a_summary"], "ts": "1700100100.000100", "thread_ts": "1700100100.000100"}
+    slack.fake.reply("conversations.replies", {"messages": [root]})
+    asked = sr.app_mention("<@UBOT>", user="U0803", channel="C0803", ts="1700100110.000100",
+                           thread_ts=root["ts"])  # fmt: skip
+    assert slack.event(asked, "EvX01") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert answer.params["thread_ts"] == root["ts"]
+    assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
+
+
+# -- Accents sent as marks of their own ------------------------------------------------------------------
+
+# "usuários" and "contêxto" with their accents as combining marks after the letter (Unicode's NFD): text
+# pasted from a PDF or a macOS file name comes so, and Slack passes it on as it came.
+NFD = unicodedata.normalize("NFD", "llama 3.1 8b 16bit pra 10 usuários com contexto de 32k, é possível?")
+
+
+def test_a_message_whose_accents_come_as_marks_is_read_as_typed(slack):
+    assert unicodedata.normalize("NFC", NFD) != NFD
+    asked = sr.message(NFD, user="U0810", channel="DU0810", channel_type="im", ts="1700101000.000100")
+    assert slack.event(asked, "EvX10") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    # It had been "Não entendi: “usua”, “rios”", the users left out of the sizing.
+    said = _said(answer)
+    assert "10 usuários" in said and "32k" in said and "Não entendi" not in said
+    # The log holds what was typed as one writes it: a search for "usuários" finds it.
+    assert [r["text"] for r in slack.rows()] == [unicodedata.normalize("NFC", NFD)]
+
+
+def test_a_command_whose_accents_come_as_marks_is_answered_as_typed(slack):
+    said = text_of(slack.answer(NFD)["blocks"])
+    assert "10 usuários" in said and "Não entendi" not in said
+    assert [r["text"] for r in slack.rows()] == [unicodedata.normalize("NFC", NFD)]
+
