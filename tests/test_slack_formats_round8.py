@@ -161,3 +161,33 @@ def test_a_command_whose_accents_come_as_marks_is_answered_as_typed(slack):
     assert "10 usuários" in said and "Não entendi" not in said
     assert [r["text"] for r in slack.rows()] == [unicodedata.normalize("NFC", NFD)]
 
+
+# -- An assistant thread the app heard of only from its context changing -----------------------------------
+
+
+def test_a_thread_named_by_its_context_changing_is_answered_as_the_containers(slack):
+    # https://docs.slack.dev/reference/events/assistant_thread_context_changed: the person moved to another
+    # channel with the container open; the event names its thread. Its assistant_thread_started had not
+    # reached the app, and the question came without an `assistant_thread` mark of its own.
+    thread = {"user_id": "U0820", "channel_id": "DU0820", "thread_ts": "1700102000.000100",
+              "context": {"channel_id": "C0820", "team_id": "T0001", "enterprise_id": None}}  # fmt: skip
+    moved = {
+        "type": "assistant_thread_context_changed",
+        "assistant_thread": thread,
+        "event_ts": "1700102005.000100",
+    }
+    assert slack.event(moved, "EvX20") == 200
+    _quiet(slack)
+    assert [c.method for c in slack.fake.calls() if c.method != "auth.test"] == []
+    asked = sr.message("qwen2.5 7b 16bit pra 10 usuários", user="U0820", channel="DU0820", channel_type="im",
+                       ts="1700102010.000100", thread_ts=thread["thread_ts"])  # fmt: skip
+    assert slack.event(asked, "EvX21") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    # It had been answered as a plain DM thread: no "está pensando…", the thread left unnamed.
+    assert [c.method for c in slack.fake.calls() if c.method.startswith(("assistant.", "chat."))] == [
+        "assistant.threads.setStatus",
+        "chat.postMessage",
+        "assistant.threads.setTitle",
+    ]
+    assert answer.params["thread_ts"] == thread["thread_ts"] and "Qwen2.5 7B" in _said(answer)

@@ -376,7 +376,15 @@ def register(app: App, services) -> None:
     def on_context_changed(event: dict, body: dict) -> None:
         """The person moved to another channel with the container open
         (https://docs.slack.dev/reference/events/assistant_thread_context_changed). Answers do not depend on
-        the channel being viewed: they go to the person alone, in the container's thread."""
+        the channel being viewed: they go to the person alone, in the container's thread. The event names
+        that thread, which is the container's even when its assistant_thread_started never reached the app
+        (dropped while Slack rate limited it, sent during an outage): its questions had been answered as a
+        plain DM thread's, no "thinking" status and no title, when they came without their own mark."""
+        thread = event.get("assistant_thread") if isinstance(event.get("assistant_thread"), dict) else {}
+        channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
+        named = isinstance(channel, str) and isinstance(thread_ts, str) and channel and thread_ts
+        if named and not services.log.is_assistant_thread(channel, thread_ts):
+            services.log.save_assistant_thread(channel, thread_ts)
 
     app.event("app_mention")(on_mention)
     app.event("message")(on_message)
