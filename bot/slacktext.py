@@ -247,7 +247,12 @@ def _own_text(event: dict) -> str:
         # A card's fallback may only sum it up ("Novo pedido"): blocks that say more are what it asks.
         if not said <= shown or (posted_by_a_bot and said != shown):
             return seen
-    return text if text.strip() else seen or _attached_text(event)
+    own = text if text.strip() else seen
+    if not own or not posted_by_a_bot:
+        return own or _attached_text(event)
+    # A bot's post shows its attachments under its text ("Novo ticket" over the ticket's own words): both.
+    attached = _attached_text(event)
+    return f"{own}\n{attached}" if attached else own
 
 
 _WORD = re.compile(r"[^\W_]+")

@@ -91,6 +91,19 @@ CARDS = {
             }
         ],
     ),
+    # A legacy attachment under the bot's own line (https://docs.slack.dev/legacy/legacy-messaging/legacy-secondary-message-attachments).
+    "attachment_under_its_text": _card(
+        "Novo ticket de cliente",
+        attachments=[
+            {
+                "id": 1,
+                "color": "36a64f",
+                "fallback": "Ticket #42",
+                "title": "Ticket #42",
+                "text": "Precisamos rodar llama 3.1 70b para 50 usuários",
+            }
+        ],
+    ),
     "markdown_block": _card(
         "Novo pedido", [{"type": "markdown", "text": "**llama 3.1 70b** pra 50 usuários"}]
     ),
@@ -106,8 +119,8 @@ def test_the_shortcut_on_an_integrations_card_sizes_what_the_card_shows(slack, c
     [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
     _quiet(slack)
     said = _said(answer)
-    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
-    assert "não tem texto" not in said
+    assert "Llama 3.1 70B" in said and "50 usuários" in said
+    assert "Não entendi o pedido" not in said and "não tem texto" not in said
     [row] = slack.rows()
     assert row["outcome"] == "answered" and "llama 3.1 70b" in row["text"] and "Abrir" not in row["text"]
 
@@ -134,6 +147,24 @@ def test_a_mention_under_a_workflows_card_sizes_the_card(slack):
     _quiet(slack)
     assert answer.params["thread_ts"] == root["ts"]
     assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
+
+
+def test_a_named_workflows_card_that_mentions_the_app_in_a_shared_channel_is_sized_by_its_fields(tmp_path):
+    # A workflow's form posted in a channel shared with a customer, mentioning the app, its answers in the
+    # card's fields; the workflow's bot is one GPU_SIZER_ANSWER_BOTS names. Its fallback alone had been read.
+    from .slack_harness import serve
+
+    with serve(tmp_path, answer_bots="B0WF0001") as slack:
+        said = "<@UBOT> novo pedido pelo formulário"
+        card = {**sr.app_mention(said, user="U0WFBOT", channel="C0830", ts="1700103000.000100"),
+                "subtype": "bot_message", "bot_id": "B0WF0001",
+                "blocks": [_section(said), {"type": "section", "fields": [
+                    {"type": "mrkdwn", "text": "*Modelo*\nllama 3.1 70b"}, {"type": "mrkdwn", "text": "*Usuários*\n50"}]}]}  # fmt: skip
+        assert slack.event(card, "EvX30", is_ext_shared_channel=True) == 200
+        [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+        _quiet(slack)
+        assert answer.params["thread_ts"] == card["ts"]
+        assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
 
 
 # -- Accents sent as marks of their own ------------------------------------------------------------------
