@@ -149,6 +149,30 @@ def test_a_mention_under_a_workflows_card_sizes_the_card(slack):
     assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
 
 
+def test_a_mention_under_the_apps_own_lead_card_sizes_what_the_card_sums_up(slack):
+    # The app's own card (bot/desks/leaddesk.py) as conversations.replies returns it: its blocks hold the
+    # recommendation, status and owner, which would read as GPUs asked for; its `text` sums up the request.
+    from bot.desks.leaddesk import card
+
+    lead = {"id": 7, "user_id": "U0840", "channel_id": "C0456", "status": "new", "owner": None,
+            "summary": "Llama 3.1 70B · BF16/FP16 (16-bit) · 50 usuários simultâneos",
+            "recommendation": "2× H200 SXM 141 GB", "contract_mode": "reserved", "source": "auto",
+            "created_at": "2026-12-07T20:00:00", "user_external": 1}  # fmt: skip
+    posted = card(lead, "pt-BR").kwargs()
+    root = {"type": "message", "user": sr.BOT_USER_ID, "bot_id": "BBOT", "text": posted["text"],
+            "blocks": posted["blocks"], "ts": "1700104000.000100", "thread_ts": "1700104000.000100"}  # fmt: skip
+    slack.fake.reply("conversations.replies", {"messages": [root]})
+    asked = sr.app_mention("<@UBOT>", user="U0841", channel="CSALES01", ts="1700104010.000100",
+                           thread_ts=root["ts"])  # fmt: skip
+    assert slack.event(asked, "EvX40") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Responsável" not in said
+    [row] = slack.rows()
+    assert "Status" not in row["text"] and "H200" not in row["text"]
+
+
 def test_a_named_workflows_card_that_mentions_the_app_in_a_shared_channel_is_sized_by_its_fields(tmp_path):
     # A workflow's form posted in a channel shared with a customer, mentioning the app, its answers in the
     # card's fields; the workflow's bot is one GPU_SIZER_ANSWER_BOTS names. Its fallback alone had been read.

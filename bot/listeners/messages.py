@@ -106,7 +106,7 @@ def register(app: App, services) -> None:
         follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
         if base is None and event.get("thread_ts") not in (None, event["ts"]):
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
-            text, follow_up = _with_thread_question(client, services, event, text)
+            text, follow_up = _with_thread_question(client, services, event, text, _app_user(body))
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
         _post(client, services, event, thread_ts, _files_unread(event, text, reply), update=update)
 
@@ -436,7 +436,9 @@ def _ends_in_a_question_for_the_bot(text: str, base: Workload) -> bool:
     return query.workload is not None and not query.unknown
 
 
-def _with_thread_question(client: WebClient, services, event: dict, text: str) -> tuple[str, Workload | None]:
+def _with_thread_question(
+    client: WebClient, services, event: dict, text: str, app_user: str | None = None
+) -> tuple[str, Workload | None]:
     """The text to answer, and the workload it changes, for a mention in a thread the bot did not answer.
     A mention with a question of its own is that question; one that leaves it to the bot answers the
     thread's latest question before it (conversations.replies,
@@ -451,7 +453,7 @@ def _with_thread_question(client: WebClient, services, event: dict, text: str) -
         key = e.key
     if key not in LEAVES_THE_QUESTION:
         return text, None
-    question, asked = _thread_question(client, event)
+    question, asked = _thread_question(client, event, app_user)
     if not question:
         return text, None
     if key == "query.no_model" and asked is not None:
@@ -464,10 +466,14 @@ def _with_thread_question(client: WebClient, services, event: dict, text: str) -
 THREAD_LOOKBACK = 20
 
 
-def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | None]:
+def _thread_question(
+    client: WebClient, event: dict, app_user: str | None = None
+) -> tuple[str, Workload | None]:
     """The newest message before the mention that names a model to size (a customer's question may come in
     a reply: "segue o que precisamos: llama 70b, 40 pessoas"), else the thread's first message; with the
-    workload it reads as, when it reads as one."""
+    workload it reads as, when it reads as one. A first message of this app's own (a lead card) is read by
+    its `text`, which sums up what was sized: its blocks hold the card's status, owner and recommendation,
+    which would read as GPUs asked for."""
     from sizing.query import QueryError, parse
 
     try:
@@ -491,7 +497,11 @@ def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | No
             continue
         if workload is not None and workload.model:
             return said, workload
-    return (plain(message_text(first)), None) if first is not None else ("", None)
+    if first is None:
+        return "", None
+    if app_user and first.get("user") == app_user:
+        first = {"text": first.get("text")}
+    return plain(message_text(first)), None
 
 
 # How far back a join looks for the mention that led to it (Slack offers the invitation as the mention is
@@ -775,12 +785,18 @@ def _words(message: dict) -> list[str]:
     return plain(message_text(message, forwarded=False)).split()
 
 
-def _mentions_app(message: dict, body: dict) -> bool:
-    """Whether the message (as its author typed it) mentions this app: the user the envelope's
-    authorizations name (https://docs.slack.dev/apis/events-api, "authorizations")."""
+def _app_user(body: dict) -> str | None:
+    """This app's bot user: the user the envelope's authorizations name
+    (https://docs.slack.dev/apis/events-api, "authorizations")."""
     authorizations = body.get("authorizations")
     first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
     bot = first.get("user_id") if isinstance(first, dict) else None
+    return bot if isinstance(bot, str) and bot else None
+
+
+def _mentions_app(message: dict, body: dict) -> bool:
+    """Whether the message (as its author typed it) mentions this app."""
+    bot = _app_user(body)
     return (
         bool(bot)
         and re.search(rf"<@{re.escape(bot)}[>|]", message_text(message, forwarded=False)) is not None
