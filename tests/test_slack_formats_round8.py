@@ -135,17 +135,23 @@ def test_a_cards_blocks_that_say_no_more_than_its_fallback_leave_the_fallback_re
     assert [r["text"] for r in slack.rows()] == ["qwen3 32b fp8 pra 20 usuários"]
 
 
+def _mentioned_under(slack, root: dict, channel: str, event_id: str):
+    """ "@gpu-sizer" alone in the thread of `root`, which conversations.replies returns; the answer posted."""
+    slack.fake.reply("conversations.replies", {"messages": [root]})
+    at = f"{float(root['ts']) + 10:.6f}"
+    asked = sr.app_mention("<@UBOT>", user="U0803", channel=channel, ts=at, thread_ts=root["ts"])
+    assert slack.event(asked, event_id) == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert answer.params["thread_ts"] == root["ts"]
+    return answer
+
+
 def test_a_mention_under_a_workflows_card_sizes_the_card(slack):
     # "@gpu-sizer" in the thread of a form's submission a workflow posted: the thread's first message is read
     # (conversations.replies), and its words are in a section.
     root = {**CARDS["section_under_a_summary"], "ts": "1700100100.000100", "thread_ts": "1700100100.000100"}
-    slack.fake.reply("conversations.replies", {"messages": [root]})
-    asked = sr.app_mention("<@UBOT>", user="U0803", channel="C0803", ts="1700100110.000100",
-                           thread_ts=root["ts"])  # fmt: skip
-    assert slack.event(asked, "EvX01") == 200
-    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-    _quiet(slack)
-    assert answer.params["thread_ts"] == root["ts"]
+    answer = _mentioned_under(slack, root, "C0803", "EvX01")
     assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
 
 
@@ -161,13 +167,7 @@ def test_a_mention_under_the_apps_own_lead_card_sizes_what_the_card_sums_up(slac
     posted = card(lead, "pt-BR").kwargs()
     root = {"type": "message", "user": sr.BOT_USER_ID, "bot_id": "BBOT", "text": posted["text"],
             "blocks": posted["blocks"], "ts": "1700104000.000100", "thread_ts": "1700104000.000100"}  # fmt: skip
-    slack.fake.reply("conversations.replies", {"messages": [root]})
-    asked = sr.app_mention("<@UBOT>", user="U0841", channel="CSALES01", ts="1700104010.000100",
-                           thread_ts=root["ts"])  # fmt: skip
-    assert slack.event(asked, "EvX40") == 200
-    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-    _quiet(slack)
-    said = _said(answer)
+    said = _said(_mentioned_under(slack, root, "CSALES01", "EvX40"))
     assert "Llama 3.1 70B" in said and "50 usuários" in said and "Responsável" not in said
     [row] = slack.rows()
     assert "Status" not in row["text"] and "H200" not in row["text"]
