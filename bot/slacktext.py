@@ -249,7 +249,7 @@ def _own_text(event: dict) -> str:
             return seen
     own = text if text.strip() else seen
     if not own or not posted_by_a_bot:
-        return own or _attached_text(event)
+        return own or _attached_text(event) or _emailed_text(event)
     # A bot's post shows its attachments under its text ("Novo ticket" over the ticket's own words): both.
     attached = _attached_text(event)
     return f"{own}\n{attached}" if attached else own
@@ -318,6 +318,22 @@ def _attached_text(event: dict) -> str:
         said = [w for w in (*said, _blocks_text(blocks)) if isinstance(w, str) and w.strip()]
         said = said or [attachment.get("fallback")]
         lines += [w for w in said if isinstance(w, str) and w.strip()]
+    return "\n".join(lines)
+
+
+def _emailed_text(event: dict) -> str:
+    """The words of an e-mail forwarded to a channel's address: Slack posts it as a file_share with no text,
+    the e-mail a file of filetype "email" whose subject and body (plain_text, else its preview) come in the
+    event itself (the file object, https://docs.slack.dev/reference/objects/file-object; MercuryTechnologies/
+    slack-web's tests/golden/SlackWebhookEvent/email_message.json has one as Slack sent it). Reading them
+    takes no files:read scope. A customer's e-mail had been "Essa mensagem não tem texto" to the shortcut."""
+    files = event.get("files")
+    lines = []
+    for file in (files if isinstance(files, list) else [])[:MAX_FORWARDED]:
+        if not isinstance(file, dict) or file.get("filetype") != "email":
+            continue
+        body = file.get("plain_text") or file.get("preview_plain_text")
+        lines += [_escape(w) for w in (file.get("subject"), body) if isinstance(w, str) and w.strip()]
     return "\n".join(lines)
 
 

@@ -1,8 +1,8 @@
 """Requests shaped as Slack documents them, eighth round: messages whose words are in Block Kit blocks other
 than rich_text (an integration's or a workflow's card: section, fields, context, markdown, an attachment's
-blocks) picked with the message shortcut or mentioned under; and text whose accents come as marks
-of their own (NFD). Signed requests into the real app on loopback, FakeSlack for the Web API, a real SQLite
-request log."""
+blocks) picked with the message shortcut or mentioned under; an e-mail forwarded to a channel; text whose
+accents come as marks of their own (NFD); an assistant thread known from its context changing. Signed
+requests into the real app on loopback, FakeSlack for the Web API, a real SQLite request log."""
 
 from __future__ import annotations
 
@@ -189,6 +189,44 @@ def test_a_named_workflows_card_that_mentions_the_app_in_a_shared_channel_is_siz
         _quiet(slack)
         assert answer.params["thread_ts"] == card["ts"]
         assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
+
+
+# -- An e-mail forwarded to a channel ----------------------------------------------------------------------
+
+
+def _emailed(ts: str) -> dict:
+    # What Slack posts for an e-mail sent to a channel's address: a file_share with no text, by Slackbot
+    # displayed as a bot, the e-mail a file of filetype "email" with its subject and body in the event (the
+    # file object, https://docs.slack.dev/reference/objects/file-object; the shape of the one in
+    # MercuryTechnologies/slack-web's tests/golden/SlackWebhookEvent/email_message.json).
+    body = "Bom dia,\n\nPrecisamos servir o llama 3.1 70b para 50 usuários.\nQual configuração vocês indicam?\n\nAbraços,\nMaria"
+    email = {"id": "F0EMAIL01", "name": "Cotação", "title": "Cotação", "mimetype": "text/html", "filetype": "email",
+             "pretty_type": "Email", "user": "USLACKBOT", "mode": "email", "display_as_bot": True, "username": "Email",
+             "subject": "Cotação de GPUs", "from": [{"address": "maria@cliente.com.br", "name": "Maria",
+                                                    "original": "Maria <maria@cliente.com.br>"}],
+             "to": [], "cc": [], "attachments": [], "original_attachment_count": 0,
+             "plain_text": body, "preview": body[:60], "preview_plain_text": body[:60], "has_more": False,
+             "sent_to_self": False, "bot_id": "B0EMAIL01", "file_access": "visible"}  # fmt: skip
+    return {"type": "message", "subtype": "file_share", "text": "", "files": [email], "upload": True,
+            "user": "USLACKBOT", "display_as_bot": True, "bot_id": "B0EMAIL01", "ts": ts}  # fmt: skip
+
+
+def test_the_shortcut_on_an_emailed_request_sizes_the_email(slack):
+    slack.send(sr.message_shortcut(_emailed("1700105000.000100"), user_id="U0850",
+                                   response_url=slack.fake.response_url("email")))  # fmt: skip
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    # It had been "Essa mensagem não tem texto para dimensionar, só arquivos".
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "não tem texto" not in said
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "maria@cliente.com.br" not in row["text"]
+
+
+def test_a_mention_under_an_emailed_request_sizes_the_email(slack):
+    root = {**_emailed("1700105100.000100"), "thread_ts": "1700105100.000100"}
+    said = _said(_mentioned_under(slack, root, "C0851", "EvX50"))
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não leio" not in said
 
 
 # -- Accents sent as marks of their own ------------------------------------------------------------------
