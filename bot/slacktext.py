@@ -264,7 +264,7 @@ def _words(text: str) -> set[str]:
 
 def _blocks_text(blocks: list, cards: bool = True) -> str:
     """The words a message's blocks show, a line each: a person's rich_text, and the section (its text and
-    fields), context and markdown blocks an integration or a workflow posts its card with
+    fields), context, table and markdown blocks an integration or a workflow posts its card with
     (https://docs.slack.dev/reference/block-kit/blocks). A bot's "Novo pedido" fallback with the request
     only in a section had been sized as "Novo pedido". A header names the card ("Novo pedido", "Ticket
     #42"), as buttons, images and inputs hold no words of the request: not read. Without `cards`, rich_text
@@ -284,6 +284,11 @@ def _blocks_text(blocks: list, cards: bool = True) -> str:
         elif kind == "context":
             elements = block.get("elements") if isinstance(block.get("elements"), list) else []
             lines.append(" ".join(_text_object(e) for e in elements[:MAX_BLOCKS]))
+        elif kind == "table":
+            # Rows of raw_text or rich_text cells (https://docs.slack.dev/reference/block-kit/blocks/table-block):
+            # a row a line, as people read a two-column "Modelo | llama 3.1 70b".
+            rows = block.get("rows") if isinstance(block.get("rows"), list) else []
+            lines += [_table_row(row) for row in rows[:MAX_TABLE_ROWS]]
         elif kind == "markdown" and isinstance(block.get("text"), str):
             lines.append(_escape(block["text"]))  # standard markdown, not escaped as mrkdwn is
     return "\n".join(line for line in lines if line.strip()).strip()
@@ -291,6 +296,23 @@ def _blocks_text(blocks: list, cards: bool = True) -> str:
 
 # A message holds at most 50 blocks (https://docs.slack.dev/reference/block-kit/blocks), a section 10 fields.
 MAX_BLOCKS = 50
+
+
+# A table holds at most 100 rows of 20 cells (https://docs.slack.dev/reference/block-kit/blocks/table-block).
+MAX_TABLE_ROWS, MAX_TABLE_CELLS = 100, 20
+
+
+def _table_row(row) -> str:
+    cells = row[:MAX_TABLE_CELLS] if isinstance(row, list) else []
+    said = []
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        if cell.get("type") == "rich_text":
+            said.append(_rich(cell.get("elements"), 0))
+        elif isinstance(cell.get("text"), str):
+            said.append(_escape(cell["text"]))  # raw_text: as typed
+    return " ".join(said)
 
 
 def _text_object(obj) -> str:

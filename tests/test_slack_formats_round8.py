@@ -1,8 +1,9 @@
 """Requests shaped as Slack documents them, eighth round: messages whose words are in Block Kit blocks other
-than rich_text (an integration's or a workflow's card: section, fields, context, markdown, an attachment's
-blocks) picked with the message shortcut or mentioned under; an e-mail forwarded to a channel; text whose
-accents come as marks of their own (NFD); an assistant thread known from its context changing. Signed
-requests into the real app on loopback, FakeSlack for the Web API, a real SQLite request log."""
+than rich_text (an integration's or a workflow's card: section, fields, context, table, markdown, an
+attachment's blocks) picked with the message shortcut or mentioned under; an e-mail forwarded to a
+channel; text whose accents come as marks of their own (NFD); an assistant thread known from its context
+changing. Signed requests into the real app on loopback, FakeSlack for the Web API, a real SQLite request
+log."""
 
 from __future__ import annotations
 
@@ -101,6 +102,26 @@ CARDS = {
                 "fallback": "Ticket #42",
                 "title": "Ticket #42",
                 "text": "Precisamos rodar llama 3.1 70b para 50 usuários",
+            }
+        ],
+    ),
+    "table": _card(
+        "Novo pedido",
+        [
+            {
+                "type": "table",
+                "rows": [
+                    [{"type": "raw_text", "text": "Modelo"}, {"type": "raw_text", "text": "llama 3.1 70b"}],
+                    [
+                        {"type": "raw_text", "text": "Usuários"},
+                        {
+                            "type": "rich_text",
+                            "elements": [
+                                {"type": "rich_text_section", "elements": [{"type": "text", "text": "50"}]}
+                            ],
+                        },
+                    ],
+                ],
             }
         ],
     ),
