@@ -252,7 +252,7 @@ def test_a_mention_under_an_emailed_request_sizes_the_email(slack):
 
 # -- Accents sent as marks of their own ------------------------------------------------------------------
 
-# "usuários" and "contêxto" with their accents as combining marks after the letter (Unicode's NFD): text
+# "usuários", "é" and "possível" with their accents as combining marks after the letter (Unicode's NFD): text
 # pasted from a PDF or a macOS file name comes so, and Slack passes it on as it came.
 NFD = unicodedata.normalize("NFD", "llama 3.1 8b 16bit pra 10 usuários com contexto de 32k, é possível?")
 
