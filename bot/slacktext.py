@@ -65,6 +65,11 @@ def plain(text: str | None) -> str:
 
 def _plain(text: str) -> str:
     text = text.translate(_NO_WIDTH)  # "lla\u200bma 70b" is "llama 70b", as typed
+    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        # An accent typed as its own mark after the letter (NFD: "usua\u0301rios"), as text pasted from a
+        # PDF or a macOS file name comes, reads as the letter it draws (Unicode's canonical composition,
+        # https://unicode.org/reports/tr15/): it had split "usuários" into "usua" and "rios", not understood.
+        text = unicodedata.normalize("NFC", text)
     out = _MARKUP.sub(_replace, _CC.sub(" ", _LINE_START.sub("", text)))
     out = _STRUCK.sub(" ", out)
     for _ in range(3):  # nested styles: _*70b*_
@@ -227,14 +232,27 @@ def _own_text(event: dict) -> str:
     notifications' fallback (https://docs.slack.dev/reference/methods/chat.postMessage, "text" with
     "blocks"): a person's own message has the same words in both, but a client or an integration may send
     a fallback of its own ("This message contains interactive elements.") with the question only in the
-    rich_text. Words in `text` that the blocks lack mark such a fallback: then the blocks are read."""
+    rich_text, or an integration a summary of a card whose blocks say more ("Novo pedido" over the request).
+    Words in `text` that the blocks lack mark such a fallback, as do, in a bot's post, words the blocks add:
+    then the blocks are read."""
     text = event.get("text") if isinstance(event.get("text"), str) else ""
     blocks = event.get("blocks") if isinstance(event.get("blocks"), list) else []
-    rich = [b.get("elements") for b in blocks if isinstance(b, dict) and b.get("type") == "rich_text"]
-    seen = "\n".join(filter(None, (_rich(elements, 0) for elements in rich))).strip()
-    if seen and not _words(text) <= _words(seen):
-        return seen
-    return text if text.strip() else seen or _attached_text(event)
+    # A person's message holds rich_text alone; a bot's post (an integration's, a workflow's) its card's blocks.
+    posted_by_a_bot = bool(
+        event.get("bot_id") or event.get("bot_profile") or event.get("subtype") == "bot_message"
+    )
+    seen = _blocks_text(blocks, cards=posted_by_a_bot)
+    if seen:
+        said, shown = _words(text), _words(seen)
+        # A card's fallback may only sum it up ("Novo pedido"): blocks that say more are what it asks.
+        if not said <= shown or (posted_by_a_bot and said != shown):
+            return seen
+    own = text if text.strip() else seen
+    if not own or not posted_by_a_bot:
+        return own or _attached_text(event) or _emailed_text(event)
+    # A bot's post shows its attachments under its text ("Novo ticket" over the ticket's own words): both.
+    attached = _attached_text(event)
+    return f"{own}\n{attached}" if attached else own
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -242,6 +260,67 @@ _WORD = re.compile(r"[^\W_]+")
 
 def _words(text: str) -> set[str]:
     return set(_WORD.findall(plain(text).casefold()))
+
+
+def _blocks_text(blocks: list, cards: bool = True) -> str:
+    """The words a message's blocks show, a line each: a person's rich_text, and the section (its text and
+    fields), context, table and markdown blocks an integration or a workflow posts its card with
+    (https://docs.slack.dev/reference/block-kit/blocks). A bot's "Novo pedido" fallback with the request
+    only in a section had been sized as "Novo pedido". A header names the card ("Novo pedido", "Ticket
+    #42"), as buttons, images and inputs hold no words of the request: not read. Without `cards`, rich_text
+    alone: a person's message has no other blocks."""
+    lines = []
+    for block in blocks[:MAX_BLOCKS]:
+        if not isinstance(block, dict):
+            continue
+        kind = block.get("type")
+        if kind == "rich_text":
+            lines.append(_rich(block.get("elements"), 0))
+        elif not cards:
+            continue
+        elif kind == "section":
+            fields = block.get("fields") if isinstance(block.get("fields"), list) else []
+            lines += [_text_object(t) for t in (block.get("text"), *fields[:MAX_BLOCKS])]
+        elif kind == "context":
+            elements = block.get("elements") if isinstance(block.get("elements"), list) else []
+            lines.append(" ".join(_text_object(e) for e in elements[:MAX_BLOCKS]))
+        elif kind == "table":
+            # Rows of raw_text or rich_text cells (https://docs.slack.dev/reference/block-kit/blocks/table-block):
+            # a row a line, as people read a two-column "Modelo | llama 3.1 70b".
+            rows = block.get("rows") if isinstance(block.get("rows"), list) else []
+            lines += [_table_row(row) for row in rows[:MAX_TABLE_ROWS]]
+        elif kind == "markdown" and isinstance(block.get("text"), str):
+            lines.append(_escape(block["text"]))  # standard markdown, not escaped as mrkdwn is
+    return "\n".join(line for line in lines if line.strip()).strip()
+
+
+# A message holds at most 50 blocks (https://docs.slack.dev/reference/block-kit/blocks), a section 10 fields.
+MAX_BLOCKS = 50
+
+
+# A table holds at most 100 rows of 20 cells (https://docs.slack.dev/reference/block-kit/blocks/table-block).
+MAX_TABLE_ROWS, MAX_TABLE_CELLS = 100, 20
+
+
+def _table_row(row) -> str:
+    cells = row[:MAX_TABLE_CELLS] if isinstance(row, list) else []
+    said = []
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        if cell.get("type") == "rich_text":
+            said.append(_rich(cell.get("elements"), 0))
+        elif isinstance(cell.get("text"), str):
+            said.append(_escape(cell["text"]))  # raw_text: as typed
+    return " ".join(said)
+
+
+def _text_object(obj) -> str:
+    """A text object's words as `text` writes them: mrkdwn as sent (Slack's escapes in it), plain_text
+    escaped (https://docs.slack.dev/reference/block-kit/composition-objects/text-object)."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+        return ""
+    return obj["text"] if obj.get("type") == "mrkdwn" else _escape(obj["text"])
 
 
 def _attached_text(event: dict) -> str:
@@ -256,8 +335,27 @@ def _attached_text(event: dict) -> str:
         if not isinstance(attachment, dict) or any(attachment.get(k) for k in _NOT_ITS_OWN):
             continue
         said = [attachment.get(k) for k in ("pretext", "title", "text")]
-        said = [w for w in said if isinstance(w, str) and w.strip()] or [attachment.get("fallback")]
+        # An attachment may hold blocks instead (a colored card's): its fallback only says what it is.
+        blocks = attachment.get("blocks") if isinstance(attachment.get("blocks"), list) else []
+        said = [w for w in (*said, _blocks_text(blocks)) if isinstance(w, str) and w.strip()]
+        said = said or [attachment.get("fallback")]
         lines += [w for w in said if isinstance(w, str) and w.strip()]
+    return "\n".join(lines)
+
+
+def _emailed_text(event: dict) -> str:
+    """The words of an e-mail forwarded to a channel's address: Slack posts it as a file_share with no text,
+    the e-mail a file of filetype "email" whose subject and body (plain_text, else its preview) come in the
+    event itself (the file object, https://docs.slack.dev/reference/objects/file-object; MercuryTechnologies/
+    slack-web's tests/golden/SlackWebhookEvent/email_message.json has one as Slack sent it). Reading them
+    takes no files:read scope. A customer's e-mail had been "Essa mensagem não tem texto" to the shortcut."""
+    files = event.get("files")
+    lines = []
+    for file in (files if isinstance(files, list) else [])[:MAX_FORWARDED]:
+        if not isinstance(file, dict) or file.get("filetype") != "email":
+            continue
+        body = file.get("plain_text") or file.get("preview_plain_text")
+        lines += [_escape(w) for w in (file.get("subject"), body) if isinstance(w, str) and w.strip()]
     return "\n".join(lines)
 
 

@@ -112,7 +112,7 @@ def register(app: App, services) -> None:
         follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
         if base is None and event.get("thread_ts") not in (None, event["ts"]):
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
-            text, follow_up = _with_thread_question(client, services, event, text)
+            text, follow_up = _with_thread_question(client, services, event, text, _app_user(body))
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
         _post(client, services, event, thread_ts, _files_unread(event, text, reply), update=update)
 
@@ -383,7 +383,15 @@ def register(app: App, services) -> None:
     def on_context_changed(event: dict, body: dict) -> None:
         """The person moved to another channel with the container open
         (https://docs.slack.dev/reference/events/assistant_thread_context_changed). Answers do not depend on
-        the channel being viewed: they go to the person alone, in the container's thread."""
+        the channel being viewed: they go to the person alone, in the container's thread. The event names
+        that thread, which is the container's even when its assistant_thread_started never reached the app
+        (dropped while Slack rate limited it, sent during an outage): its questions had been answered as a
+        plain DM thread's, no "thinking" status and no title, when they came without their own mark."""
+        thread = event.get("assistant_thread") if isinstance(event.get("assistant_thread"), dict) else {}
+        channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
+        named = isinstance(channel, str) and isinstance(thread_ts, str) and channel and thread_ts
+        if named and not services.log.is_assistant_thread(channel, thread_ts):
+            services.log.save_assistant_thread(channel, thread_ts)
 
     app.event("app_mention")(on_mention)
     app.event("message")(on_message)
@@ -435,7 +443,9 @@ def _ends_in_a_question_for_the_bot(text: str, base: Workload) -> bool:
     return query.workload is not None and not query.unknown
 
 
-def _with_thread_question(client: WebClient, services, event: dict, text: str) -> tuple[str, Workload | None]:
+def _with_thread_question(
+    client: WebClient, services, event: dict, text: str, app_user: str | None = None
+) -> tuple[str, Workload | None]:
     """The text to answer, and the workload it changes, for a mention in a thread the bot did not answer.
     A mention with a question of its own is that question; one that leaves it to the bot answers the
     thread's latest question before it (conversations.replies,
@@ -450,7 +460,7 @@ def _with_thread_question(client: WebClient, services, event: dict, text: str) -
         key = e.key
     if key not in LEAVES_THE_QUESTION:
         return text, None
-    question, asked = _thread_question(client, event)
+    question, asked = _thread_question(client, event, app_user)
     if not question:
         return text, None
     if key == "query.no_model" and asked is not None:
@@ -463,10 +473,14 @@ def _with_thread_question(client: WebClient, services, event: dict, text: str) -
 THREAD_LOOKBACK = 20
 
 
-def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | None]:
+def _thread_question(
+    client: WebClient, event: dict, app_user: str | None = None
+) -> tuple[str, Workload | None]:
     """The newest message before the mention that names a model to size (a customer's question may come in
     a reply: "segue o que precisamos: llama 70b, 40 pessoas"), else the thread's first message; with the
-    workload it reads as, when it reads as one."""
+    workload it reads as, when it reads as one. A first message of this app's own (a lead card) is read by
+    its `text`, which sums up what was sized: its blocks hold the card's status, owner and recommendation,
+    which would read as GPUs asked for."""
     from sizing.query import QueryError, parse
 
     try:
@@ -490,7 +504,11 @@ def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | No
             continue
         if workload is not None and workload.model:
             return said, workload
-    return (plain(message_text(first)), None) if first is not None else ("", None)
+    if first is None:
+        return "", None
+    if app_user and first.get("user") == app_user:
+        first = {"text": first.get("text")}
+    return plain(message_text(first)), None
 
 
 # How far back a join looks for the mention that led to it (Slack offers the invitation as the mention is
@@ -793,12 +811,18 @@ def _words(message: dict) -> list[str]:
     return plain(message_text(message, forwarded=False)).split()
 
 
-def _mentions_app(message: dict, body: dict) -> bool:
-    """Whether the message (as its author typed it) mentions this app: the user the envelope's
-    authorizations name (https://docs.slack.dev/apis/events-api, "authorizations")."""
+def _app_user(body: dict) -> str | None:
+    """This app's bot user: the user the envelope's authorizations name
+    (https://docs.slack.dev/apis/events-api, "authorizations")."""
     authorizations = body.get("authorizations")
     first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
     bot = first.get("user_id") if isinstance(first, dict) else None
+    return bot if isinstance(bot, str) and bot else None
+
+
+def _mentions_app(message: dict, body: dict) -> bool:
+    """Whether the message (as its author typed it) mentions this app."""
+    bot = _app_user(body)
     return (
         bool(bot)
         and re.search(rf"<@{re.escape(bot)}[>|]", message_text(message, forwarded=False)) is not None
