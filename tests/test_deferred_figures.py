@@ -201,3 +201,25 @@ def test_a_setup_with_figures_unread_copies_replaces_and_pickles_with_them(pipe)
     assert msgspec.json.encode(pickle.loads(pickle.dumps(fresh()))) == msgspec.json.encode(alone)
     assert msgspec.json.encode(copy.deepcopy(fresh())) == msgspec.json.encode(alone)
     engine.clear_cache()
+
+
+CUSTOMER = Where(
+    "mention", user_id="U9", channel_id="CS1", channel_shared=True, user_external=True, thread_ts="1.0"
+)
+
+
+@pytest.mark.parametrize("text", QUESTIONS[:2])
+def test_a_customer_shown_no_prices_leaves_the_recommendation_s_cost_unworked_and_staff_then_see_it(
+    pipe, text
+):
+    alone = _alone(pipe)[text]
+    shown = pipe.ask(text, CUSTOMER)
+    assert shown.outcome == "answered" and "R$" not in text_of(shown.message.blocks)
+    rec = shown.result.recommendation
+    # nothing a customer is shown reads it, nor what the recommendation sustains at most, which it prices
+    # a million tokens at (that search had run for every answer)
+    assert waiting(rec, "cost") and waiting(rec.performance, "max_requests_per_s")
+    staff = pipe.ask(text, STAFF)  # the same answer, from the cache
+    assert staff.result is shown.result
+    assert "R$" in text_of(staff.message.blocks) and "milhão de tokens" in text_of(staff.message.blocks)
+    assert _read(staff) == alone
