@@ -873,6 +873,8 @@ def _add_costs(plan: Plan, setups: list[Setup | None], catalog: Catalog, later: 
     message only for a few kinds; the recommendation's: the first message where prices may be shown), for a
     setup whose performance is known, which no one replaces once set."""
     deferred = (_cost, plan, catalog)  # one for every setup deferred here
+    # An offering with no prices prices nothing (advice.cost: None at once): nothing to defer
+    later = later and catalog.offering.has_prices
     for setup in setups:
         if setup is None or waiting(setup, "cost") or setup.cost is not None:
             continue
