@@ -11,6 +11,13 @@ wall time would count the other work). Each run is a new process; the figure is 
                                                    # on a VM shared with other work, each round's two
                                                    # runs meet the same load; the median of the
                                                    # rounds' ratios is the figure
+    python bench/answer_cpu.py --priced ...        # the offering priced (PRICES below), as an operator's
+                                                   # copy of each tree's own sizing/data: the answers
+                                                   # work out and show costs
+    python bench/answer_cpu.py --calls [--top 40] [--against main]
+                                                   # no timing: Python calls per fresh answer (cProfile,
+                                                   # one run a tree), and this tree's costliest
+                                                   # functions by their own time
 
 Two question sets: the fresh level's of `make bench` (bench/web.py: any number of users) and the engine
 level's (bench/engine.py). Each figure is said with the cyclic garbage collector's part of it and its full
@@ -33,6 +40,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
+# --priced: each GPU's price an hour, in the contract modes of offering.toml, in the spread of a cloud's list
+# (the larger GPU dearer); a GPU not named here gets None's.
+PRICES = {
+    None: "{ on_demand = 12.0, reserved = 8.5, dedicated = 7.0, project_package = 10.0 }",
+    "l40": "{ on_demand = 8.0, reserved = 5.6, dedicated = 4.8, project_package = 6.8 }",
+    "l40s": "{ on_demand = 9.5, reserved = 6.7, dedicated = 5.7, project_package = 8.1 }",
+    "a100-80gb-sxm": "{ on_demand = 14.0, reserved = 9.8, dedicated = 8.4, project_package = 11.9 }",
+    "h100-sxm": "{ on_demand = 22.0, reserved = 15.4, dedicated = 13.2, project_package = 18.7 }",
+    "h200-sxm": "{ on_demand = 28.0, reserved = 19.6, dedicated = 16.8, project_package = 23.8 }",
+}
+
 
 def _question_sets(n: int) -> dict[str, list[str]]:
     sys.path.insert(0, str(ROOT))
@@ -42,10 +60,12 @@ def _question_sets(n: int) -> dict[str, list[str]]:
     return {"fresh level": fresh_questions(n + 50, seed=2026), "engine level": queries(n + 50, seed=11)}
 
 
-def measure(sets: dict[str, list[str]]) -> dict[str, float]:
+def measure(sets: dict[str, list[str]], top: int | None = None) -> dict[str, float]:
     """CPU milliseconds per question for each set (the first 50 of each warm the process up), and of them the
     cyclic garbage collector's ("<set> collector", by the collecting thread's CPU clock) and its full passes
-    ("<set> full passes"): Python's default thresholds, as `gpu-size` and tests run, not the web worker's."""
+    ("<set> full passes"): Python's default thresholds, as `gpu-size` and tests run, not the web worker's.
+    `top` (--calls): no timing, but the Python calls per question ("<set> calls", cProfile's count, which
+    does not vary with the machine's load) and the `top` functions by their own time ("profile")."""
     import gc
 
     os.environ["GPU_SIZER_HUB"] = "off"
@@ -69,6 +89,8 @@ def measure(sets: dict[str, list[str]]) -> dict[str, float]:
 
     log = RequestLog(os.path.join(tempfile.mkdtemp(prefix="answer-cpu-"), "log.db"))
     out = {}
+    if top is not None:
+        return _counted(sets, log, top)
     gc.callbacks.append(timed)
     for name, texts in sets.items():
         pipeline = Pipeline(log)  # its own caches: every question new
@@ -86,6 +108,34 @@ def measure(sets: dict[str, list[str]]) -> dict[str, float]:
     return out
 
 
+def _counted(sets: dict[str, list[str]], log, top: int) -> dict:
+    """measure's --calls: the Python calls per fresh answer of each set, and the costliest functions of all."""
+    import cProfile
+    import io
+    import pstats
+
+    from bot.pipeline import Pipeline, Where
+
+    out: dict = {}
+    listing = io.StringIO()
+    every = pstats.Stats(stream=listing)
+    for name, texts in sets.items():
+        pipeline = Pipeline(log)
+        for text in texts[:50]:
+            pipeline.ask(text, Where("slash_command", user_id="U1"))
+        counting = cProfile.Profile()
+        counting.enable()
+        for text in texts[50:]:
+            pipeline.ask(text, Where("slash_command", user_id="U1"))
+        counting.disable()
+        out[f"{name} calls"] = pstats.Stats(counting).total_calls / len(texts[50:])
+        every.add(counting)
+    every.sort_stats("tottime").print_stats(top)
+    out["profile"] = listing.getvalue()
+    log.close()
+    return out
+
+
 def _snapshot(rev: str) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="answer-cpu-rev-"))
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True)
@@ -93,10 +143,21 @@ def _snapshot(rev: str) -> Path:
     return folder
 
 
-def _start(tree: Path, questions: Path) -> subprocess.Popen:
+def _start(tree: Path, questions: Path, data: Path | None = None, top: int | None = None) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(tree), "GPU_SIZER_HUB": "off"}
-    return subprocess.Popen([sys.executable, str(HERE / "answer_cpu.py"), "--measure", str(questions)], cwd=tree,
-                            env=env, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    if data is not None:
+        env["GPU_SIZER_DATA"] = str(data)
+    counting = ["--top", str(top)] if top is not None else []
+    return subprocess.Popen([sys.executable, str(HERE / "answer_cpu.py"), "--measure", str(questions), *counting],
+                            cwd=tree, env=env, stdout=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def _priced_data(tree: Path) -> Path:
+    """The tree's own sizing/data with PRICES written into its offering (tests/data_folders.py priced_copy)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.data_folders import priced_copy
+
+    return priced_copy(Path(tempfile.mkdtemp(prefix="answer-cpu-priced-")), PRICES, tree / "sizing" / "data")
 
 
 def _result(process: subprocess.Popen) -> dict[str, float]:
@@ -106,8 +167,8 @@ def _result(process: subprocess.Popen) -> dict[str, float]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def _run(tree: Path, questions: Path) -> dict[str, float]:
-    return _result(_start(tree, questions))
+def _run(tree: Path, questions: Path, data: Path | None = None) -> dict[str, float]:
+    return _result(_start(tree, questions, data))
 
 
 def _positive(text: str) -> int:
@@ -173,6 +234,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--paired", action="store_true", help="with --against, start both trees together each round"
     )
+    parser.add_argument(
+        "--priced", action="store_true", help="the offering priced: answers work out and show costs"
+    )
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="no timing: Python calls per fresh answer (cProfile), one run a tree",
+    )
+    parser.add_argument(
+        "--top", type=_positive, default=30, help="with --calls, this tree's costliest functions listed (30)"
+    )
     # one measuring process of a run, started by this script itself (a snapshot's copy is started the same way)
     parser.add_argument("--measure", metavar="QUESTIONS_JSON", help=argparse.SUPPRESS)
     return parser
@@ -181,24 +253,28 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if args.measure:
-        print(json.dumps(measure(json.loads(Path(args.measure).read_text(encoding="utf-8")))))
+        sets = json.loads(Path(args.measure).read_text(encoding="utf-8"))
+        print(json.dumps(measure(sets, args.top if "--top" in argv else None)))
         return 0
     runs, n = args.runs, args.n
     trees = {"this tree": ROOT}
     if args.against:
         trees = {args.against: _snapshot(args.against), **trees}
+    data = {name: _priced_data(tree) if args.priced else None for name, tree in trees.items()}
     questions = Path(tempfile.mkdtemp(prefix="answer-cpu-")) / "questions.json"
     questions.write_text(json.dumps(_question_sets(n)), encoding="utf-8")
+    if args.calls:
+        return _calls(trees, data, questions, args.top, n)
     figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
     paired = args.paired and len(trees) == 2
     for run in range(runs):
         if paired:
             # Started together, in turns first, so that neither always has the machine to itself first.
             order = list(trees.items()) if run % 2 == 0 else list(trees.items())[::-1]
-            started = {name: _start(tree, questions) for name, tree in order}
+            started = {name: _start(tree, questions, data[name]) for name, tree in order}
             done = {name: _result(process) for name, process in started.items()}
         else:
-            done = {name: _run(tree, questions) for name, tree in trees.items()}
+            done = {name: _run(tree, questions, data[name]) for name, tree in trees.items()}
         for name in trees:
             for key, ms in done[name].items():
                 figures[name].setdefault(key, []).append(ms)
@@ -214,6 +290,15 @@ def main(argv: list[str]) -> int:
         print("this tree against it, median of the runs' ratios: " + "  ".join(
             f"{k}: {_ratio(rev[k], this[k], runs)}; without the collector "
             f"{_ratio(_without(rev, k), _without(this, k), runs)}" for k in _sets(rev)))  # fmt: skip
+    return 0
+
+
+def _calls(trees: dict[str, Path], data: dict[str, Path | None], questions: Path, top: int, n: int) -> int:
+    counted = {name: _result(_start(tree, questions, data[name], top)) for name, tree in trees.items()}
+    print(counted["this tree"]["profile"])
+    print(f"Python calls per fresh answer through Pipeline.ask (cProfile, {n} questions a set, after 50):")
+    for name, figures in counted.items():
+        print(f"  {name:<12} " + "  ".join(f"{k} {v:,.0f}" for k, v in figures.items() if k != "profile"))
     return 0
 
 

@@ -542,7 +542,11 @@ def _sized(
         cheaper, options = found
         kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
         alternatives = options + kept
-    _add_costs(plan, [rec, *(named or ())], catalog)
+    # What the recommendation and a GPU named cost: the first Slack message shows it where prices may be shown
+    # (to staff; to customers in a shared channel only when the offering makes them public), and working it out
+    # may search what the setup sustains at most (a million tokens priced at capacity): worked out where it is
+    # read, as the alternatives' are.
+    _add_costs(plan, [rec, *(named or ())], catalog, later=True)
     _add_costs(plan, [a.setup for a in alternatives], catalog, later=True)
     asked = named[0] if named else None
     verdict = None
@@ -875,8 +879,11 @@ def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catal
 def _add_costs(plan: Plan, setups: list[Setup | None], catalog: Catalog, later: bool = False) -> None:
     """Each setup's cost, where the offering prices it (a setup shown twice is priced once). `later`: worked
     out where something reads it (the alternatives': `--json` and the detail button do, the first Slack
-    message only for a few kinds), for a setup whose performance is known, which no one replaces once set."""
+    message only for a few kinds; the recommendation's: the first message where prices may be shown), for a
+    setup whose performance is known, which no one replaces once set."""
     deferred = (_cost, plan, catalog)  # one for every setup deferred here
+    # An offering with no prices prices nothing (advice.cost: None at once): nothing to defer
+    later = later and catalog.offering.has_prices
     for setup in setups:
         if setup is None or waiting(setup, "cost") or setup.cost is not None:
             continue

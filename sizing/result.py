@@ -35,8 +35,10 @@ class Deferred(Record, kw_only=True, dict=True):
     sizing captured, so every consumer gets what it would have got had it been worked out at once.
 
     A cached answer is read by several threads: two first readings at once work the value out twice, alike.
-    msgspec's own functions (structs.replace, to_builtins, json.encode) read the fields without this hook:
-    `settle()` first (json_data reads them one by one, and needs nothing). What is kept until then is a tuple
+    msgspec's own functions (structs.replace, to_builtins, json.encode) read the fields without this hook, and
+    fail on one still unread ("Struct field ... is unset"): this module's `replace`, `to_builtins` and `encode`
+    settle first (json_data reads them one by one, and needs nothing); copy.copy, copy.deepcopy and pickle
+    settle by themselves. What is kept until then is a tuple
     over a module's function, which records deferred alike may share: no closure, few objects for the cyclic
     collector to walk in a cache of answers."""
 
@@ -68,6 +70,16 @@ class Deferred(Record, kw_only=True, dict=True):
         self.settle()
         return super().__repr__()
 
+    # copy.copy, copy.deepcopy and pickle read every field as msgspec does: worked out first, the copy (or what
+    # is unpickled) holds the values, and no fill of this record's.
+    def __copy__(self) -> Deferred:
+        self.settle()
+        return super().__copy__()
+
+    def __reduce__(self) -> Any:
+        self.settle()
+        return super().__reduce__()
+
     def __eq__(self, other: object) -> bool:
         self.settle()
         if isinstance(other, Deferred):
@@ -82,6 +94,40 @@ def waiting(record: Record, name: str) -> bool:
     except AttributeError:
         return True
     return False
+
+
+def settled(value: Any) -> Any:
+    """`value` (an answer or any part of it), every deferred field in it worked out, in place: what msgspec's
+    own functions may then read."""
+    if isinstance(value, Record):
+        for name in value.__struct_fields__:
+            settled(getattr(value, name))
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            settled(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            settled(v)
+    return value
+
+
+def to_builtins(value: Any, **options: Any) -> Any:
+    """msgspec.to_builtins of an answer (or any part of it) whose deferred fields may be unread."""
+    return msgspec.to_builtins(settled(value), **options)
+
+
+def encode(value: Any, **options: Any) -> bytes:
+    """msgspec.json.encode of an answer (or any part of it) whose deferred fields may be unread."""
+    return msgspec.json.encode(settled(value), **options)
+
+
+def replace(record: Record, **changes: Any) -> Any:
+    """msgspec.structs.replace of a record whose deferred fields may be unread: the copy gets them worked out
+    on this record (a fill reads the record it was deferred on, not the changed copy), and the fields the
+    changes give."""
+    if isinstance(record, Deferred):
+        record.settle()
+    return msgspec.structs.replace(record, **changes)
 
 
 def json_data(value: Any) -> Any:

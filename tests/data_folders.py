@@ -11,16 +11,17 @@ from sizing.catalog import DATA_DIR
 COUNTS = "counts = [1, 2, 4, 8]\n"
 
 
-def data_copy(tmp_path: Path) -> Path:
+def data_copy(tmp_path: Path, source: Path = DATA_DIR) -> Path:
     target = tmp_path / "data"
-    shutil.copytree(DATA_DIR, target)
+    shutil.copytree(source, target)
     return target
 
 
-def priced_copy(tmp_path: Path, prices: dict[str | None, str]) -> Path:
-    """A copy whose offering gives each GPU in `prices` (None: every GPU offered) the hourly prices of a
-    TOML inline table ("{ on_demand = 10.0, reserved = 7.5 }"), written after its `counts` line."""
-    data = data_copy(tmp_path)
+def priced_copy(tmp_path: Path, prices: dict[str | None, str], source: Path = DATA_DIR) -> Path:
+    """A copy (of `source`: another revision's data, for bench/answer_cpu.py) whose offering gives each GPU in
+    `prices` (None: every GPU offered) the hourly prices of a TOML inline table ("{ on_demand = 10.0, reserved =
+    7.5 }"), written after its `counts` line."""
+    data = data_copy(tmp_path, source)
     offering = data / "offering.toml"
     blocks = offering.read_text().split("[[offer]]\n")
     for i, block in enumerate(blocks[1:], 1):

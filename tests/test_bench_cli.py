@@ -33,8 +33,25 @@ def test_answer_cpu_help_prints_its_options_and_measures_nothing(monkeypatch, ca
         answer_cpu.main(["--help"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert all(option in out for option in ("--against", "--runs", "--n", "--paired"))
+    assert all(option in out for option in ("--against", "--runs", "--n", "--paired", "--priced", "--calls"))
     assert measured == []  # "--help" had run the benchmark
+
+
+def test_answer_cpu_priced_prices_every_gpu_of_the_trees_own_offering(monkeypatch):
+    import bench.answer_cpu as answer_cpu
+    from sizing.catalog import load_catalog
+
+    data = answer_cpu._priced_data(answer_cpu.ROOT)
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    try:
+        offering = load_catalog().offering
+        assert offering.has_prices
+        prices = {o.gpu: o.price_per_gpu_hour for o in offering.offer}
+    finally:
+        load_catalog.cache_clear()
+    assert all(p and p["on_demand"] > p["reserved"] for p in prices.values())
+    assert prices["h100-sxm"]["on_demand"] > prices["l40s"]["on_demand"]
 
 
 def test_answer_cpu_refuses_a_run_count_that_is_no_number(capsys):

@@ -5,15 +5,18 @@ figure they got when all were worked out with the answer, whatever was asked bef
 
 from __future__ import annotations
 
+import copy
+import pickle
 import threading
 
+import msgspec
 import pytest
 
 from bot import blocks
 from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where, decode
 from sizing import engine
-from sizing.result import json_data, waiting
+from sizing.result import encode, json_data, replace, to_builtins, waiting
 
 from . import slack_requests as sr
 from .slack_harness import serve, text_of
@@ -148,3 +151,75 @@ def test_the_detail_button_after_a_fresh_answer_shows_the_alternatives_figures_i
     assert len(alternatives) >= 2 and text.count("sustenta ") >= len(alternatives) + 1
     assert text.count("Preço") >= len(alternatives) + 1  # each alternative's cost too
     engine.clear_cache()
+
+
+def _unread(reply) -> list:
+    """The answer's setups with a figure still unread (their cost; without a rate, their speed's most
+    sustained too)."""
+    setups = [a.setup for a in reply.result.alternatives if a.setup and waiting(a.setup, "cost")]
+    assert setups and all(waiting(s.performance, "max_output_tokens_per_s") for s in setups)
+    return setups
+
+
+def _read_alone(pipe: Pipeline, text: str):
+    """The answer asked alone, every figure read (json_data reads them one by one, as --json does)."""
+    engine.clear_cache()
+    result = Pipeline(pipe.log).ask(text, STAFF).result
+    json_data(result)
+    engine.clear_cache()
+    return result
+
+
+@pytest.mark.parametrize("text", QUESTIONS[:3])
+def test_an_answer_with_figures_unread_encodes_as_the_answer_read_in_full(pipe, text):
+    alone = _read_alone(pipe, text)
+    reply = pipe.ask(text, STAFF)
+    _unread(reply)
+    # msgspec's own encoders read the fields without the hook that works them out (they had raised "Struct
+    # field 'cost' is unset"): these settle first
+    assert encode(reply.result) == msgspec.json.encode(alone)
+    assert to_builtins(reply.result) == msgspec.to_builtins(alone)
+    assert not any(waiting(a.setup, "cost") for a in reply.result.alternatives if a.setup)
+
+
+def test_a_setup_with_figures_unread_copies_replaces_and_pickles_with_them(pipe):
+    text = QUESTIONS[0]
+    alone = _read_alone(pipe, text)
+    index = next(i for i, a in enumerate(alone.alternatives) if a.setup and a.setup.cost)
+    expected = msgspec.to_builtins(alone.alternatives[index].setup)
+
+    def fresh():
+        engine.clear_cache()
+        reply = Pipeline(pipe.log).ask(text, STAFF)
+        assert reply.result.alternatives[index].setup in _unread(reply)
+        return reply.result
+
+    # a shallow copy shares the setup's speed, whose own figures stay deferred until read
+    assert to_builtins(copy.copy(fresh().alternatives[index].setup)) == expected
+    changed = replace(fresh().alternatives[index].setup, servers=7)
+    assert to_builtins(changed) == {**expected, "servers": 7}
+    assert msgspec.json.encode(pickle.loads(pickle.dumps(fresh()))) == msgspec.json.encode(alone)
+    assert msgspec.json.encode(copy.deepcopy(fresh())) == msgspec.json.encode(alone)
+    engine.clear_cache()
+
+
+CUSTOMER = Where(
+    "mention", user_id="U9", channel_id="CS1", channel_shared=True, user_external=True, thread_ts="1.0"
+)
+
+
+@pytest.mark.parametrize("text", QUESTIONS[:2])
+def test_a_customer_shown_no_prices_leaves_the_recommendation_s_cost_unworked_and_staff_then_see_it(
+    pipe, text
+):
+    alone = _alone(pipe)[text]
+    shown = pipe.ask(text, CUSTOMER)
+    assert shown.outcome == "answered" and "R$" not in text_of(shown.message.blocks)
+    rec = shown.result.recommendation
+    # nothing a customer is shown reads it, nor what the recommendation sustains at most, which it prices
+    # a million tokens at (that search had run for every answer)
+    assert waiting(rec, "cost") and waiting(rec.performance, "max_requests_per_s")
+    staff = pipe.ask(text, STAFF)  # the same answer, from the cache
+    assert staff.result is shown.result
+    assert "R$" in text_of(staff.message.blocks) and "milhão de tokens" in text_of(staff.message.blocks)
+    assert _read(staff) == alone
