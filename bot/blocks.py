@@ -414,17 +414,21 @@ def _proposal_only(lang: str, payload: str) -> dict:
     }  # fmt: skip
 
 
-def error(err: SizingError, lang: str, unknown: list[str] | None = None) -> Message:
-    """A short, friendly refusal: what was not understood, and examples that work."""
+def error(
+    err: SizingError, lang: str, unknown: list[str] | None = None, show_prices: bool = False
+) -> Message:
+    """A short, friendly refusal: what was not understood, and examples that work. An answer raised while
+    reading (a speech model's) says its prices only where `show_prices`."""
     lang = i18n.lang_of(lang)
-    lines = [esc(err.message(lang)) if err.is_reply else f":warning: {esc(err.message(lang))}"]
+    said = err.priced_message(lang) if show_prices else err.message(lang)
+    lines = [esc(said) if err.is_reply else f":warning: {esc(said)}"]
     hint = err.hint(lang)
     if hint:
         lines.append(esc(hint))
     # The message may quote the question (what was not understood): escaped, it can pass Slack's limit.
     blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": clip_mrkdwn("\n".join(lines))}}]
     validate(blocks)
-    return Message(blocks=blocks, text=_fallback(" ".join([err.message(lang), hint or ""]).strip()))
+    return Message(blocks=blocks, text=_fallback(" ".join([said, hint or ""]).strip()))
 
 
 def help_message(lang: str, log: bool = False) -> Message:

@@ -304,6 +304,8 @@ def _words_only(argv: list[str]) -> SimpleNamespace | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    # One run's readings: a later call in the same process (tests, the console) may use other data files.
+    _PARSED.clear()
     if argv[:2] == ["catalog", "add"]:
         from . import catalogcli
 
@@ -411,8 +413,8 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
             if e.key in NO_MODEL_ANSWERS and args.model is None:
                 return _what_fits(e, lang, args.json), None
             if e.is_answer:  # embedding models alone: what they take is the answer, on stdout
-                return _answered(
-                    e.message(lang), e.hint(lang), e.key, args.json, getattr(e, "data", None)
+                return _answered(  # the console is staff's: prices shown, as in a model's answer
+                    e.priced_message(lang), e.hint(lang), e.key, args.json, getattr(e, "data", None)
                 ), None
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key), None
     except CatalogError as e:

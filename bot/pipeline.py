@@ -689,13 +689,16 @@ class Pipeline:
                 )  # an id no user knows, named as answers name it
         if "retention_days" in e.params:
             e.params["retention_days"] = self.retention_days  # what the request log says, as configured
-        key = ("refusal", e.key, e.hint_key, repr(sorted(e.params.items())), lang)
+        # Prices only where the answer has them and this person may see them (as a model's answer).
+        priced = e.priced and self.show_prices(where)
+        key = ("refusal", e.key, e.hint_key, repr(sorted(e.params.items())), lang, priced)
         message = self._rendered.get(key)
         if message is None:
-            message = blocks.error(e, lang)
+            message = blocks.error(e, lang, show_prices=priced)
             self._rendered.put(key, message)
         reply = Reply(message, outcome, lang, query=query)
-        reply.text_answer = "\n".join(filter(None, [e.message(lang), e.hint(lang)]))
+        said = e.priced_message(lang) if priced else e.message(lang)
+        reply.text_answer = "\n".join(filter(None, [said, e.hint(lang)]))
         # A model the catalogue lacks is worth knowing about: gpu-log gaps counts them.
         named = e.key.startswith("unknown_model") or e.key == "query.closed_model"
         reply.missing_model = e.params.get("name") if named else None

@@ -31,6 +31,9 @@ class SizingError(Exception):
     # Raised while reading, though what it says is the answer (embedding models alone, sizing/query.py's
     # EncoderAnswer): shown as an answer, not as a refusal.
     is_answer = False
+    # An answer that says what its GPUs cost where prices are configured (a speech model's): rendered with
+    # `priced_message` for the people allowed to see prices.
+    priced = False
 
     @property
     def is_reply(self) -> bool:
@@ -49,6 +52,10 @@ class SizingError(Exception):
         from .i18n import t
 
         return t(lang, f"error.{self.key}", **with_why(self.params, lang))
+
+    def priced_message(self, lang: str = "pt-BR") -> str:
+        """The message with prices, for those allowed to see them (the same as `message` unless `priced`)."""
+        return self.message(lang)
 
     def hint(self, lang: str = "pt-BR") -> str | None:
         from .i18n import t

@@ -226,8 +226,13 @@ class SpeechAnswer(QueryError):
         super().__init__("query.speech", hint=None, name=answer.names, asked=answer.text, gpu=gpu)
         self.answer = answer
 
+    priced = True
+
     def message(self, lang: str = "pt-BR") -> str:
         return self.answer.message(lang)
+
+    def priced_message(self, lang: str = "pt-BR") -> str:
+        return self.answer.message(lang, show_prices=True)
 
     @property
     def data(self) -> dict:

@@ -169,7 +169,9 @@ class Answer:
     def names(self) -> str:
         return " + ".join([self.served.id, *(e.id for e, _ in self.beside)])
 
-    def message(self, lang: str = "pt-BR") -> str:
+    def message(self, lang: str = "pt-BR", show_prices: bool = False) -> str:
+        """The answer; `show_prices`: with what its GPUs cost where the offering prices them (staff only, as
+        a model's answer)."""
         t = functools.partial(i18n.t, lang)
         gb = functools.partial(i18n.gb, lang=lang)
         s, m, d = self.served, self.served.model, table().defaults
@@ -218,6 +220,8 @@ class Answer:
             speed += " " + t("speech.relative", name=m.name, rel=i18n.number(m.relative_speed, lang, 1))
         lines.append(speed)
         lines.extend(self._load_lines(rtf, lang))
+        if show_prices:
+            lines.extend(self._price_lines(rtf, lang))
         lines.append(t("speech.assumptions", bench=d.benchmark_gpu))
         if m.relative_speed != 1 and s.batch > 1:
             lines.append(t("speech.relative_batched"))
@@ -246,6 +250,8 @@ class Answer:
             if ld.period_s is not None:
                 out["period_s"], out["deadline"] = ld.period_s, ld.deadline
                 out["gpus_for_volume"] = self.gpus_needed(self.gpu)
+        if prices := self.prices():
+            out["gpus_priced"], out["price_per_gpu_hour"] = self.gpus_needed(self.gpu) or 1, prices
         if ld.streams is not None:
             per_gpu = streams_per_gpu(s, self.gpu)
             out["streams"], out["streams_per_gpu"] = ld.streams, per_gpu
@@ -295,6 +301,50 @@ class Answer:
                 [t("speech.elsewhere_one", count=n, gpu=g.name, rtf=i18n.number(realtime_factor(s, g), lang))
                  for g, n in counts], lang)))  # fmt: skip
         return out
+
+    def prices(self) -> dict[str, float]:
+        """The recommended GPU's price an hour in each contract mode it is rented in and priced (empty: none)."""
+        offer = next((o for o in self.catalog.offering.offer if o.gpu == self.gpu.id), None)
+        if offer is None:
+            return {}
+        return {mode: p for mode, p in offer.price_per_gpu_hour.items() if mode in offer.contract_modes}
+
+    def _price_lines(self, rtf: float, lang: str) -> list[str]:
+        """What the GPUs for the load cost a month in each mode, and an hour of audio: for a recurring volume at
+        the share of the GPUs it keeps busy, for a one-off volume by the hours the GPUs work, else with the GPU
+        always busy."""
+        prices = self.prices()
+        if not prices or rtf <= 0:
+            return []
+        t = functools.partial(i18n.t, lang)
+        money = functools.partial(i18n.money, lang=lang)
+        offering, ld = self.catalog.offering, self.load
+        currency, hours = i18n.currency(offering.currency, lang), offering.hours_per_month
+        count = self.gpus_needed(self.gpu) or 1
+        modes = "; ".join(
+            t("speech.price_mode", mode=t(f"cost.modes.{mode}"), currency=currency, per_hour=money(p * count),
+              per_month=money(p * count * hours))
+            for mode, p in prices.items()
+        )  # fmt: skip
+        lines = [
+            t("speech.price", count=count, gpu=self.gpu.name, modes=modes, hours=i18n.number(hours, lang))
+        ]
+        if ld.audio_hours is not None and ld.period_s is not None and not ld.deadline:
+            # the GPUs are rented for the whole period, busy or not: their month over the audio of a month
+            mode = min(prices, key=prices.__getitem__)
+            # "por mês" is the offering's month, as the price per month above counts it
+            period_h = hours if ld.period_s == _PERIOD_SECONDS["mes"] else ld.period_s / 3600
+            per_audio_hour = prices[mode] * count * period_h / ld.audio_hours
+            lines.append(t("speech.price_audio_volume", currency=currency, value=money(per_audio_hour),
+                           mode=t(f"cost.modes.{mode}"), count=count, gpu=self.gpu.name))  # fmt: skip
+        else:
+            # billed by the hours the GPUs work: an hour of audio takes 1/rtf of a GPU-hour
+            mode = "on_demand" if "on_demand" in prices else min(prices, key=prices.__getitem__)
+            key = "speech.price_audio_once" if ld.audio_hours is not None else "speech.price_audio_busy"
+            lines.append(t(key, currency=currency, value=money(prices[mode] / rtf), mode=t(f"cost.modes.{mode}"),
+                           total=money(prices[mode] / rtf * (ld.audio_hours or 0)),
+                           hours=i18n.number(ld.audio_hours or 0, lang), rtf=i18n.number(rtf, lang)))  # fmt: skip
+        return lines
 
     def gpus_needed(self, gpu: GPU) -> int | None:
         return gpus_needed(self.served, self.load, gpu, self.catalog)
