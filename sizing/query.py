@@ -9440,13 +9440,24 @@ def _keyword_targets() -> dict[str, dict[str, tuple[str, bool]]]:
 _TARGETS: dict | None = None
 
 
-def _unit_words(catalog: Catalog) -> set[str]:
-    """Short words that follow a number: units of precisions ("4 bits") and of the query language ("10 u")."""
+def _unit_words(catalog: Catalog) -> frozenset[str]:
+    """Short words that follow a number: units of precisions ("4 bits") and of the query language ("10 u").
+    Kept per list of precisions: worked out anew for every short word after a number, it had been a walk over
+    every alias and every word list."""
+    cached = _UNIT_WORDS_OF.get(id(catalog.precisions))
+    if cached is not None and cached[0] is catalog.precisions:
+        return cached[1]
     words = {w for p in catalog.precisions for a in p.aliases for w in LETTERS.findall(normalize(a))}
     for key, entries in VOCAB.entries.items():
         if key.split(".")[0] in KEYWORD_SECTIONS:
             words.update(strip_accents(e) for e in entries)
-    return {w for w in words if 3 <= len(w) <= 4}
+    units = frozenset(w for w in words if 3 <= len(w) <= 4)
+    _UNIT_WORDS_OF[id(catalog.precisions)] = (catalog.precisions, units)
+    return units
+
+
+_UNIT_WORDS_OF: dict[int, tuple[object, frozenset[str]]] = {}
+_GLUED_TO_NUMBER = regexes.compile(r"(\d+)([a-z]{3,})")  # "4bist"
 
 
 def _keyword_typos(unknown: list[str], text: str, catalog: Catalog) -> list[tuple[str, str, bool]]:
@@ -9455,41 +9466,59 @@ def _keyword_typos(unknown: list[str], text: str, catalog: Catalog) -> list[tupl
     after a number, where a count noun is expected. A short word right after a number is corrected only
     when it has a unit's letters in another order ("4 bist": 4 bits)."""
     fixes = []
-    targets = _keyword_targets()
+    units: frozenset[str] | None = None
     for typed in unknown:
-        plain = strip_accents(typed)
-        glued = re.fullmatch(r"(\d+)([a-z]{3,})", plain)  # "4bist"
-        after_number = glued is not None or re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
-        word = glued.group(2) if glued else plain
-        if after_number and word.isalpha():
-            pool = _unit_words(catalog) if len(word) <= 4 else targets.get(word[0], {})
-            swapped = [u for u in pool if u != word and sorted(u) == sorted(word)]
-            if len(swapped) == 1:
-                unit, said = (swapped[0], True) if len(word) <= 4 else targets[word[0]][swapped[0]]
-                fixes.append((typed, f"{glued.group(1)}{unit}" if glued else unit, said))
-                continue
-            if len(word) <= 4 or glued:
-                continue
-        if len(plain) < 5 or not plain.isalpha():
-            continue
-        bucket = targets.get(plain[0], {})
-        if plain in bucket:
-            continue  # a word of the vocabulary, just not where it means something
-        near = [w for w in bucket if abs(len(w) - len(plain)) <= 2]
-        # Two neighbouring letters swapped ("qlroa", "pretrian") is one slip of the fingers, however short
-        # the word; difflib's ratio counts it as two edits.
-        swapped_word = next((w for w in near if _one_swap(plain, w)), None)
-        if swapped_word:
-            fixes.append((typed, *bucket[swapped_word]))
-            continue
-        cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
-        close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
-        if close and _inflected_from(plain, close[0]):
-            continue  # "processados" is a word of its own, not "processos" misspelt
-        if close:
-            word, said = bucket[close[0]]
-            fixes.append((typed, word, said))
+        glued = _GLUED_TO_NUMBER.fullmatch(strip_accents(typed)) is not None
+        after_number = glued or re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
+        if after_number and units is None:
+            units = _unit_words(catalog)
+        fix = _keyword_typo(typed, after_number, units if after_number else None)
+        if fix is not None:
+            fixes.append(fix)
     return fixes
+
+
+# Kept by word: one question asks for the same word's typo up to six times (each reading, then the words not
+# understood of each), and a misspelt word near difflib's cut-off was ~0.4 ms each time (the slowest readings
+# of the corpus were such words: "concurent", "memory"). What it returns depends on the word, whether a number
+# is before it, the unit words and the vocabulary, never on the rest of the question.
+@lru_cache(maxsize=4096)
+def _keyword_typo(
+    typed: str, after_number: bool, units: frozenset[str] | None
+) -> tuple[str, str, bool] | None:
+    """_keyword_typos' fix of one word, or None: `units` are the unit words where a number is before it."""
+    targets = _keyword_targets()
+    plain = strip_accents(typed)
+    glued = _GLUED_TO_NUMBER.fullmatch(plain)
+    word = glued.group(2) if glued else plain
+    if after_number and word.isalpha():
+        pool = units if len(word) <= 4 else targets.get(word[0], {})
+        letters = sorted(word)
+        swapped = [u for u in pool if u != word and len(u) == len(word) and sorted(u) == letters]  # type: ignore[union-attr]
+        if len(swapped) == 1:
+            unit, said = (swapped[0], True) if len(word) <= 4 else targets[word[0]][swapped[0]]
+            return (typed, f"{glued.group(1)}{unit}" if glued else unit, said)
+        if len(word) <= 4 or glued:
+            return None
+    if len(plain) < 5 or not plain.isalpha():
+        return None
+    bucket = targets.get(plain[0], {})
+    if plain in bucket:
+        return None  # a word of the vocabulary, just not where it means something
+    near = [w for w in bucket if abs(len(w) - len(plain)) <= 2]
+    # Two neighbouring letters swapped ("qlroa", "pretrian") is one slip of the fingers, however short
+    # the word; difflib's ratio counts it as two edits.
+    swapped_word = next((w for w in near if _one_swap(plain, w)), None)
+    if swapped_word:
+        return (typed, *bucket[swapped_word])
+    cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
+    close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
+    if close and _inflected_from(plain, close[0]):
+        return None  # "processados" is a word of its own, not "processos" misspelt
+    if close:
+        word, said = bucket[close[0]]
+        return (typed, word, said)
+    return None
 
 
 # Portuguese and English verb endings (participles, gerunds, plurals of them): a word with one, whose stem the

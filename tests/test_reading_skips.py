@@ -82,3 +82,27 @@ def test_each_rewrite_is_still_made_where_it_applies(capsys, question, read):
 def test_a_question_with_none_of_their_words_reads_as_the_same_question_in_capitals(question):
     """The skips look at the text in lower case: a question typed in capitals gets the same reading."""
     assert parse(question.upper()).workload == parse(question).workload
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        ("qwen 32b 4 bist", "qwen 32b bist", "llama 8b 10 usuaros", "usuaros llama 8b"),
+        ("usuaros llama 8b", "llama 8b 10 usuaros", "qwen 32b bist", "qwen 32b 4 bist"),
+    ],
+)
+def test_a_typo_read_before_reads_the_next_question_as_it_reads_alone(order):
+    """A misspelt word's reading is kept for the next question that has it, but a word after a number ("4 bist":
+    4 bits) is read by other rules than the same word alone ("bist", not understood): the question before never
+    decides which."""
+    alone = {
+        "qwen 32b 4 bist": ("int4", None, [], [("bist", "bits")]),
+        "qwen 32b bist": (None, None, ["bist"], []),
+        "llama 8b 10 usuaros": (None, 10, [], [("usuaros", "usuários")]),
+        "usuaros llama 8b": (None, None, [], [("usuaros", "usuários")]),
+    }
+    for question in order:
+        query = parse(question)
+        assert (query.workload.precision, query.workload.users, query.unknown, query.corrections) == alone[
+            question
+        ]
