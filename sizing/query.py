@@ -465,18 +465,38 @@ def _folded(text: str) -> str:
     return text.translate(_FOLD_ODD).lower()
 
 
+def _entry_parts(entry: str) -> list[str]:
+    """An entry's words, each split at its hyphens, as alternation() spells them (accent-free, lower case): each
+    is a literal of the entry's pattern, so every match of the entry holds every one of them."""
+    return [
+        part for word in strip_accents(entry.strip().lower()).rstrip("*").split() for part in word.split("-")
+    ]
+
+
 def _first_words(*keys: str) -> re.Pattern:
     """A pattern that finds, in a text, a string that every match of each entry under `keys` holds, as
     alternation() spells the entry (accent-free, lower case): its first word's first part ("" where none, which
     any text holds)."""
     firsts = frozenset(
-        strip_accents(entry.strip().lower()).rstrip("*").split(maxsplit=1)[0].split("-")[0]
-        if entry.strip(" *")
-        else ""
-        for key in keys
-        for entry in VOCAB.words(key)
+        _entry_parts(entry)[0] if entry.strip(" *") else "" for key in keys for entry in VOCAB.words(key)
     )
     return prefilter.any_of(firsts)  # type: ignore[return-value]  # never empty: a key has its words
+
+
+def _needed_words(*keys: str) -> re.Pattern:
+    """As _first_words, with fewer and rarer strings: an entry of one word gives that word, and an entry of
+    several gives a part it holds that is given already ("rather not": "not"), else its longest ("nem pensar":
+    "pensar"). Any part will do (_entry_parts); the first ones ("we" of "we don't want", "is" of "is out") are
+    in most English questions."""
+    entries = sorted(
+        (_entry_parts(entry) if entry.strip(" *") else [""] for key in keys for entry in VOCAB.words(key)),
+        key=len,
+    )
+    needed: set[str] = set()
+    for parts in entries:
+        if needed.isdisjoint(parts):
+            needed.add(max(parts, key=len))
+    return prefilter.any_of(frozenset(needed))  # type: ignore[return-value]  # never empty: a key has its words
 
 
 # Kept by text: a question's text passes here three times (parse() before and after its dates are read,
@@ -722,6 +742,13 @@ class _Scan(msgspec.Struct):
         if self.work is not self._pieces_of:
             self._renew()
         return self._pieces
+
+    def told_now(self) -> tuple[set[str], int, int]:
+        """What the working text passes as prefilter.may_search takes it (typed_told's, for the text now)."""
+        if self.work is self.typed and self._pieces is self.typed_pieces and not self._blanked:
+            return self.typed_told  # type: ignore[return-value]
+        bits, known = self.tests()
+        return self._pieces, bits, known  # type: ignore[return-value]
 
     def tests(self) -> tuple[int, int]:
         """The bits of the tests the working text passes, and how many tests they tell (prefilter.present)."""
@@ -5634,8 +5661,9 @@ _NO_WORD = regexes.compile(r"\bno\b", re.IGNORECASE)
 _RULE_OUT_CUE = regexes.compile(
     rf"\b(?:{_W('words.rule_out')}|{_W('words.rule_out_below')})\s|\s(?:{_W('words.rule_out_after')})(?:\W|$)"
 )
-# What each of the cue's entries holds (~1 question in 5), tested before the cue, which took ~4 us to find nothing.
-_RULE_OUT_FIRST = _first_words("words.rule_out", "words.rule_out_below", "words.rule_out_after")
+# What each of the cue's entries holds, tested before the cue, which took ~3 us to find nothing. Their first words
+# ("we don't want", "is out") had let ~1 question in 4 through: 1 in 7 of the corpus, none of 3,000 fresh ones now.
+_RULE_OUT_FIRST = _needed_words("words.rule_out", "words.rule_out_below", "words.rule_out_after")
 
 
 def _parse_ruling_out(
@@ -6483,10 +6511,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     )[::-1]
     if "v" in scan.work:
         query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
-    if not scan.work.strip() or scan.match(HELP) or topic_words.is_help(scan.work):
+    if not scan.work.strip() or scan.match(HELP) or topic_words.is_help(scan.work, scan.told_now()):
         query.help = True
         return query
-    if topic_words.is_thanks(scan.work):
+    if topic_words.is_thanks(scan.work, scan.told_now()):
         # "obrigado!", "valeu", "thanks!": a short, courteous reply (sizing/topics.py), not "Não entendi"
         raise QueryError("query.topic_thanks", hint=None)
     if scan.match(LOG_HELP):
@@ -6674,12 +6702,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(PREFILL_CHUNK, "prefill_chunk", _prefill_chunk)
     if "max-input-tokens=" in scan.work:  # before contexts, as the prefill chunk
         scan.take(PROMPT_LIMIT, "prompt_limit", _prompt_limit)
-    if topic_words.knowledge(scan.work, training=False):
+    if topic_words.knowledge(scan.work, training=False, told=scan.told_now()):
         # "fazer o qwen 14b aprender nossa base de conhecimento": knowing the texts, answered by _build (a note
         # on RAG), not listed as not understood
         for m in topic_words.LEARN.finditer(scan.work):
             scan.blank(*m.span())
-    if noted := topic_words.noted(scan.work):
+    if noted := topic_words.noted(scan.work, scan.told_now()):
         # "dados de saúde de pacientes, llama 70b": said in a note beside the sizing (sizing/topics.py)
         query.noted = noted
         for start, end in topic_words.spans(scan.work, topic_words.NOTES):
@@ -7319,7 +7347,7 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
     for key, start, end in concepts.asked(plain, beside=True, told=scan.told_of(plain)):
         query.concepts = list(dict.fromkeys([*query.concepts, key]))
         scan.blank(start, end)
-    if loading := concepts.load_time_asked(plain):
+    if loading := concepts.load_time_asked(plain, scan.told_of(plain)):
         query.load_time = True
         scan.blank(*loading.span())
     places = latency.places_asked(plain)
@@ -12243,7 +12271,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if not (model or size or fields.get("gpu")) and concepts.load_time_asked(
-        strip_accents(scan.original.lower())
+        typed_plain := strip_accents(scan.original.lower()), scan.told_of(typed_plain)
     ):
         # "quanto tempo leva para subir o modelo?": its weights' size says it, so the model is asked for
         raise ConceptAnswer(["load_time_model"])
@@ -12286,7 +12314,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     training = stage is not None and stage.is_training
     if scan.found.get("style_served") and not training and (model or size):
         query.noted = [*query.noted, "style_served"]
-    if topic_words.knowledge(strip_accents(scan.original.lower()), training):
+    if topic_words.knowledge(
+        typed_plain := strip_accents(scan.original.lower()), training, scan.told_of(typed_plain)
+    ):
         # "quero treinar um modelo com os documentos da empresa": RAG usually serves the model knowing the texts
         # better than a fine-tune; said with no model (it had been "Faltou dizer o modelo"), and beside a sizing.
         if not (model or size):
