@@ -3553,6 +3553,26 @@ _PLURAL = "plural"  # a GPU's name in the plural, in _names_index
 _BUCKETS: dict[int, tuple[Catalog, dict]] = {}
 
 
+def _closest_name(buckets: dict[str, dict[str, list[str]]], kind: str, candidate: str) -> list[str]:
+    """The catalogue name of `kind` a word may be a typo of (difflib's closest above TYPO_CUTOFF), as a list of
+    none or one. Kept per word for the buckets it was found in: a question asks it for each word not understood,
+    with each size it names, at each of its readings (~0.1 ms each, the same words again)."""
+    kept = _CLOSEST.get(id(buckets))
+    if kept is None or kept[0] is not buckets or len(kept[1]) >= 4096:
+        kept = _CLOSEST[id(buckets)] = (buckets, {})
+    close = kept[1].get((kind, candidate))
+    if close is None:
+        # Typos keep the first letter and roughly the length: compare only with those names.
+        near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
+        close = kept[1][(kind, candidate)] = difflib.get_close_matches(
+            candidate, near, n=1, cutoff=TYPO_CUTOFF
+        )
+    return list(close)  # the caller may empty its copy
+
+
+_CLOSEST: dict[int, tuple[dict, dict[tuple[str, str], list[str]]]] = {}
+
+
 def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
     """Catalogue name keys by first letter, for quick typo look-ups."""
     cached = _BUCKETS.get(id(catalog))
@@ -9305,7 +9325,6 @@ _VERSION = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?")
 def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) -> list[str]:
     """Misspelt catalogue names ("lama 3 70b", "mixtrl"): taken when close, suggested when not."""
     indexes = _indexes(catalog)
-    keys = {kind: list(indexes[kind]) for kind in ("model", "gpu")}
     buckets = _buckets(catalog)
     unknown = []
     skip = None
@@ -9324,11 +9343,11 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             version = spoken.group(1) if spoken else None
         if len(w) < 3 or not LETTERS.search(w):
             if _SHORT_GPU.match(w) and _named_as_gpu(scan, word):
-                _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=True)
+                _raise_unknown_gpu(word, list(indexes["gpu"]), indexes["gpu"], always=True)
             unknown.append(word)
             continue
         best = None
-        for kind in keys:
+        for kind in ("model", "gpu"):  # the name lists only where a GPU is refused: ~1,800 names a call
             # Try the word alone and with the size typed next to it ("lama 70b").
             candidates = [(w, None)] + [(w + normalize(v), v) for v, _ in scan.found.get("size", [])]
             if version:
@@ -9337,9 +9356,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     (w + ver + normalize(v), v) for v, _ in scan.found.get("size", [])
                 ]
             for candidate, typed_size in candidates:
-                # Typos keep the first letter and roughly the length: compare only with those names.
-                near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
-                close = difflib.get_close_matches(candidate, near, n=1, cutoff=TYPO_CUTOFF)
+                close = _closest_name(buckets, kind, candidate)
                 # A GPU's number is its model, not a typo: "rtx3090" is no RTX 5090, "a10" no A100.
                 if close and kind == "gpu" and _digits(candidate) != _digits(close[0]):
                     close = []
@@ -9396,7 +9413,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                 # with nothing close to suggest: sizing another GPU silently would answer another question.
                 cued = _named_as_gpu(scan, word)
                 if GPU_LIKE.match(w) or cued:
-                    _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=cued)
+                    _raise_unknown_gpu(word, list(indexes["gpu"]), indexes["gpu"], always=cued)
             unknown.append(word)
             continue
         _, kind, key, with_size, with_version = best

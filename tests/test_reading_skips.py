@@ -213,3 +213,15 @@ def test_a_typo_read_before_reads_the_next_question_as_it_reads_alone(order):
         assert (query.workload.precision, query.workload.users, query.unknown, query.corrections) == alone[
             question
         ]
+
+
+def test_a_misspelt_name_read_before_reads_the_next_question_as_it_reads_alone():
+    """The catalogue name a misspelt word is closest to is kept for the next question that has the word; each
+    question's own size still decides which model it is ("lama 3.1 70b", then "lama 3.1 8b")."""
+    for question, model in [
+        ("lama 3.1 70b", "llama-3.1-70b"),
+        ("lama 3.1 8b", "llama-3.1-8b"),
+        ("lama 3.1 70b", "llama-3.1-70b"),
+        ("mixtrl 8x7b", "mixtral-8x7b"),
+    ]:
+        assert parse(question).workload.model == model, question
