@@ -130,8 +130,19 @@ _ASKED = regexes.compile(
 )
 
 
+# A string each of _ASKED's words holds, in the case the pattern takes it ("round trip": "trip"; "ida e volta":
+# "volta"): looked for first, as nearly no question speaks of the network's delay and the pattern, run two or
+# three times a question, took ~2 us each time to say so.
+_ASKED_CUES = ("latenc", "lag", "ping", "rtt", "trip", "volta", "atraso", "delay")
+
+
 def place_words(plain: str) -> list[re.Match]:
     """Where a question that speaks of latency names places (accent-free, lower case); none where it does not."""
+    for cue in _ASKED_CUES:  # a loop, not any() over a generator: a Python call less for each cue
+        if cue in plain:
+            break
+    else:
+        return []
     if not _ASKED.search(plain):
         return []
     return list(_places(os.environ.get("GPU_SIZER_DATA") or "")[0].finditer(plain))

@@ -475,18 +475,38 @@ def _folded(text: str) -> str:
     return text.translate(_FOLD_ODD).lower()
 
 
+def _entry_parts(entry: str) -> list[str]:
+    """An entry's words, each split at its hyphens, as alternation() spells them (accent-free, lower case): each
+    is a literal of the entry's pattern, so every match of the entry holds every one of them."""
+    return [
+        part for word in strip_accents(entry.strip().lower()).rstrip("*").split() for part in word.split("-")
+    ]
+
+
 def _first_words(*keys: str) -> re.Pattern:
     """A pattern that finds, in a text, a string that every match of each entry under `keys` holds, as
     alternation() spells the entry (accent-free, lower case): its first word's first part ("" where none, which
     any text holds)."""
     firsts = frozenset(
-        strip_accents(entry.strip().lower()).rstrip("*").split(maxsplit=1)[0].split("-")[0]
-        if entry.strip(" *")
-        else ""
-        for key in keys
-        for entry in VOCAB.words(key)
+        _entry_parts(entry)[0] if entry.strip(" *") else "" for key in keys for entry in VOCAB.words(key)
     )
     return prefilter.any_of(firsts)  # type: ignore[return-value]  # never empty: a key has its words
+
+
+def _needed_words(*keys: str) -> re.Pattern:
+    """As _first_words, with fewer and rarer strings: an entry of one word gives that word, and an entry of
+    several gives a part it holds that is given already ("rather not": "not"), else its longest ("nem pensar":
+    "pensar"). Any part will do (_entry_parts); the first ones ("we" of "we don't want", "is" of "is out") are
+    in most English questions."""
+    entries = sorted(
+        (_entry_parts(entry) if entry.strip(" *") else [""] for key in keys for entry in VOCAB.words(key)),
+        key=len,
+    )
+    needed: set[str] = set()
+    for parts in entries:
+        if needed.isdisjoint(parts):
+            needed.add(max(parts, key=len))
+    return prefilter.any_of(frozenset(needed))  # type: ignore[return-value]  # never empty: a key has its words
 
 
 # Kept by text: a question's text passes here three times (parse() before and after its dates are read,
@@ -732,6 +752,13 @@ class _Scan(msgspec.Struct):
         if self.work is not self._pieces_of:
             self._renew()
         return self._pieces
+
+    def told_now(self) -> tuple[set[str], int, int]:
+        """What the working text passes as prefilter.may_search takes it (typed_told's, for the text now)."""
+        if self.work is self.typed and self._pieces is self.typed_pieces and not self._blanked:
+            return self.typed_told  # type: ignore[return-value]
+        bits, known = self.tests()
+        return self._pieces, bits, known  # type: ignore[return-value]
 
     def tests(self) -> tuple[int, int]:
         """The bits of the tests the working text passes, and how many tests they tell (prefilter.present)."""
@@ -3582,6 +3609,26 @@ _PLURAL = "plural"  # a GPU's name in the plural, in _names_index
 _BUCKETS: dict[int, tuple[Catalog, dict]] = {}
 
 
+def _closest_name(buckets: dict[str, dict[str, list[str]]], kind: str, candidate: str) -> list[str]:
+    """The catalogue name of `kind` a word may be a typo of (difflib's closest above TYPO_CUTOFF), as a list of
+    none or one. Kept per word for the buckets it was found in: a question asks it for each word not understood,
+    with each size it names, at each of its readings (~0.1 ms each, the same words again)."""
+    kept = _CLOSEST.get(id(buckets))
+    if kept is None or kept[0] is not buckets or len(kept[1]) >= 4096:
+        kept = _CLOSEST[id(buckets)] = (buckets, {})
+    close = kept[1].get((kind, candidate))
+    if close is None:
+        # Typos keep the first letter and roughly the length: compare only with those names.
+        near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
+        close = kept[1][(kind, candidate)] = difflib.get_close_matches(
+            candidate, near, n=1, cutoff=TYPO_CUTOFF
+        )
+    return list(close)  # the caller may empty its copy
+
+
+_CLOSEST: dict[int, tuple[dict, dict[tuple[str, str], list[str]]]] = {}
+
+
 def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
     """Catalogue name keys by first letter, for quick typo look-ups."""
     cached = _BUCKETS.get(id(catalog))
@@ -5722,8 +5769,9 @@ _NO_WORD = regexes.compile(r"\bno\b", re.IGNORECASE)
 _RULE_OUT_CUE = regexes.compile(
     rf"\b(?:{_W('words.rule_out')}|{_W('words.rule_out_below')})\s|\s(?:{_W('words.rule_out_after')})(?:\W|$)"
 )
-# What each of the cue's entries holds (~1 question in 5), tested before the cue, which took ~4 us to find nothing.
-_RULE_OUT_FIRST = _first_words("words.rule_out", "words.rule_out_below", "words.rule_out_after")
+# What each of the cue's entries holds, tested before the cue, which took ~3 us to find nothing. Their first words
+# ("we don't want", "is out") had let ~1 question in 4 through: 1 in 7 of the corpus, none of 3,000 fresh ones now.
+_RULE_OUT_FIRST = _needed_words("words.rule_out", "words.rule_out_below", "words.rule_out_after")
 
 
 def _parse_ruling_out(
@@ -6632,10 +6680,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     )[::-1]
     if "v" in scan.work:
         query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
-    if not scan.work.strip() or scan.match(HELP) or topic_words.is_help(scan.work):
+    if not scan.work.strip() or scan.match(HELP) or topic_words.is_help(scan.work, scan.told_now()):
         query.help = True
         return query
-    if topic_words.is_thanks(scan.work):
+    if topic_words.is_thanks(scan.work, scan.told_now()):
         # "obrigado!", "valeu", "thanks!": a short, courteous reply (sizing/topics.py), not "Não entendi"
         raise QueryError("query.topic_thanks", hint=None)
     if scan.match(LOG_HELP):
@@ -6823,12 +6871,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         scan.take(PREFILL_CHUNK, "prefill_chunk", _prefill_chunk)
     if "max-input-tokens=" in scan.work:  # before contexts, as the prefill chunk
         scan.take(PROMPT_LIMIT, "prompt_limit", _prompt_limit)
-    if topic_words.knowledge(scan.work, training=False):
+    if topic_words.knowledge(scan.work, training=False, told=scan.told_now()):
         # "fazer o qwen 14b aprender nossa base de conhecimento": knowing the texts, answered by _build (a note
         # on RAG), not listed as not understood
         for m in topic_words.LEARN.finditer(scan.work):
             scan.blank(*m.span())
-    if noted := topic_words.noted(scan.work):
+    if noted := topic_words.noted(scan.work, scan.told_now()):
         # "dados de saúde de pacientes, llama 70b": said in a note beside the sizing (sizing/topics.py)
         query.noted = noted
         for start, end in topic_words.spans(scan.work, topic_words.NOTES):
@@ -7475,7 +7523,7 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
     for key, start, end in concepts.asked(plain, beside=True, told=scan.told_of(plain)):
         query.concepts = list(dict.fromkeys([*query.concepts, key]))
         scan.blank(start, end)
-    if loading := concepts.load_time_asked(plain):
+    if loading := concepts.load_time_asked(plain, scan.told_of(plain)):
         query.load_time = True
         scan.blank(*loading.span())
     places = latency.places_asked(plain)
@@ -9433,7 +9481,6 @@ _VERSION = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?")
 def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) -> list[str]:
     """Misspelt catalogue names ("lama 3 70b", "mixtrl"): taken when close, suggested when not."""
     indexes = _indexes(catalog)
-    keys = {kind: list(indexes[kind]) for kind in ("model", "gpu")}
     buckets = _buckets(catalog)
     unknown = []
     skip = None
@@ -9452,11 +9499,11 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             version = spoken.group(1) if spoken else None
         if len(w) < 3 or not LETTERS.search(w):
             if _SHORT_GPU.match(w) and _named_as_gpu(scan, word):
-                _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=True)
+                _raise_unknown_gpu(word, list(indexes["gpu"]), indexes["gpu"], always=True)
             unknown.append(word)
             continue
         best = None
-        for kind in keys:
+        for kind in ("model", "gpu"):  # the name lists only where a GPU is refused: ~1,800 names a call
             # Try the word alone and with the size typed next to it ("lama 70b").
             candidates = [(w, None)] + [(w + normalize(v), v) for v, _ in scan.found.get("size", [])]
             if version:
@@ -9465,9 +9512,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     (w + ver + normalize(v), v) for v, _ in scan.found.get("size", [])
                 ]
             for candidate, typed_size in candidates:
-                # Typos keep the first letter and roughly the length: compare only with those names.
-                near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
-                close = difflib.get_close_matches(candidate, near, n=1, cutoff=TYPO_CUTOFF)
+                close = _closest_name(buckets, kind, candidate)
                 # A GPU's number is its model, not a typo: "rtx3090" is no RTX 5090, "a10" no A100.
                 if close and kind == "gpu" and _digits(candidate) != _digits(close[0]):
                     close = []
@@ -9524,7 +9569,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                 # with nothing close to suggest: sizing another GPU silently would answer another question.
                 cued = _named_as_gpu(scan, word)
                 if GPU_LIKE.match(w) or cued:
-                    _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=cued)
+                    _raise_unknown_gpu(word, list(indexes["gpu"]), indexes["gpu"], always=cued)
             unknown.append(word)
             continue
         _, kind, key, with_size, with_version = best
@@ -9596,13 +9641,24 @@ def _keyword_targets() -> dict[str, dict[str, tuple[str, bool]]]:
 _TARGETS: dict | None = None
 
 
-def _unit_words(catalog: Catalog) -> set[str]:
-    """Short words that follow a number: units of precisions ("4 bits") and of the query language ("10 u")."""
+def _unit_words(catalog: Catalog) -> frozenset[str]:
+    """Short words that follow a number: units of precisions ("4 bits") and of the query language ("10 u").
+    Kept per list of precisions: worked out anew for every short word after a number, it had been a walk over
+    every alias and every word list."""
+    cached = _UNIT_WORDS_OF.get(id(catalog.precisions))
+    if cached is not None and cached[0] is catalog.precisions:
+        return cached[1]
     words = {w for p in catalog.precisions for a in p.aliases for w in LETTERS.findall(normalize(a))}
     for key, entries in VOCAB.entries.items():
         if key.split(".")[0] in KEYWORD_SECTIONS:
             words.update(strip_accents(e) for e in entries)
-    return {w for w in words if 3 <= len(w) <= 4}
+    units = frozenset(w for w in words if 3 <= len(w) <= 4)
+    _UNIT_WORDS_OF[id(catalog.precisions)] = (catalog.precisions, units)
+    return units
+
+
+_UNIT_WORDS_OF: dict[int, tuple[object, frozenset[str]]] = {}
+_GLUED_TO_NUMBER = regexes.compile(r"(\d+)([a-z]{3,})")  # "4bist"
 
 
 def _keyword_typos(unknown: list[str], text: str, catalog: Catalog) -> list[tuple[str, str, bool]]:
@@ -9611,41 +9667,59 @@ def _keyword_typos(unknown: list[str], text: str, catalog: Catalog) -> list[tupl
     after a number, where a count noun is expected. A short word right after a number is corrected only
     when it has a unit's letters in another order ("4 bist": 4 bits)."""
     fixes = []
-    targets = _keyword_targets()
+    units: frozenset[str] | None = None
     for typed in unknown:
-        plain = strip_accents(typed)
-        glued = re.fullmatch(r"(\d+)([a-z]{3,})", plain)  # "4bist"
-        after_number = glued is not None or re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
-        word = glued.group(2) if glued else plain
-        if after_number and word.isalpha():
-            pool = _unit_words(catalog) if len(word) <= 4 else targets.get(word[0], {})
-            swapped = [u for u in pool if u != word and sorted(u) == sorted(word)]
-            if len(swapped) == 1:
-                unit, said = (swapped[0], True) if len(word) <= 4 else targets[word[0]][swapped[0]]
-                fixes.append((typed, f"{glued.group(1)}{unit}" if glued else unit, said))
-                continue
-            if len(word) <= 4 or glued:
-                continue
-        if len(plain) < 5 or not plain.isalpha():
-            continue
-        bucket = targets.get(plain[0], {})
-        if plain in bucket:
-            continue  # a word of the vocabulary, just not where it means something
-        near = [w for w in bucket if abs(len(w) - len(plain)) <= 2]
-        # Two neighbouring letters swapped ("qlroa", "pretrian") is one slip of the fingers, however short
-        # the word; difflib's ratio counts it as two edits.
-        swapped_word = next((w for w in near if _one_swap(plain, w)), None)
-        if swapped_word:
-            fixes.append((typed, *bucket[swapped_word]))
-            continue
-        cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
-        close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
-        if close and _inflected_from(plain, close[0]):
-            continue  # "processados" is a word of its own, not "processos" misspelt
-        if close:
-            word, said = bucket[close[0]]
-            fixes.append((typed, word, said))
+        glued = _GLUED_TO_NUMBER.fullmatch(strip_accents(typed)) is not None
+        after_number = glued or re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
+        if after_number and units is None:
+            units = _unit_words(catalog)
+        fix = _keyword_typo(typed, after_number, units if after_number else None)
+        if fix is not None:
+            fixes.append(fix)
     return fixes
+
+
+# Kept by word: one question asks for the same word's typo up to six times (each reading, then the words not
+# understood of each), and a misspelt word near difflib's cut-off was ~0.4 ms each time (the slowest readings
+# of the corpus were such words: "concurent", "memory"). What it returns depends on the word, whether a number
+# is before it, the unit words and the vocabulary, never on the rest of the question.
+@lru_cache(maxsize=4096)
+def _keyword_typo(
+    typed: str, after_number: bool, units: frozenset[str] | None
+) -> tuple[str, str, bool] | None:
+    """_keyword_typos' fix of one word, or None: `units` are the unit words where a number is before it."""
+    targets = _keyword_targets()
+    plain = strip_accents(typed)
+    glued = _GLUED_TO_NUMBER.fullmatch(plain)
+    word = glued.group(2) if glued else plain
+    if after_number and word.isalpha():
+        pool = units if len(word) <= 4 else targets.get(word[0], {})
+        letters = sorted(word)
+        swapped = [u for u in pool if u != word and len(u) == len(word) and sorted(u) == letters]  # type: ignore[union-attr]
+        if len(swapped) == 1:
+            unit, said = (swapped[0], True) if len(word) <= 4 else targets[word[0]][swapped[0]]
+            return (typed, f"{glued.group(1)}{unit}" if glued else unit, said)
+        if len(word) <= 4 or glued:
+            return None
+    if len(plain) < 5 or not plain.isalpha():
+        return None
+    bucket = targets.get(plain[0], {})
+    if plain in bucket:
+        return None  # a word of the vocabulary, just not where it means something
+    near = [w for w in bucket if abs(len(w) - len(plain)) <= 2]
+    # Two neighbouring letters swapped ("qlroa", "pretrian") is one slip of the fingers, however short
+    # the word; difflib's ratio counts it as two edits.
+    swapped_word = next((w for w in near if _one_swap(plain, w)), None)
+    if swapped_word:
+        return (typed, *bucket[swapped_word])
+    cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
+    close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
+    if close and _inflected_from(plain, close[0]):
+        return None  # "processados" is a word of its own, not "processos" misspelt
+    if close:
+        word, said = bucket[close[0]]
+        return (typed, word, said)
+    return None
 
 
 # Portuguese and English verb endings (participles, gerunds, plurals of them): a word with one, whose stem the
@@ -12418,7 +12492,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if not (model or size or fields.get("gpu")) and concepts.load_time_asked(
-        strip_accents(scan.original.lower())
+        typed_plain := strip_accents(scan.original.lower()), scan.told_of(typed_plain)
     ):
         # "quanto tempo leva para subir o modelo?": its weights' size says it, so the model is asked for
         raise ConceptAnswer(["load_time_model"])
@@ -12461,7 +12535,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     training = stage is not None and stage.is_training
     if scan.found.get("style_served") and not training and (model or size):
         query.noted = [*query.noted, "style_served"]
-    if topic_words.knowledge(strip_accents(scan.original.lower()), training):
+    if topic_words.knowledge(
+        typed_plain := strip_accents(scan.original.lower()), training, scan.told_of(typed_plain)
+    ):
         # "quero treinar um modelo com os documentos da empresa": RAG usually serves the model knowing the texts
         # better than a fine-tune; said with no model (it had been "Faltou dizer o modelo"), and beside a sizing.
         if not (model or size):

@@ -89,7 +89,7 @@ def take(scan, catalog: Catalog) -> None:
     found["speculative"] (a method, "auto", "off"), found["draft_model"] with found["draft_precision"], and
     found["draft_alone"] when a draft model is named and no other model is (the question lacks the model it
     would speed up)."""
-    if not _TRIGGERS.search(scan.work):
+    if scan.search(_TRIGGERS) is None:  # tested by the scan's prefilter first: in nearly no question (~3 us)
         return
     scan.take(OFF, "speculative", lambda m: "off")
     _draft(scan, catalog)

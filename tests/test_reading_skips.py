@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import pytest
 
+from sizing import latency, prefilter
+from sizing import query as reader
 from sizing.query import parse
+from tests.gpu_size_run import answer, refusal
 from tests.gpu_size_run import reads as _reads
+from tests.query_corpus import PHRASINGS
 
 
 @pytest.fixture(autouse=True)
@@ -64,10 +68,113 @@ def _no_hub(monkeypatch):
         ("roda o llama 70b em 2 h100? e em fp8?", "Entendi: Llama 3.1 70B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 2× H100 SXM 80 GB"),
         # a place in Europe
         ("llama 70b usuários em LISBOA", "Entendi: Llama 3.1 70B · usuários na Europa (latência)"),
+        # speculative decoding, a teacher: looked for only where the scan's prefilter finds their words
+        ("llama 70b com EAGLE 20 usuários", "Entendi: Llama 3.1 70B · speculative decoding com EAGLE · 20 usuários"),
+        ("LLAMA 3.1 70B COM DRAFT LLAMA 3.2 1B", "Entendi: Llama 3.1 70B · speculative decoding com Llama 3.2 1B como draft"),
+        ("DESTILAR o llama 70b num llama 8b", "Entendi: Llama 3.1 8B · ajuste fino completo · destilação do Llama 3.1 70B"),
+        # a precision ruled out by words after it, or by a phrase whose first word is in most English questions
+        ("llama 70b, 4 bits IS OUT", "Understood: Llama 3.1 70B · FP8 (8-bit)"),
+        ("llama 70b, WE DON'T WANT 4-bit", "Understood: Llama 3.1 70B · FP8 (8-bit)"),
+        ("llama 70b 4-bit IS A NO-GO", "Understood: Llama 3.1 70B · FP8 (8-bit)"),
+        ("llama 70b 4 bits NEM PENSAR.", "Entendi: Llama 3.1 70B · FP8 (8-bit)"),
     ],
 )  # fmt: skip
 def test_each_rewrite_is_still_made_where_it_applies(capsys, question, read):
     _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # the load time, the company's texts, a note's subject, a latency: each pattern run only where its words are
+        ("QUANTO TEMPO LEVA PARA CARREGAR O LLAMA 70B?", "Tempo para carregar os pesos (141,1 GB)"),
+        ("tempo de COLD START do llama 70b", "Tempo para carregar os pesos (141,1 GB)"),
+        ("llama 8b que APRENDA nossa BASE DE CONHECIMENTO", "dimensionei RAG"),
+        ("DADOS DE SAÚDE DE PACIENTES, llama 70b", "Dados de saúde são dados pessoais sensíveis"),
+        ("llama 70b, usuários em Miami, qual o PING?", "Flórida não está na tabela"),
+        ("llama 70b, usuários em Miami, ROUND-TRIP?", "Flórida não está na tabela"),
+        ("OI, BOM DIA", "Como perguntar"),
+        ("QUAL A LATÊNCIA A PARTIR DE LISBOA?", "Portugal não está na tabela"),
+    ],
+)
+def test_each_subject_beside_the_sizing_is_still_said(capsys, question, said):
+    assert said in answer(capsys, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("OBRIGADO!", "Por nada!"),
+        (
+            "QUERO TREINAR UM MODELO COM OS DOCUMENTOS DA EMPRESA",
+            "o que costuma servir melhor e sai mais barato é RAG",
+        ),
+    ],
+)
+def test_each_answer_without_a_sizing_is_still_given(capsys, question, said):
+    assert said in refusal(capsys, question)
+
+
+def _texts():
+    """The corpus's questions as typed, in capitals and with the letters a case-blind pattern takes for i, s, k."""
+    for question, _ in PHRASINGS:
+        yield question
+        yield question.upper()
+        yield question.replace("i", "\u0131").replace("s", "\u017f").replace("k", "\u212a")
+
+
+def test_no_text_a_word_test_rules_out_holds_what_its_pattern_finds():
+    """Where a test of the words every match needs says a pattern finds nothing, it finds nothing: checked for
+    the network's delay (by its words) and a precision ruled out (by one word of each phrase), on the accent-free
+    lower case they read."""
+    checked = 0
+    for text in _texts():
+        plain = reader.strip_accents(text).lower()
+        if not any(cue in plain for cue in latency._ASKED_CUES):
+            assert latency._ASKED.search(plain) is None, text
+            checked += 1
+        if not reader._RULE_OUT_FIRST.search(plain):
+            assert reader._RULE_OUT_CUE.search(plain) is None, text
+            assert reader._rule_out_pattern(reader.load_catalog())[0].search(plain) is None, text
+    assert checked > len(PHRASINGS)  # the tests rule most texts out
+
+
+def test_the_prefilter_never_skips_a_pattern_of_the_subjects_where_it_finds_something():
+    """The patterns of speculative decoding, a teacher, the load time, the company's texts, a note's subject, a
+    greeting and thanks are now tried only where the reader's prefilter (sizing/prefilter.py) says they may match:
+    on every text where one matches, it says so."""
+    from sizing import concepts, distillation_query, speculative_query, topics
+
+    patterns = [
+        speculative_query._TRIGGERS,
+        distillation_query._TRIGGERS,
+        distillation_query._GENERATED_BY,
+        distillation_query._DISTILLING,
+        concepts._LOAD_WORDS,
+        concepts._LOAD_ASKED,
+        topics.DOCUMENTS,
+        topics._NOTE_CUE,
+        topics.HELP,
+        topics.THANKS,
+    ]
+    found = 0
+    extra = [
+        "oi",
+        "obrigado!",
+        "speculative decoding",
+        "destilar do llama 70b",
+        "tempo de cold start",
+        "nossos manuais",
+    ]
+    for text in [*_texts(), *extra]:
+        plain = reader.strip_accents(text).lower()
+        text_pieces = prefilter.pieces(plain)
+        told = (text_pieces, *prefilter.present(text_pieces, plain))
+        for pattern in patterns:
+            if pattern.search(plain) is not None or pattern.match(plain) is not None:
+                found += 1
+                assert prefilter.may_search(pattern, plain, told), (pattern.pattern[:60], text)
+    assert found > 100
 
 
 @pytest.mark.parametrize(
@@ -82,3 +189,39 @@ def test_each_rewrite_is_still_made_where_it_applies(capsys, question, read):
 def test_a_question_with_none_of_their_words_reads_as_the_same_question_in_capitals(question):
     """The skips look at the text in lower case: a question typed in capitals gets the same reading."""
     assert parse(question.upper()).workload == parse(question).workload
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        ("qwen 32b 4 bist", "qwen 32b bist", "llama 8b 10 usuaros", "usuaros llama 8b"),
+        ("usuaros llama 8b", "llama 8b 10 usuaros", "qwen 32b bist", "qwen 32b 4 bist"),
+    ],
+)
+def test_a_typo_read_before_reads_the_next_question_as_it_reads_alone(order):
+    """A misspelt word's reading is kept for the next question that has it, but a word after a number ("4 bist":
+    4 bits) is read by other rules than the same word alone ("bist", not understood): the question before never
+    decides which."""
+    alone = {
+        "qwen 32b 4 bist": ("int4", None, [], [("bist", "bits")]),
+        "qwen 32b bist": (None, None, ["bist"], []),
+        "llama 8b 10 usuaros": (None, 10, [], [("usuaros", "usuários")]),
+        "usuaros llama 8b": (None, None, [], [("usuaros", "usuários")]),
+    }
+    for question in order:
+        query = parse(question)
+        assert (query.workload.precision, query.workload.users, query.unknown, query.corrections) == alone[
+            question
+        ]
+
+
+def test_a_misspelt_name_read_before_reads_the_next_question_as_it_reads_alone():
+    """The catalogue name a misspelt word is closest to is kept for the next question that has the word; each
+    question's own size still decides which model it is ("lama 3.1 70b", then "lama 3.1 8b")."""
+    for question, model in [
+        ("lama 3.1 70b", "llama-3.1-70b"),
+        ("lama 3.1 8b", "llama-3.1-8b"),
+        ("lama 3.1 70b", "llama-3.1-70b"),
+        ("mixtrl 8x7b", "mixtral-8x7b"),
+    ]:
+        assert parse(question).workload.model == model, question
