@@ -474,3 +474,18 @@ def test_a_time_at_night_is_no_users_count(capsys):
     lines = understood_lines(capsys, "llama 8b 20 usuarios, backup as 5 de madrugada")
     assert lines[0] == "Entendi: Llama 3.1 8B · 20 usuários simultâneos", lines
     assert not any("fora do pico" in line for line in lines), lines
+
+
+# -- a translation named as the work, with no volume ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["llama 8b para tradução, 10 usuários", "llama 8b p/ traducao 10 usuarios", "llama 8b para traduções, 10 utilizadores",
+     "llama 8b for translation, 10 users"],
+)  # fmt: skip
+def test_translation_as_the_work_is_understood(capsys, question):
+    # had been "Não entendi: “tradução”" above a right sizing
+    out = answer(capsys, question)
+    assert not any(word in out for word in UNKNOWN)
+    assert "Llama 3.1 8B" in out.splitlines()[0] and "10 " in out.splitlines()[0]
