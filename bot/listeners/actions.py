@@ -189,11 +189,9 @@ def _first_share(body: dict, log) -> bool:
     would post the answer twice."""
     ts = (body.get("container") or {}).get("message_ts")
     user = (body.get("user") or {}).get("id")
-    try:
-        at = float(ts)
-    except (TypeError, ValueError):
+    if not ts:
         return True
-    return log.claim_press(f"share:{_channel_of(body)}:{ts}:{user}", at)
+    return log.claim_press(f"share:{_channel_of(body)}:{ts}:{user}")
 
 
 def _is_ephemeral(body: dict) -> bool:

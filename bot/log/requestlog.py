@@ -394,12 +394,13 @@ class RequestLog:
         except Exception:
             return True
 
-    def claim_press(self, key: str, at: float) -> bool:
+    def claim_press(self, key: str) -> bool:
         """True the first time a press of a button that acts once is seen (by any worker), False for a
-        repeat (a double click sends two payloads, each signed anew). `at`: the time of the message the
-        button is under, the same in every repeat. Never raises: without the folder, the press acts."""
+        repeat (a double click sends two payloads, each signed anew). `key` names the message the button
+        is under; the claim lasts a day from the press, however old that message is. Never raises:
+        without the folder, the press acts."""
         try:
-            return self.event_claims.claim(f"press:{key}", at) is not False
+            return self.event_claims.claim_on_arrival(f"press:{key}") is not False
         except Exception:
             return True
 

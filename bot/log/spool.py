@@ -209,11 +209,7 @@ class Claims:
         answered when the first delivery died before answering."""
         moment = time.time() if at is None else at
         bucket = int(moment // self.bucket_seconds)
-        name = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
-        # 256 folders a bucket: workers creating files at once rarely wait on the same folder's lock. (Paths
-        # as strings: this runs on every request, and pathlib's joins cost more than the file itself.)
-        folder = f"{self.directory}{os.sep}{bucket}{os.sep}{name[:2]}"
-        path = f"{folder}{os.sep}{name}"
+        folder, path = self._where(key, bucket)
         for attempt in range(2):
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -238,6 +234,25 @@ class Claims:
             self._pruned_bucket = bucket
             self._prune(bucket)
         return True
+
+    def claim_on_arrival(self, key: str, now: float | None = None) -> bool | None:
+        """`claim` for a key whose repeats carry no time of their own that is both shared and recent (a
+        button's two presses are stamped apart; the message they are under may be days old, and a claim
+        filed under its time would be pruned at once). Filed under when it arrives, so it lives its full
+        keep_seconds; a repeat arriving just past a bucket's end finds it in the bucket before."""
+        moment = time.time() if now is None else now
+        _, before = self._where(key, int(moment // self.bucket_seconds) - 1)
+        if os.path.exists(before):
+            return False
+        return self.claim(key, moment)
+
+    def _where(self, key: str, bucket: int) -> tuple[str, str]:
+        """The folder and the file of `key`'s claim in `bucket`."""
+        name = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
+        # 256 folders a bucket: workers creating files at once rarely wait on the same folder's lock. (Paths
+        # as strings: this runs on every request, and pathlib's joins cost more than the file itself.)
+        folder = f"{self.directory}{os.sep}{bucket}{os.sep}{name[:2]}"
+        return folder, f"{folder}{os.sep}{name}"
 
     def note(self, key: str, work: dict) -> None:
         """Writes into a held claim what its work needs to be done by another process, should this one
