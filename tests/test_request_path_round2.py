@@ -4,12 +4,16 @@ the version that kept event ids in the database is still answered once."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 
+from sqlite_utils import Database
+
+from bot.log.migrations import MIGRATIONS, create_seen_events, migrate
 from bot.log.requestlog import EVENT_CLAIMS
 from bot.log.spool import Claims
 from tests import slack_requests as sr
-from tests.slack_harness import payload, text_of
+from tests.slack_harness import payload, serve, text_of
 
 
 def _press_share(slack, reply: dict, message_ts: str) -> None:
@@ -50,3 +54,47 @@ def test_a_press_repeated_just_past_a_claim_bucket_s_end_is_still_a_repeat(tmp_p
     # A day on, the claim has lived its time and is pruned.
     assert claims.claim_on_arrival("press:share:C1:3.0:U1", hour + 26 * 3600) is True
     assert claims.claim_on_arrival("press:share:C1:1.0:U1", hour + 26 * 3600) is True
+
+
+def _old_log(path, claimed: list[str]) -> None:
+    """A log as the versions that claimed events in the database left it (before spool.Claims, 37f2832c):
+    their migrations only, and the event ids they claimed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = Database(path)
+    migrate(old, MIGRATIONS[: MIGRATIONS.index(("create_seen_events", create_seen_events)) + 1])
+    old.table("seen_events").insert_all(
+        {"event_id": e, "seen_at": "2026-12-01T22:00:00.000+00:00"} for e in claimed
+    )
+    old.close()
+
+
+def test_an_event_the_old_version_answered_is_not_answered_again_after_the_upgrade(tmp_path):
+    _old_log(tmp_path / "log.db", ["EvBefore"])
+    with serve(tmp_path) as slack:
+        slack.event(sr.app_mention("<@UBOT> 70b 4bit", ts="1700000020.000100"), "EvBefore", retry=1)
+        slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000021.000100"), "EvAfter")
+        slack.settle()
+        [answer] = slack.fake.wait_for("chat.postMessage")
+        assert "Llama 3.1 8B" in text_of(answer.params["blocks"])
+
+
+def test_events_claimed_in_the_file_by_an_older_worker_after_start_are_still_seen(tmp_path):
+    # A fresh log's seen_events is empty, and claims skip it; an older worker sharing the file during a
+    # deploy may still claim there: the writer's next commit notices, and its retries are not answered twice.
+    with serve(tmp_path) as slack:
+        slack.event(sr.message("8b", channel="DU0001", channel_type="im"), "EvFirst")
+        slack.settle()
+        slack.log.flush()
+        older = sqlite3.connect(slack.db)
+        older.execute("insert into seen_events values ('EvOlder', '2026-12-07T23:00:00.000+00:00')")
+        older.commit()
+        older.close()
+        slack.event(sr.message("70b 4bit", channel="DU0002", channel_type="im", user="U0002"), "EvNext")
+        slack.settle()
+        slack.log.flush()
+        slack.event(
+            sr.message("8b 4bit", channel="DU0003", channel_type="im", user="U0003"), "EvOlder", retry=1
+        )
+        slack.settle()
+        posted = [c.params["channel"] for c in slack.fake.calls("chat.postMessage")]
+        assert posted == ["DU0001", "DU0002"]
