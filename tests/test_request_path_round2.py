@@ -9,8 +9,10 @@ import time
 
 from sqlite_utils import Database
 
+from bot.log import backup
+from bot.log.logcli import main
 from bot.log.migrations import MIGRATIONS, create_seen_events, migrate
-from bot.log.requestlog import EVENT_CLAIMS
+from bot.log.requestlog import EVENT_CLAIMS, RequestLog
 from bot.log.spool import Claims
 from tests import slack_requests as sr
 from tests.slack_harness import payload, serve, text_of
@@ -98,3 +100,49 @@ def test_events_claimed_in_the_file_by_an_older_worker_after_start_are_still_see
         slack.settle()
         posted = [c.params["channel"] for c in slack.fake.calls("chat.postMessage")]
         assert posted == ["DU0001", "DU0002"]
+
+
+def test_a_dm_follow_up_keeps_its_context_while_the_log_s_writer_is_busy(slack):
+    slack.event(sr.message("8b 16bit 4 users", channel="DU0001", channel_type="im"), "EvCtx1")
+    slack.settle()
+    slack.log.flush()
+    # Another process (a report, a backup) holds the file's write lock, and the log's writer holds its
+    # connection while it waits on it (BUSY_TIMEOUT, seconds) with rows to write.
+    other = sqlite3.connect(slack.db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    writer = slack.log._lock
+    assert writer.acquire(timeout=5)
+    try:
+        slack.event(sr.message("e com 32k?", channel="DU0001", channel_type="im"), "EvCtx2")
+        [_, follow_up] = slack.fake.wait_for("chat.postMessage", count=2)
+    finally:
+        writer.release()
+        other.execute("ROLLBACK")
+        other.close()
+    slack.settle()
+    text = text_of(follow_up.params["blocks"])
+    assert follow_up.params["channel"] == "DU0001"
+    assert "Llama 3.1 8B" in text and "32k" in text
+
+
+def test_a_thread_is_read_from_the_log_restored_under_the_running_app(tmp_path, capsys):
+    # `gpu-log restore` puts a backup in the log's place while the app runs, and a log deleted by hand is
+    # started anew: lookups read what is at the path, as writes do, not a file their connection had open.
+    live, other = tmp_path / "log.db", tmp_path / "other.db"
+    with RequestLog(other) as log:
+        log.save_thread("C1", "1.0", {"model": "qwen"}, "pt-BR")
+    copy = backup.backup(other, tmp_path / "copy.db")
+    with RequestLog(live, retry_interval=0.05) as log:
+        log.save_thread("C1", "1.0", {"model": "llama-3.1-8b"}, "en")
+        log.save_thread("C1", "2.0", {"model": "llama-3.1-8b"}, "en")
+        assert log.load_thread("C1", "1.0") == ({"model": "llama-3.1-8b"}, "en")
+        assert main(["restore", str(copy.path), "--db", str(live), "--yes"]) == 0
+        capsys.readouterr()
+        log.record({"surface": "dm", "user_id": "U0001", "text": "after the restore", "outcome": "answered"})
+        log.flush()
+        assert log.load_thread("C1", "1.0") == ({"model": "qwen"}, "pt-BR")
+        assert log.load_thread("C1", "2.0") is None
+        live.unlink()  # deleted by hand: the app starts a new, empty log at the path
+        log.record({"surface": "dm", "user_id": "U0001", "text": "after the deletion", "outcome": "answered"})
+        log.flush()
+        assert log.load_thread("C1", "1.0") is None

@@ -116,6 +116,9 @@ class RequestLog:
         self._retired: dict[str, int] = {}  # fds on the -wal and -shm of a file deleted or replaced
         self._lock = threading.Lock()  # the connection
         self._memory_lock = threading.Lock()  # the fallbacks below
+        self._read_lock = threading.Lock()  # the readers' connection (_read)
+        self._reader: sqlite3.Connection | None = None
+        self._reader_of: tuple[int, int] | None = None  # the (device, inode) it has open
         self._db: Database | None = None
         self._columns: set[str] = set()
         # Whether seen_events (where versions before spool.Claims claimed events) has rows: a new file's is
@@ -290,6 +293,11 @@ class RequestLog:
                 self._close_db()
             finally:
                 self._lock.release()
+        if self._read_lock.acquire(timeout=QUICK_WAIT):
+            try:
+                self._close_reader()
+            finally:
+                self._read_lock.release()
         self._spool.close()
         if left:
             where = f"kept in {self.spool_dir} for the next start" if spooled else "LOST (the spool failed)"
@@ -457,7 +465,7 @@ class RequestLog:
                 saved = self._threads.get(key)
             if saved is None:
                 sql = "select workload, lang from threads where channel_id = ? and thread_ts = ?"
-                ok, row = self._use(lambda db: next(iter(db.query(sql, list(key))), None))
+                ok, row = self._read(sql, list(key))
                 if not ok or row is None:
                     return None
                 saved = (row["workload"], row["lang"])
@@ -565,7 +573,7 @@ class RequestLog:
             if kept is not None:
                 return kept
             sql = f"select {column} from {table} where {pk[0]} = ? and {pk[1]} = ?"
-            ok, row = self._use(lambda db: next(iter(db.query(sql, list(key))), None))
+            ok, row = self._read(sql, list(key))
             return row[column] if ok and row is not None else None
         except Exception:
             return None
@@ -708,6 +716,51 @@ class RequestLog:
             return True, result
         finally:
             self._lock.release()
+
+    def _read(self, sql: str, args: list[str]) -> tuple[bool, sqlite3.Row | None]:
+        """(True, the first row `sql` selects, or None), or (False, None) when the file cannot be read now.
+        Read on a connection of its own: in WAL mode a reader sees the last commit while a write is under
+        way (https://sqlite.org/wal.html, "Concurrency"), so the lookups made before a DM is acknowledged
+        never wait on the writer's lock, held through a batch's commit or for seconds while another
+        process locks the file. Where that connection cannot serve (no file opened yet, the file replaced
+        and not yet opened again), the writer's connection answers, as it did before."""
+        if self._read_lock.acquire(timeout=QUICK_WAIT):
+            try:
+                conn = self._reading()
+                if conn is not None:
+                    return True, conn.execute(sql, args).fetchone()
+            except sqlite3.Error:
+                self._close_reader()
+            finally:
+                self._read_lock.release()
+        return self._use(lambda db: next(iter(db.query(sql, args)), None))
+
+    def _reading(self) -> sqlite3.Connection | None:
+        """The readers' connection to the file at the path, once the writer's connection has opened (and
+        migrated) that very file; None before. Called with self._read_lock held."""
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        identity = (info.st_dev, info.st_ino)
+        if self._reader is not None and self._reader_of == identity:
+            return self._reader
+        self._close_reader()
+        if identity != self._identity:
+            return None
+        # mode=rw: never create a file, should the path be emptied meanwhile; query_only: this one reads.
+        uri = f"{Path(os.path.abspath(self.path)).as_uri()}?mode=rw"
+        conn = sqlite3.connect(uri, uri=True, timeout=QUICK_TIMEOUT, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA query_only = 1")
+        self._reader, self._reader_of = conn, identity
+        return conn
+
+    def _close_reader(self) -> None:
+        """Called with self._read_lock held."""
+        if self._reader is not None:
+            _quietly(self._reader.close)
+            self._reader, self._reader_of = None, None
 
     def _write_pending(self, busy: float, wait: float | None, deadline: float | None = None) -> bool:
         """Write queued rows until the queue is empty, the lock stays taken longer than `wait` (None: as
