@@ -5,7 +5,10 @@ the version that kept event ids in the database is still answered once."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from sqlite_utils import Database
 
@@ -146,3 +149,39 @@ def test_a_thread_is_read_from_the_log_restored_under_the_running_app(tmp_path, 
         log.record({"surface": "dm", "user_id": "U0001", "text": "after the deletion", "outcome": "answered"})
         log.flush()
         assert log.load_thread("C1", "1.0") is None
+
+
+WORKER = """
+import sys
+from bot.log.requestlog import RequestLog
+log = RequestLog(sys.argv[1], retry_interval=0.05)
+log.save_thread("D1", "D1", {"model": "llama-3.1-8b"}, "en")
+assert log.load_thread("D1", "D1") is not None
+print("ready", flush=True)
+sys.stdin.readline()
+log.close()
+"""
+
+
+def test_a_worker_that_read_a_thread_lets_go_of_a_deleted_log_so_the_others_write_on(tmp_path):
+    # Two workers share the file; one has looked a thread up. The file is deleted: each lets go of it, and
+    # the first to write again opens a new one once no worker holds the old one open.
+    path = tmp_path / "log.db"
+    worker = subprocess.Popen([sys.executable, "-c", WORKER, str(path)], cwd=Path(__file__).parent.parent,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert worker.stdout.readline() == "ready\n"
+        with RequestLog(path, retry_interval=0.05) as log:
+            log.record({"surface": "dm", "user_id": "U0001", "text": "before", "outcome": "answered"})
+            assert log.flush(timeout=5) == 0
+            path.unlink()
+            log.record(
+                {"surface": "dm", "user_id": "U0001", "text": "after the deletion", "outcome": "answered"}
+            )
+            deadline = time.monotonic() + 10
+            while log.flush(timeout=1) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert log.pending == 0
+            assert [r["text"] for r in log.rows()] == ["after the deletion"]
+    finally:
+        worker.communicate("stop\n", timeout=10)

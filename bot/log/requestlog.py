@@ -293,11 +293,6 @@ class RequestLog:
                 self._close_db()
             finally:
                 self._lock.release()
-        if self._read_lock.acquire(timeout=QUICK_WAIT):
-            try:
-                self._close_reader()
-            finally:
-                self._read_lock.release()
         self._spool.close()
         if left:
             where = f"kept in {self.spool_dir} for the next start" if spooled else "LOST (the spool failed)"
@@ -956,6 +951,10 @@ class RequestLog:
         if self._db is not None:
             _quietly(self._db.conn.close)
             self._db = None
+        # The readers' connection goes with it: left open on a file deleted or replaced, it would keep the old
+        # WAL index locked, and no other worker could clear the old files to open the new one.
+        with self._read_lock:
+            self._close_reader()
 
     def _write_forever(self) -> None:
         """The writer: wakes when rows are queued, writes them; after a failure waits retry_interval."""
