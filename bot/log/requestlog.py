@@ -746,8 +746,12 @@ class RequestLog:
         # mode=rw: never create a file, should the path be emptied meanwhile; query_only: this one reads.
         uri = f"{Path(os.path.abspath(self.path)).as_uri()}?mode=rw"
         conn = sqlite3.connect(uri, uri=True, timeout=QUICK_TIMEOUT, check_same_thread=False)
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA query_only = 1")
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA query_only = 1")
+        except sqlite3.Error:
+            _quietly(conn.close)
+            raise
         self._reader, self._reader_of = conn, identity
         return conn
 
