@@ -149,8 +149,13 @@ class EncoderAnswer(QueryError):
         super().__init__("query.encoders", hint=None, name=answer.names, asked=answer.text, gpu=gpu)
         self.answer = answer
 
+    priced = True
+
     def message(self, lang: str = "pt-BR") -> str:
         return self.answer.message(lang)
+
+    def priced_message(self, lang: str = "pt-BR") -> str:
+        return self.answer.message(lang, show_prices=True)
 
 
 class ConceptAnswer(QueryError):
