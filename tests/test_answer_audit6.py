@@ -1,0 +1,54 @@
+"""Answers read line by line as a careful customer would, round 6 (rounds 1 to 5: test_answer_audit.py to
+test_answer_audit5.py), through the console with prices configured: budgets written as Portugal writes money
+(the euro's sign after the amount, thousands grouped by spaces, "M€")."""
+
+import re
+
+import pytest
+
+from tests.data_folders import priced_answers
+from tests.test_answer_audit import PRICES, number
+
+
+@pytest.fixture
+def ask(tmp_path, monkeypatch, capsys):
+    yield from priced_answers(tmp_path, monkeypatch, capsys, PRICES)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "amount"),
+    [
+        # the space between thousands had cut the amount: a budget of 500,00
+        ("orçamento de 500 000 € para afinar o llama 8b", "pt-PT", 500_000),
+        # the sign after the amount had been dropped: a budget in the offering's currency, compared as reais
+        ("orçamento de 500 mil € para afinar o llama 8b", "pt-PT", 500_000),
+        ("orçamento de 500.000€ para afinar o llama 8b", "pt-PT", 500_000),
+        ("orçamento de 2 M€ para afinar o llama 8b", "pt-PT", 2_000_000),  # had been 2,00
+        ("orçamento de 500 mil euros para afinar o llama 8b", "pt-PT", 500_000),
+        ("budget of 500k € to fine-tune llama 8b", "en", 500_000),
+    ],
+)
+def test_a_budget_in_euros_as_portugal_writes_it_is_read_whole_and_in_euros(ask, question, lang, amount):
+    out = ask(question).replace("\u00a0", " ")
+    understood = out.splitlines()[0]
+    assert understood.startswith({"pt-PT": "Percebi:", "en": "Understood:"}[lang]), understood
+    said = re.search(r"(?:orçamento de|budget of) (?:EUR )?([\d.,  ]+?) ?(€|$)", understood)
+    assert said and number(said[1].replace(" ", ""), lang) == amount, understood
+    assert "EUR" in understood or "€" in understood, understood
+    # prices are in reais: the answer says it compares no euros, never a budget taken as reais
+    assert re.search(r"(?:orçamento|budget) (?:está em|is in) EUR", out), out
+
+
+def test_a_monthly_budget_in_euros_keeps_its_month(ask):
+    understood = ask("orçamento de 20 mil € por mês para servir o llama 8b a 100 utilizadores").splitlines()[
+        0
+    ]
+    assert "orçamento de 20 000 € por mês" in understood.replace("\u00a0", " "), understood
+
+
+@pytest.mark.parametrize(
+    "question", ["llama 8b para 2 000 utilizadores", "llama 8b, 100 utilizadores, 2 000 tokens"]
+)
+def test_numbers_grouped_by_spaces_with_no_currency_are_no_money(ask, question):
+    understood = ask(question).splitlines()[0]
+    assert "orçamento" not in understood and "€" not in understood, understood
