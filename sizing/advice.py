@@ -2477,7 +2477,13 @@ def _speech_share(
         llm, when = p.utilization, t(lang, "speech.llm_peak")
     elif p is not None and p.max_output_tokens_per_s > 0:
         llm = p.output_tokens_per_s / p.max_output_tokens_per_s
-        when = t(lang, "speech.llm_at_once", users=i18n.number(round(p.concurrency), lang))
+        users = round(p.concurrency)
+        # "com 1 conversas" had disagreed
+        when = t(
+            lang,
+            "speech.llm_at_once_one" if users == 1 else "speech.llm_at_once",
+            users=i18n.number(users, lang),
+        )
         # Conversations at once are sized by memory, with no ceiling on the time they take: past the
         # ceiling already, the LLM keeps what the plan gave it and the speech has no room left beside it
         limit = max(ceiling, llm)

@@ -52,3 +52,25 @@ def test_a_monthly_budget_in_euros_keeps_its_month(ask):
 def test_numbers_grouped_by_spaces_with_no_currency_are_no_money(ask, question):
     understood = ask(question).splitlines()[0]
     assert "orçamento" not in understood and "€" not in understood, understood
+
+
+@pytest.mark.parametrize(
+    ("question", "mode"),
+    [
+        ("llama 3.3 70b para 200 usuários, capacidade dedicada, quanto fica por mês?", "dedicada"),
+        ("llama 8b 50 usuários, capacidade sob demanda", "sob demanda"),
+        ("llama 8b 50 utilizadores em capacidade dedicada", "dedicada"),
+        ("llama 8b for 50 users, dedicated capacity please", "dedicated"),
+    ],
+)
+def test_a_contract_mode_said_with_its_word_capacity_is_read_whole(ask, question, mode):
+    # "capacidade dedicada" had been the mode and "Não entendi: “capacidade”", as if the word were a mistake
+    lines = ask(question).splitlines()
+    assert lines[0].endswith((f"· {mode}", f"· {mode} · custo")), lines[0]
+    assert not any(line.startswith(("Não entendi", "Não percebi", "Not understood")) for line in lines[:3])
+
+
+def test_one_conversation_beside_speech_is_said_in_the_singular(ask):
+    out = ask("llama 3.1 8b + whisper large v3 com 500 horas de áudio por dia, preço por mês")
+    note = next(line for line in out.splitlines() if "Fala e LLM" in line)
+    assert "com 1 conversa gerando de cada vez" in note and "1 conversas" not in note, note
