@@ -74,3 +74,18 @@ def test_one_conversation_beside_speech_is_said_in_the_singular(ask):
     out = ask("llama 3.1 8b + whisper large v3 com 500 horas de áudio por dia, preço por mês")
     note = next(line for line in out.splitlines() if "Fala e LLM" in line)
     assert "com 1 conversa gerando de cada vez" in note and "1 conversas" not in note, note
+
+
+@pytest.mark.parametrize(
+    ("question", "start"),
+    [
+        # no word of either variety but the money's: euros are Portugal's, reais Brazil's
+        ("orçamento de 500 mil euros para treinar o llama 8b", "Percebi:"),
+        ("quanto custa o llama 8b para 20 pessoas, em euros", "Percebi:"),
+        # "afinar" is Portugal's and "reais" Brazil's: a tie is answered in the base variety
+        ("orçamento de 500 mil reais para afinar o llama 8b", "Entendi:"),
+        ("orçamento de 500 mil euros para afinar o llama 8b", "Percebi:"),
+    ],
+)
+def test_the_money_s_currency_says_which_portuguese(ask, question, start):
+    assert ask(question).startswith(start)
