@@ -89,3 +89,10 @@ def test_one_conversation_beside_speech_is_said_in_the_singular(ask):
 )
 def test_the_money_s_currency_says_which_portuguese(ask, question, start):
     assert ask(question).startswith(start)
+
+
+def test_a_contract_mode_in_english_makes_an_english_question(ask):
+    # "50 users, dedicated capacity" had no English marker ("users" is borrowed) and was answered in pt-BR
+    assert ask("llama 8b 50 users, dedicated capacity").startswith(
+        "Understood: Llama 3.1 8B · 50 concurrent users"
+    )
