@@ -2546,6 +2546,11 @@ def _speech_share(
             choice = t(lang, "speech.choice_more", more=more.count, gpu=rec.gpu_name,
                        share=i18n.percent(both / times, lang))  # fmt: skip
         lines.append(t(lang, "speech.share_over", choice=choice, **said))
+        # the verb agrees with its count ("1× L40 a mais custam" had disagreed)
+        if why == "speech.why_more_cheaper" and more.added == 1:
+            why += "_one"
+        elif why == "speech.why_apart_cheaper" and apart is not None and apart.count > 1:
+            why += "_many"
         lines.append(t(lang, why, more=more.count, more_added=more.added, gpu=rec.gpu_name,
                        apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "",
                        currency=catalog.offering.currency, more_cost=i18n.money(more.hourly or 0, lang),

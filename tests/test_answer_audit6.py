@@ -96,3 +96,10 @@ def test_a_contract_mode_in_english_makes_an_english_question(ask):
     assert ask("llama 8b 50 users, dedicated capacity").startswith(
         "Understood: Llama 3.1 8B · 50 concurrent users"
     )
+
+
+def test_one_gpu_more_beside_speech_costs_in_the_singular(ask):
+    out = ask("llama 3.1 8b + whisper large v3 com 500 horas de áudio por dia, preço por mês")
+    why = next(line for line in out.splitlines() if "Por quê:" in line)
+    # one L40 more at R$ 7 an hour against an A100 apart at R$ 12 (tests/test_answer_audit.py PRICES)
+    assert "1× L40 48 GB a mais custa R$ 7,00 por hora, menos que 1× A100 SXM 80 GB" in why, why
