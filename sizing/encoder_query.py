@@ -243,7 +243,7 @@ class Answer:
             total_cost = prices[mode] * secs / 3600
             lines.append(t("encoders.price_corpus", currency=currency, total=money(total_cost),
                            value=_cents(total_cost / (tokens / 1e6), lang), mode=t(f"cost.modes.{mode}"),
-                           gpu_hours=_gpu_hours(secs / 3600, lang)))  # fmt: skip
+                           gpu_hours=i18n.gpu_hours(secs / 3600, lang)))  # fmt: skip
         return [price_line(self.catalog, self.gpu, max(counts), prices, lang), *lines]
 
     def _job_lines(self, lang: str) -> list[str]:
@@ -335,14 +335,6 @@ def _cents(value: float, lang: str) -> str:
     if 0.005 <= value < 0.1:
         return i18n.number(value, lang, 1 - math.floor(math.log10(value)))
     return i18n.money(value, lang)
-
-
-def _gpu_hours(hours: float, lang: str) -> str:
-    """GPU-hours to two significant digits under ten (a small corpus's "0,013", which one decimal said "0,0")."""
-    digits = (
-        0 if hours >= 10 else 1 if hours >= 1 else min(1 - math.floor(math.log10(hours)), 4) if hours else 1
-    )
-    return i18n.number(hours, lang, digits)
 
 
 def _big(n: float, lang: str) -> str:

@@ -103,3 +103,12 @@ def test_one_gpu_more_beside_speech_costs_in_the_singular(ask):
     why = next(line for line in out.splitlines() if "Por quê:" in line)
     # one L40 more at R$ 7 an hour against an A100 apart at R$ 12 (tests/test_answer_audit.py PRICES)
     assert "1× L40 48 GB a mais custa R$ 7,00 por hora, menos que 1× A100 SXM 80 GB" in why, why
+
+
+def test_under_an_hour_of_gpu_the_gpu_hours_times_the_price_give_the_cost(ask):
+    out = ask("afinar o mistral 7b com 20 mil exemplos, orçamento de 2 mil euros").replace("\u00a0", " ")
+    said = re.search(r"Custo do projeto: ([\d,]+) R\$ \(([\d,]+) GPU-horas? a ([\d,]+) R\$ por GPU-hora", out)
+    assert said, out
+    total, hours, price = (number(x, "pt-PT") for x in said.groups())
+    # "16,67 R$ (0,8 GPU-horas a 20,00 R$)" had said a product of 16,00
+    assert hours < 1 and abs(hours * price - total) <= 0.01 * total, said[0]
