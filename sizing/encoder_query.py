@@ -46,6 +46,12 @@ _RATE = rx(
     r"(s|seg\w*|sec\w*|min\w*|h|hrs?|horas?|hours?)\b|qps\b)"
 )
 _PER = {"s": 1, "m": 60, "h": 3600}
+# "10 buscas por segundo com 20 trechos cada", "20 passages per query": what each request asks a reranker to score,
+# not a corpus (it had been a corpus of 20 passages, priced at R$ 0,00023, and each query 100 passages)
+_PER_QUERY = rx(
+    rf"(?<![\w.,])({_NUMBER})\s*(?:de\s+|of\s+)?(?:{_DOCS}|passagens?|candidatos?|candidates?)\s+"
+    r"(?:cada|each|(?:por|per|a)\s+(?:consulta|busca|requisicao|pedido|pergunta|query|search|request))\b"
+)
 
 
 def _number(text: str) -> float:
@@ -152,13 +158,19 @@ class Answer:
         self.found = found
         self.text = text
         self.names = " + ".join(e.id for e, _ in found)
-        self.job = job(text, catalog)
+        self.rate = rate(text)
+        self.per_query = None
+        plain = strip_accents(text.lower())
+        reranks = self.rate is not None and any(e.kind == "reranker" for e, _ in found)
+        if reranks and (m := _PER_QUERY.search(plain)) and (n := round(_number(m.group(1)))) >= 1:
+            self.per_query = n
+            plain = plain[: m.start()] + " " * (m.end() - m.start()) + plain[m.end() :]
+        self.job = job(plain, catalog)
         self.tokens_per_page = catalog.traffic.lengths.tokens_per_page
         self.named_gpu = gpu
         self.gpu = gpu or smallest_rented(catalog)
         self.usable = int(self.gpu.memory_bytes * catalog.offering.serving.memory_utilization)
         self.smallest = smallest_rented(catalog)
-        self.rate = rate(text)
         self.plan_share = catalog.traffic.capacity.plan_utilization
         offered = dict.fromkeys(o.gpu for o in catalog.offering.offer)
         self.others = [catalog.gpu(g) for g in offered if g != self.gpu.id]
@@ -205,7 +217,7 @@ class Answer:
         d = table().defaults
         e = next((e for e, _ in self.found if e.kind == "reranker"), self.found[0][0])
         piece = min(d.batch_tokens, e.max_tokens)
-        return e, (d.rerank_passages * piece if e.kind == "reranker" else piece), piece
+        return e, ((self.per_query or d.rerank_passages) * piece if e.kind == "reranker" else piece), piece
 
     def _rate_on(self, gpu: GPU) -> tuple[float, int]:
         """Requests a second one GPU encodes, and the GPUs the rate needs with the peak at the plan's share."""
@@ -284,7 +296,8 @@ class Answer:
         d = table().defaults
         e, _, piece = self._per_request()
         if e.kind == "reranker":
-            each = t("encoders.rate_each_reranker", passages=i18n.number(d.rerank_passages, lang),
+            key = "encoders.rate_each_reranker_said" if self.per_query else "encoders.rate_each_reranker"
+            each = t(key, passages=i18n.number(self.per_query or d.rerank_passages, lang),
                      tokens=i18n.number(piece, lang))  # fmt: skip
         else:
             each = t("encoders.rate_each_embedding", tokens=i18n.number(piece, lang))

@@ -71,3 +71,17 @@ def test_staff_see_the_price_and_a_shared_channel_does_not(priced, slack):
     assert "L40S 48 GB" in text_of(external["blocks"])  # answered (in the external user's locale)
     for word in MONEY:
         assert word not in text_of(external["blocks"]) and word not in external["text"]
+
+
+def test_passages_each_query_ranks_are_the_reranker_s_request_not_a_corpus(capsys, two_modes):
+    text = answer(capsys, "bge reranker 10 buscas por segundo com 20 trechos cada")
+    # "20 trechos cada" had been a corpus of 20 passages (priced at R$ 0,00023) and each query 100 passages
+    assert "Acervo" not in text and "O acervo" not in text
+    assert "cada uma com uma consulta e 20 trechos a reordenar, como dito" in text
+    assert "1× L40S 48 GB" in text and "5× L40S" not in text  # a fifth of the work of 100 passages
+    english = answer(capsys, "bge reranker, 5 queries per second, 50 passages per query")
+    assert "each with one query and 50 passages to rank, as said" in english and "Corpus" not in english
+    # pages each document has stay a corpus's
+    assert "Acervo: 1.000.000 documentos × 10" in answer(
+        capsys, "bge-m3 para 1 milhão de documentos com 10 páginas cada"
+    )
