@@ -2477,7 +2477,13 @@ def _speech_share(
         llm, when = p.utilization, t(lang, "speech.llm_peak")
     elif p is not None and p.max_output_tokens_per_s > 0:
         llm = p.output_tokens_per_s / p.max_output_tokens_per_s
-        when = t(lang, "speech.llm_at_once", users=i18n.number(round(p.concurrency), lang))
+        users = round(p.concurrency)
+        # "com 1 conversas" had disagreed
+        when = t(
+            lang,
+            "speech.llm_at_once_one" if users == 1 else "speech.llm_at_once",
+            users=i18n.number(users, lang),
+        )
         # Conversations at once are sized by memory, with no ceiling on the time they take: past the
         # ceiling already, the LLM keeps what the plan gave it and the speech has no room left beside it
         limit = max(ceiling, llm)
@@ -2540,6 +2546,11 @@ def _speech_share(
             choice = t(lang, "speech.choice_more", more=more.count, gpu=rec.gpu_name,
                        share=i18n.percent(both / times, lang))  # fmt: skip
         lines.append(t(lang, "speech.share_over", choice=choice, **said))
+        # the verb agrees with its count ("1× L40 a mais custam" had disagreed)
+        if why == "speech.why_more_cheaper" and more.added == 1:
+            why += "_one"
+        elif why == "speech.why_apart_cheaper" and apart is not None and apart.count > 1:
+            why += "_many"
         lines.append(t(lang, why, more=more.count, more_added=more.added, gpu=rec.gpu_name,
                        apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "",
                        currency=catalog.offering.currency, more_cost=i18n.money(more.hourly or 0, lang),

@@ -46,6 +46,12 @@ _RATE = rx(
     r"(s|seg\w*|sec\w*|min\w*|h|hrs?|horas?|hours?)\b|qps\b)"
 )
 _PER = {"s": 1, "m": 60, "h": 3600}
+# "10 buscas por segundo com 20 trechos cada", "20 passages per query": what each request asks a reranker to score,
+# not a corpus (it had been a corpus of 20 passages, priced at R$ 0,00023, and each query 100 passages)
+_PER_QUERY = rx(
+    rf"(?<![\w.,])({_NUMBER})\s*(?:de\s+|of\s+)?(?:{_DOCS}|passagens?|candidatos?|candidates?)\s+"
+    r"(?:cada|each|(?:por|per|a)\s+(?:consulta|busca|requisicao|pedido|pergunta|query|search|request))\b"
+)
 
 
 def _number(text: str) -> float:
@@ -152,18 +158,27 @@ class Answer:
         self.found = found
         self.text = text
         self.names = " + ".join(e.id for e, _ in found)
-        self.job = job(text, catalog)
+        self.rate = rate(text)
+        self.per_query = None
+        plain = strip_accents(text.lower())
+        reranks = self.rate is not None and any(e.kind == "reranker" for e, _ in found)
+        if reranks and (m := _PER_QUERY.search(plain)) and (n := round(_number(m.group(1)))) >= 1:
+            self.per_query = n
+            plain = plain[: m.start()] + " " * (m.end() - m.start()) + plain[m.end() :]
+        self.job = job(plain, catalog)
         self.tokens_per_page = catalog.traffic.lengths.tokens_per_page
         self.named_gpu = gpu
         self.gpu = gpu or smallest_rented(catalog)
         self.usable = int(self.gpu.memory_bytes * catalog.offering.serving.memory_utilization)
         self.smallest = smallest_rented(catalog)
-        self.rate = rate(text)
         self.plan_share = catalog.traffic.capacity.plan_utilization
         offered = dict.fromkeys(o.gpu for o in catalog.offering.offer)
         self.others = [catalog.gpu(g) for g in offered if g != self.gpu.id]
+        self.catalog = catalog
 
-    def message(self, lang: str = "pt-BR") -> str:
+    def message(self, lang: str = "pt-BR", show_prices: bool = False) -> str:
+        """The answer; `show_prices`: with what its GPUs cost where the offering prices them (staff only, as a
+        model's answer)."""
         t = functools.partial(i18n.t, lang)
         gb = functools.partial(i18n.gb, lang=lang)
         lines = memory_lines(self.found, lang)
@@ -181,15 +196,72 @@ class Answer:
             lines.extend(self._job_lines(lang))
         elif self.rate is None and any(e.kind == "embedding" for e, _ in self.found):
             lines.append(t("encoders.ask_corpus"))
+        if show_prices and need <= self.usable:
+            lines.extend(self._price_lines(lang))
         return "\n".join(lines)
 
-    def _job_lines(self, lang: str) -> list[str]:
-        t = functools.partial(i18n.t, lang)
+    def _corpus(self) -> tuple[Encoder, int, int, float, int]:
+        """The corpus's model, the tokens it reads, its piece, the seconds one GPU takes, and the GPUs its
+        deadline needs (1 with none)."""
         j, d = self.job, table().defaults
         e = next((e for e, _ in self.found if e.kind == "embedding"), self.found[0][0])
         piece = min(d.batch_tokens, e.max_tokens, j.tokens_each)
         tokens = j.items * j.tokens_each
         secs = seconds(e, tokens, piece, self.gpu)
+        count = max(1, math.ceil(secs / (j.hours * 3600))) if j.hours is not None else 1
+        return e, tokens, piece, secs, count
+
+    def _per_request(self) -> tuple[Encoder, int, int]:
+        """The model a rate is served by, the tokens one request reads (a reranker: a query and the passages it
+        scores) and its piece."""
+        d = table().defaults
+        e = next((e for e, _ in self.found if e.kind == "reranker"), self.found[0][0])
+        piece = min(d.batch_tokens, e.max_tokens)
+        return e, ((self.per_query or d.rerank_passages) * piece if e.kind == "reranker" else piece), piece
+
+    def _rate_on(self, gpu: GPU) -> tuple[float, int]:
+        """Requests a second one GPU encodes, and the GPUs the rate needs with the peak at the plan's share."""
+        e, tokens, piece = self._per_request()
+        per_gpu = 1 / seconds(e, tokens, piece, gpu)
+        return per_gpu, max(1, math.ceil(self.rate / (per_gpu * self.plan_share) - 1e-9))
+
+    def _price_lines(self, lang: str) -> list[str]:
+        """What the GPUs the load needs cost in each mode, and a million tokens: for a rate, the GPUs rented the
+        whole time over the tokens the rate reads in that time; for a corpus, the GPU-hours it takes (paid by the
+        hour) over its tokens."""
+        prices = gpu_prices(self.catalog, self.gpu)
+        if not prices or (self.rate is None and self.job is None):
+            return []
+        t = functools.partial(i18n.t, lang)
+        money = functools.partial(i18n.money, lang=lang)
+        currency = i18n.currency(self.catalog.offering.currency, lang)
+        counts = []
+        lines = []
+        if self.rate is not None:
+            _, count = self._rate_on(self.gpu)
+            counts.append(count)
+            _, tokens, _ = self._per_request()
+            mode = min(prices, key=prices.__getitem__)
+            # rented all the time: an hour of the GPUs over the tokens an hour of the rate reads
+            per_million = prices[mode] * count / (self.rate * tokens * 3600 / 1e6)
+            lines.append(t("encoders.price_rate", currency=currency, value=_cents(per_million, lang),
+                           mode=t(f"cost.modes.{mode}"), count=count, gpu=self.gpu.name,
+                           rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0)))  # fmt: skip
+        if self.job is not None:
+            _, tokens, _, secs, count = self._corpus()
+            counts.append(count)
+            # paid by the hours the GPUs work: the same GPU-hours however many share the corpus
+            mode = "on_demand" if "on_demand" in prices else min(prices, key=prices.__getitem__)
+            total_cost = prices[mode] * secs / 3600
+            lines.append(t("encoders.price_corpus", currency=currency, total=money(total_cost),
+                           value=_cents(total_cost / (tokens / 1e6), lang), mode=t(f"cost.modes.{mode}"),
+                           gpu_hours=i18n.gpu_hours(secs / 3600, lang)))  # fmt: skip
+        return [price_line(self.catalog, self.gpu, max(counts), prices, lang), *lines]
+
+    def _job_lines(self, lang: str) -> list[str]:
+        t = functools.partial(i18n.t, lang)
+        j = self.job
+        e, tokens, piece, secs, count = self._corpus()
         if j.tokens_said:
             each = t("encoders.each_tokens", tokens=i18n.number(j.tokens_each, lang))
         elif j.pages is None:
@@ -211,7 +283,6 @@ class Answer:
               tflops=i18n.number(self.gpu.tflops("bf16"), lang)),
         ]  # fmt: skip
         if j.hours is not None:
-            count = max(1, math.ceil(secs / (j.hours * 3600)))
             lines.append(t("encoders.deadline", hours=i18n.number(j.hours, lang), count=count, gpu=self.gpu.name,
                            time=i18n.duration(secs / count / 86400, lang)))  # fmt: skip
         lines.append(t("encoders.assumptions", mfu=i18n.percent(PREFILL_MFU, lang)))
@@ -223,21 +294,18 @@ class Answer:
         needs with the peak at the plan's share of that (traffic.toml), as an LLM's load is planned."""
         t = functools.partial(i18n.t, lang)
         d = table().defaults
-        e = next((e for e, _ in self.found if e.kind == "reranker"), self.found[0][0])
-        piece = min(d.batch_tokens, e.max_tokens)
+        e, _, piece = self._per_request()
         if e.kind == "reranker":
-            tokens = d.rerank_passages * piece
-            each = t("encoders.rate_each_reranker", passages=i18n.number(d.rerank_passages, lang),
+            key = "encoders.rate_each_reranker_said" if self.per_query else "encoders.rate_each_reranker"
+            each = t(key, passages=i18n.number(self.per_query or d.rerank_passages, lang),
                      tokens=i18n.number(piece, lang))  # fmt: skip
         else:
-            tokens = piece
             each = t("encoders.rate_each_embedding", tokens=i18n.number(piece, lang))
 
         def on(
             gpu: GPU,
         ) -> tuple[float, int, str]:  # requests a second one GPU encodes, GPUs for the rate, said
-            per_gpu = 1 / seconds(e, tokens, piece, gpu)
-            count = max(1, math.ceil(self.rate / (per_gpu * self.plan_share) - 1e-9))
+            per_gpu, count = self._rate_on(gpu)
             return per_gpu, count, i18n.number(per_gpu, lang, 1 if per_gpu < 10 else 0)
 
         _, count, said = on(self.gpu)
@@ -250,6 +318,36 @@ class Answer:
                       for g in self.others for _, c, said_g in [on(g)]]  # fmt: skip
             lines.append(t("encoders.rate_elsewhere", setups=i18n.join(setups, lang)))
         return lines
+
+
+def gpu_prices(catalog: Catalog, gpu: GPU) -> dict[str, float]:
+    """A GPU's price an hour in each contract mode it is rented in and priced (empty: none)."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == gpu.id), None)
+    if offer is None:
+        return {}
+    return {mode: p for mode, p in offer.price_per_gpu_hour.items() if mode in offer.contract_modes}
+
+
+def price_line(catalog: Catalog, gpu: GPU, count: int, prices: dict[str, float], lang: str) -> str:
+    """ "Preço de 2× L40S: sob demanda R$ 20,00 por hora, R$ 14.600 por mês; ...": the GPUs an encoder's or a
+    speech model's load needs, each mode by the hour and by the offering's month."""
+    t = functools.partial(i18n.t, lang)
+    money = functools.partial(i18n.money, lang=lang)
+    currency, hours = i18n.currency(catalog.offering.currency, lang), catalog.offering.hours_per_month
+    modes = "; ".join(
+        t("speech.price_mode", mode=t(f"cost.modes.{mode}"), currency=currency, per_hour=money(p * count),
+          per_month=money(p * count * hours))
+        for mode, p in prices.items()
+    )  # fmt: skip
+    return t("speech.price", count=count, gpu=gpu.name, modes=modes, hours=i18n.number(hours, lang))
+
+
+def _cents(value: float, lang: str) -> str:
+    """A million tokens' price, which an encoder's is in cents: two significant digits under a tenth ("0,017",
+    where two decimals said "0,02", 17% more)."""
+    if 0.005 <= value < 0.1:
+        return i18n.number(value, lang, 1 - math.floor(math.log10(value)))
+    return i18n.money(value, lang)
 
 
 def _big(n: float, lang: str) -> str:

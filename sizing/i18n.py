@@ -311,8 +311,12 @@ def duration(days: float, lang: str) -> str:
 
 
 def gpu_hours(value: float, lang: str) -> str:
-    """GPU-hours to a tenth below 10 ("0,6", "1,4"), whole from 10: a short fine-tune is not "1 horas"."""
-    return number(value, lang, _tiny_digits(value) or (2 if value < 0.1 else (1 if value < 10 else 0)))
+    """GPU-hours to a tenth from 1 to 10 ("1,4"), whole from 10: a short fine-tune is not "1 horas"; under one,
+    two significant digits ("0,83", "0,013"): "0,8 GPU-horas a R$ 20,00" had cost R$ 16,67, which 0,8 × 20 is not,
+    and a small corpus's "0,01" was a quarter off."""
+    if 0 < value < 1 and (shown := float(f"{value:.2g}")) < 1:  # 0,999 is "1,0", not "1,00"
+        return number(value, lang, _tiny_digits(value) or 1 - math.floor(math.log10(shown)))
+    return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
 
 
 def _tiny_digits(value: float) -> int | None:

@@ -149,8 +149,13 @@ class EncoderAnswer(QueryError):
         super().__init__("query.encoders", hint=None, name=answer.names, asked=answer.text, gpu=gpu)
         self.answer = answer
 
+    priced = True
+
     def message(self, lang: str = "pt-BR") -> str:
         return self.answer.message(lang)
+
+    def priced_message(self, lang: str = "pt-BR") -> str:
+        return self.answer.message(lang, show_prices=True)
 
 
 class ConceptAnswer(QueryError):
@@ -869,7 +874,16 @@ class _Scan(msgspec.Struct):
 # contexto" before) and its day no count.
 # An amount of money ("R$ 20 mil", "US$ 5k", "5 mil dólares", "orçamento de 20 mil") is a budget the answer
 # does not size by: said as not understood, never a context of 20,000 tokens nor a count.
-_CURRENCY = r"(?:\s*(?:de\s+)?(?:reais|real|dolares|dollars|euros|brl|usd|eur)\b)"
+# The currency after the amount: its word, or the euro's sign as Portugal writes it ("500 mil €", "2 M€").
+_CURRENCY = r"(?:\s*(?:de\s+)?(?:reais|real|dolares|dollars|euros|brl|usd|eur)\b|\s*€)"
+# An amount: its digits, or thousands grouped by spaces as Portugal writes them ("500 000 €"), only with the
+# currency after them (a space between numbers says nothing else; "500 000 €" had been a budget of 500).
+_AMOUNT = (
+    r"(?:\d{1,3}(?:\s\d{3})+(?=\s*(?:€|(?:de\s+)?(?:reais|dolares|dollars|euros|brl|usd|eur)\b))"
+    r"|\d+(?:[.,]\d+)*)"
+)
+# Millions as "M" only before the euro's sign ("2 M€"): "2m" alone is no amount.
+_MILLION_SIGN = r"|\s*m(?=\s*€)"
 MONEY = regexes.compile(
     # the amount before its word, first so that its currency stays inside: "10k de orçamento mensal", "a 20k
     # monthly budget", "50 mil reais de verba"
@@ -883,7 +897,7 @@ MONEY = regexes.compile(
     r"(?=\s*/\s*(?:mes|month|mo)\b|\s+(?:por|ao|per|a)\s+(?:mes|month)\b)"
     # a ceiling's word before the amount is the budget's ("the fastest within R$ 3k", "dentro de R$ 5 mil")
     r"|(?:\b(?:within|under|below|up\s+to|dentro\s+de)\s+)?(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao|millions?)\b)?"
-    rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:milhoes|milhao|millions?|mil|k|mi))?{_CURRENCY}"
+    rf"|(?<![\w.,]){_AMOUNT}(?:\s*(?:milhoes|milhao|millions?|mil|k|mi){_MILLION_SIGN})?{_CURRENCY}"
     # "2k/mo", "10 mil/mês": thousands a month with no noun between are money, the way ads write a price
     r"|(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:mil|k)(?=\s*/\s*(?:mo|mes|month)\b))"
     # not a price per million tokens ("$2 per 1M tokens"), which the cost words read
@@ -893,7 +907,7 @@ MONEY = regexes.compile(
     r"limitado|maximo|disponivel|previsto|estimado|tight|limited|available|maximum|max|approximately|approx|around|"
     r"about|uns|umas|cerca\s+de|ate|up\s+to|is|e|sera|fica|de\s+no\s+maximo))*[\s,:=]+"
     # (millions too: "orçamento de R$ 3 milhões" had been a budget of R$ 3,00)
-    rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:milhoes|milhao|millions?|mil|mi|k)\b)?{_CURRENCY}?)"
+    rf"(?P<amount>(?:(?:r|us)\$\s*)?{_AMOUNT}(?:\s*(?:milhoes|milhao|millions?|mil|mi|k)\b{_MILLION_SIGN})?{_CURRENCY}?)"
     # a budget of time is a deadline ("budget two days"), read with the durations, or a latency ("latency
     # budget 2s end to end", "orçamento de 500 ms"), read with the traffic
     # (not its integer part either: "latency budget of 1.5 s" had been a budget of 1)
@@ -945,7 +959,9 @@ PER_MILLION_TOKENS = regexes.compile(
     r"|(?:tokens?|toks?)\s+(?:de\s+saida|de\s+entrada|gerados|generated)\b))"
 )
 # The longer words first: "R$ 1,2 milhão" had been read as "mil", R$ 1.200.
-_MONEY_NUMBER = regexes.compile(r"(\d+(?:[.,]\d+)*)\s*(milhoes|milhao|millions?|mil|mi|k)?")
+_MONEY_NUMBER = regexes.compile(
+    r"(\d{1,3}(?:\s\d{3})+(?!\d)|\d+(?:[.,]\d+)*)\s*(milhoes|milhao|millions?|mil|mi|k|m(?=\s*€))?"
+)
 # The currency a budget is typed in (R$ before $: "r$" holds a dollar sign); none typed: the offering's.
 _CURRENCIES = (
     ("BRL", regexes.compile(r"\br\$|\b(?:reais|real|brl)\b")),
@@ -957,6 +973,7 @@ _CURRENCIES = (
 def _money_number(text: str) -> float:
     """ "15.000,00" (pt), "15,000.50" (en), "15.000", "2,5": the last separator is the decimal one when both
     are typed; a single one before exactly three digits groups thousands."""
+    text = re.sub(r"\s", "", text)  # "500 000": Portugal's thousands
     if "." in text and "," in text:
         decimal = "," if text.rfind(",") > text.rfind(".") else "."
         return float(text.replace("." if decimal == "," else ",", "").replace(decimal, "."))
@@ -1053,6 +1070,7 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | str
         "milhao": 1e6,
         "million": 1e6,
         "millions": 1e6,
+        "m": 1e6,
     }.get(number.group(2) or "", 1)
     amount = _money_number(number.group(1)) * multiplier
     if amount <= 0:

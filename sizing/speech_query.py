@@ -304,10 +304,7 @@ class Answer:
 
     def prices(self) -> dict[str, float]:
         """The recommended GPU's price an hour in each contract mode it is rented in and priced (empty: none)."""
-        offer = next((o for o in self.catalog.offering.offer if o.gpu == self.gpu.id), None)
-        if offer is None:
-            return {}
-        return {mode: p for mode, p in offer.price_per_gpu_hour.items() if mode in offer.contract_modes}
+        return encoder_query.gpu_prices(self.catalog, self.gpu)
 
     def _price_lines(self, rtf: float, lang: str) -> list[str]:
         """What the GPUs for the load cost a month in each mode, and an hour of audio: for a recurring volume at
@@ -321,14 +318,7 @@ class Answer:
         offering, ld = self.catalog.offering, self.load
         currency, hours = i18n.currency(offering.currency, lang), offering.hours_per_month
         count = self.gpus_needed(self.gpu) or 1
-        modes = "; ".join(
-            t("speech.price_mode", mode=t(f"cost.modes.{mode}"), currency=currency, per_hour=money(p * count),
-              per_month=money(p * count * hours))
-            for mode, p in prices.items()
-        )  # fmt: skip
-        lines = [
-            t("speech.price", count=count, gpu=self.gpu.name, modes=modes, hours=i18n.number(hours, lang))
-        ]
+        lines = [encoder_query.price_line(self.catalog, self.gpu, count, prices, lang)]
         if ld.audio_hours is not None and ld.period_s is not None and not ld.deadline:
             # the GPUs are rented for the whole period, busy or not: their month over the audio of a month
             mode = min(prices, key=prices.__getitem__)

@@ -401,7 +401,8 @@ def test_at_once_said_before_its_count_is_the_people_at_once(capsys, question, r
     ("question", "read"),
     [
         # had been "Not understood: yr", "commit", "fidelidade", "air-gapped", "openai-compatible"
-        ("llama 8b, 20 users, reserved 1 yr", "capacidade reservada · por 1 ano"),
+        # English since audit6 ("reserved" is an English marker)
+        ("llama 8b, 20 users, reserved 1 yr", "reserved capacity · for 1 year"),
         ("llama 8b, 20 users, 12-month commit", "20 concurrent users · reserved capacity · for 12 months"),
         (
             "llama 8b, 20 usuários, fidelidade de 1 ano",

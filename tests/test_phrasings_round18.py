@@ -437,18 +437,19 @@ def test_counts_in_shorthand(capsys, question, read):
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "read"),
     [
         # each had been the dedicated contract, the very one ruled out (and "sem GPU" a run on CPUs)
-        "llama 8b para 10 usuários, sem GPU dedicada",
-        "llama 8b for 10 users, no dedicated gpu",
-        "llama 8b 10 users, not dedicated",
-        "llama 8b 10 usuários, não precisa ser dedicada",
+        ("llama 8b para 10 usuários, sem GPU dedicada", "Llama 3.1 8B · 10 usuários simultâneos"),
+        # English since audit6 ("dedicated" is an English marker); they had been answered in pt-BR
+        ("llama 8b for 10 users, no dedicated gpu", "Llama 3.1 8B · 10 concurrent users"),
+        ("llama 8b 10 users, not dedicated", "Llama 3.1 8B · 10 concurrent users"),
+        ("llama 8b 10 usuários, não precisa ser dedicada", "Llama 3.1 8B · 10 usuários simultâneos"),
     ],
 )
-def test_a_contract_ruled_out_is_not_the_one_read(capsys, question):
-    lines = _reads(capsys, question, "Llama 3.1 8B · 10 usuários simultâneos")
-    assert "dedicada" not in lines[0] and not any("CPU" in line for line in lines), lines
+def test_a_contract_ruled_out_is_not_the_one_read(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert "dedicad" not in lines[0] and not any("CPU" in line for line in lines), lines
 
 
 @pytest.mark.parametrize(

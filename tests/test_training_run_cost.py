@@ -323,7 +323,9 @@ def test_a_batch_said_that_only_a_fused_loss_holds_is_reached_by_accumulation_fi
 def test_a_project_budget_priced_on_demand_says_so(capsys, flat):
     text = answer(capsys, "ajuste fino do gemma 2 9b com 10 mil exemplos, orçamento de R$ 200")
     assert "Orçamento de R$ 200,00 para o projeto: o custo do projeto (R$ 5,05) cabe" in text
-    assert "(0,5 GPU-hora a R$ 9,50 por GPU-hora, sob demanda)" in text  # CLDR pt: 0,5 takes the singular
+    # CLDR pt: 0,53 takes the singular; two significant digits, so that 0,53 × R$ 9,50 gives the R$ 5,05 (audit6:
+    # "0,5" had given R$ 4,75)
+    assert "(0,53 GPU-hora a R$ 9,50 por GPU-hora, sob demanda)" in text
 
 
 def test_the_weights_offload_says_how_much_slower_each_micro_batch_gets(capsys):
