@@ -3044,6 +3044,7 @@ _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
 # "fase 1: 10 usuários; fase 2: 100": a phase's number, and the stop before it, are no counts (_PHASES_NUMBERED).
 _PHASE_NUMBER = regexes.compile(r"[;.]?\s*\b(?:fase|etapa|phase)\s*(?P<n>\d)\b\s*[:\-]?")
 _DIGITS_AT = regexes.compile(r"(?<![\w.,])\d")
+_COUNT_NEXT = regexes.compile(r"\s*\d")
 _PHASE_NEXT = regexes.compile(rf"\s*,?\s*(?:(?:e|and|mas|but|now|agora|hoje)\b|{_PHASE}\b)")
 _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
 # A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
@@ -6977,7 +6978,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         _qualified_people(scan, catalog)
     if "fase" in scan.work or "etapa" in scan.work or "phase" in scan.work:
         numbered = list(_PHASE_NUMBER.finditer(scan.work))
-        for m in numbered if len(numbered) > 1 else ():
+        # one phase's number before its count ("fase piloto 15 pessoas, fase 2 200 pessoas") is no thousands' group
+        for m in (m for m in numbered if len(numbered) > 1 or _COUNT_NEXT.match(scan.work, m.end())):
             if m.group(0)[0] in ";.":
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
@@ -8309,6 +8311,10 @@ SPACED_THOUSANDS = regexes.compile(
 )
 
 
+# Words numbered before a count ("fase 2 200 pessoas", "phase 2 500 users"), never a thousands' group.
+_ORDINAL_WORDS = frozenset({"fase", "etapa", "phase", "stage", "onda", "wave", "sprint"})
+
+
 # A parameter size's unit glued to the last group ("3 405b", "2 350m"): a version and a size after a name.
 _SIZE_GLUED = regexes.compile(r"[bm]\b")
 
@@ -8332,6 +8338,8 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
         before = m.group(1) or ""
         if before.strip() in families or (before.strip(), m.group(2)) in versioned:
             return m.group(0)
+        if before.strip() in _ORDINAL_WORDS:
+            return m.group(0)  # "fase 2 200 pessoas": a phase's number, then its count
         if before and _SIZE_GLUED.match(scan.work, m.end()):
             # "hermes 3 405b": a name's version, then a size; nobody spaces a size's thousands
             return m.group(0)

@@ -1,0 +1,36 @@
+"""Questions as people type them in Slack, twenty-fifth round (2026-12-07, a short round): the misreadings round 24
+left of phases, off-peak users and pilots. Each answer is what the user sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gpu_size_run import reads as _reads
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+# -- a phase's number before its count ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # "fase 2 200" had been one number, 2,200, refused as a contradiction with the pilot's 15
+        ("llama 8b, fase piloto 15 pessoas, fase 2 200 pessoas", "Entendi: Llama 3.1 8B · 200 usuários simultâneos · produção",
+         "o piloto, com 15 usuários, vai nas notas"),
+        ("llama 8b, fase 1 15 usuarios, fase 2 200 usuarios", "Entendi: Llama 3.1 8B · 200 usuários simultâneos · produção",
+         "Li “fase 1 15 usuarios, fase 2 200 usuarios” como fases"),
+        ("llama 70b, phase 1 20 users, phase 2 500 users", "Llama 3.1 70B · 500", "20"),
+    ],
+)  # fmt: skip
+def test_a_phases_number_before_its_count_is_no_thousands_group(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert "2.200" not in lines[0] and "2,200" not in lines[0], lines
+
+
+def test_spaced_thousands_are_still_one_number(capsys):
+    _reads(capsys, "llama 8b para 1 200 pessoas", "Entendi: Llama 3.1 8B · 1.200 pessoas")
