@@ -6983,7 +6983,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if m.group(0)[0] in ";.":
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
-    if scan.search(_USERS_OFF_PEAK):
+    if scan.search(_USERS_OFF_PEAK) or scan.search(_USERS_OFF_PEAK_FIRST):
         _users_off_peak(scan)
     counts = _DIGITS_AT.findall(scan.work)
     if len(counts) > 1 and (scan.search(_PHASE_WORD) or scan.search(_WHEN_NEXT_AT)):
@@ -10174,9 +10174,34 @@ _USERS_OFF_PEAK = regexes.compile(
     rf"(?={traffic_query.OFF_PEAK_AFTER.pattern})"
 )
 _USERS_BEFORE = regexes.compile(rf"(?<![\w.,])\d{{1,6}}\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b")
+# The peak's hours said after its count ("80 no pico", "80 em horario comercial", "80 at peak").
+_AT_PEAK = (
+    r"(?:n[oa]s?\s+(?:horario\s+de\s+)?pico|na\s+hora\s+de\s+pico|em\s+horario\s+(?:comercial|de\s+pico)|"
+    r"(?:de|durante\s+o)\s+dia|(?:at|during|in)\s+(?:the\s+)?peak(?:\s+hours?)?|(?:during|in)\s+business\s+hours|"
+    r"during\s+the\s+day)\b"
+)
+# "20 usuarios fora do pico e 80 no pico": the quieter hours said first, then the peak's count (had been refused
+# as a contradiction of 20 and 80; the other order was read)
+_USERS_OFF_PEAK_FIRST = regexes.compile(
+    rf"(?<![\w.,])(?<!\bas\s)(?<!\bat\s)(?P<n>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?"
+    rf"(?={traffic_query.OFF_PEAK_AFTER.pattern}\s*(?:[,;]|\b(?:e|and|mas|but|while|enquanto)\b)\s*"
+    rf"(?:(?:com|with|chega\s+a|sobe\s+(?:pra|para)|goes\s+up\s+to)\s+)?(?P<peak>\d{{1,6}})(?P<noun>\s+{_COUNT_NOUNS})?\s+(?P<at>{_AT_PEAK}))"
+)
 
 
 def _users_off_peak(scan: _Scan) -> None:
+    for m in scan.finditer(_USERS_OFF_PEAK_FIRST):
+        end = traffic_query.OFF_PEAK_AFTER.match(scan.work, m.end()).end()
+        scan.found.setdefault("users_off_peak", []).append(
+            (int(m.group("n")), scan.original[m.start("n") : end].strip())
+        )
+        if m.group("noun") is None:
+            # "10 à noite e 100 de dia": the peak's bare count is the users, as its noun would say
+            scan.found.setdefault("users", []).append((int(m.group("peak")), m.group("peak")))
+            # business hours stay a reading of their own (the hours a month's rental counts)
+            kept = "comercial" in m.group("at") or "business" in m.group("at")
+            scan.blank(m.start("peak"), m.end("peak") if kept else m.end("at"))
+        scan.blank(m.start("n"), end)
     for m in scan.finditer(_USERS_OFF_PEAK):
         if not _USERS_BEFORE.search(scan.work, 0, m.start()):
             continue  # no peak's count before: "5 de madrugada" alone is read as it was

@@ -34,3 +34,29 @@ def test_a_phases_number_before_its_count_is_no_thousands_group(capsys, question
 
 def test_spaced_thousands_are_still_one_number(capsys):
     _reads(capsys, "llama 8b para 1 200 pessoas", "Entendi: Llama 3.1 8B · 1.200 pessoas")
+
+
+# -- the quieter hours said before the peak -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been refused as a contradiction of the two counts (the peak said first was read)
+        ("llama 70b, 20 usuarios fora do pico e 80 no pico", "Entendi: Llama 3.1 70B · 80 usuários simultâneos",
+         "“20 usuarios fora do pico”: fora do pico. Dimensionei para os usuários do pico"),
+        ("llama 8b 10 à noite e 100 de dia", "Entendi: Llama 3.1 8B · 100 usuários simultâneos", "“10 à noite”: fora do pico."),
+        ("llama 70b, 10 users off-peak and 50 at peak", "Understood: Llama 3.1 70B · 50 concurrent users",
+         "“10 users off-peak”: off-peak. I sized for the peak's users"),
+        ("llama 8b, 5 de madrugada e 40 em horario comercial", "Entendi: Llama 3.1 8B · 40 usuários simultâneos",
+         "“5 de madrugada”: fora do pico."),
+        ("qwen 32b 15 usuarios de madrugada, 60 em horario comercial", "Entendi: Qwen2.5 32B · 60 usuários simultâneos",
+         "“15 usuarios de madrugada”: fora do pico."),
+        ("llama 8b, 10 users at night, 200 during the day", "Understood: Llama 3.1 8B · 200 concurrent users",
+         "“10 users at night”: off-peak."),
+        ("llama 8b, 10 nos fins de semana e 120 no pico", "Entendi: Llama 3.1 8B · 120 usuários simultâneos",
+         "“10 nos fins de semana”: fora do pico."),
+    ],
+)  # fmt: skip
+def test_the_quieter_hours_said_first_are_no_contradiction(capsys, question, read, said):
+    _reads(capsys, question, read, said)
