@@ -3038,7 +3038,8 @@ PHASES = regexes.compile(
     rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|[()]|=>|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
     # the second no time's count ("em 6 meses" is the gap's)
     rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
-    rf"(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
+    # "depois escalar p/ 1000 funcionarios": the next phase's people as a head-count
+    rf"(?P<bn>\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{traffic_query.people_words()})\b)?"
 )
 _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
 # "fase 1: 10 usuários; fase 2: 100": a phase's number, and the stop before it, are no counts (_PHASES_NUMBERED).
@@ -3048,7 +3049,8 @@ _COUNT_NEXT = regexes.compile(r"\s*\d")
 _PHASE_NEXT = regexes.compile(rf"\s*,?\s*(?:(?:e|and|mas|but|now|agora|hoje)\b|{_PHASE}\b)")
 _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
 # A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
-_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*[,(]?\s*$")
+# "mvp p/ 20 pessoas": chat's "p/" (para) as a word
+_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+/?|,)){{0,3}}\s*[,(]?\s*$")
 _PHASE_AFTER = regexes.compile(
     rf"\s*(?:$|[,;.!?)]|{_WHEN_NEXT}|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b(?:\s+(?:{_WHEN_NEXT}))?)"
 )  # "200 em produção em 6 meses", "400 after 3 months": when the phase comes is quoted with it, before a phase's

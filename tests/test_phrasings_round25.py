@@ -60,3 +60,27 @@ def test_spaced_thousands_are_still_one_number(capsys):
 )  # fmt: skip
 def test_the_quieter_hours_said_first_are_no_contradiction(capsys, question, read, said):
     _reads(capsys, question, read, said)
+
+
+# -- a pilot, then a head-count --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been 20 users at once in evaluation beside 1,000 people, and "Não entendi: “escalar”"
+        ("llama 8b, mvp p/ 20 pessoas, depois escalar p/ 1000 funcionarios", "Entendi: Llama 3.1 8B · 1.000 pessoas · produção",
+         "Li “mvp p/ 20 pessoas, depois escalar p/ 1000 funcionarios” como fases"),
+        ("llama 8b, piloto com 20 pessoas, depois 1000 funcionarios", "Entendi: Llama 3.1 8B · 1.000 pessoas · produção",
+         "o piloto, com 20 usuários, vai nas notas"),
+        ("llama 8b pilot with 20 users, then 3000 employees", "Understood: Llama 3.1 8B · 3,000 people · production",
+         "Read “pilot with 20 users, then 3000 employees” as phases"),
+        ("llama 8b, piloto com 10 analistas, depois toda a empresa, 2000 colaboradores",
+         "Entendi: Llama 3.1 8B · 2.000 pessoas · produção", "o piloto, com 10 usuários, vai nas notas"),
+        ("llama 8b, piloto p/ 10, depois p/ 300", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "Li “piloto p/ 10, depois p/ 300” como fases"),
+    ],
+)  # fmt: skip
+def test_a_pilot_then_the_companys_head_count(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert "avaliação" not in lines[0], lines
