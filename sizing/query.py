@@ -6994,6 +6994,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             m = PHASES.match(scan.work, count.start())
             if m is not None and _phases(scan, m):
                 break
+    if "pilot" in scan.work or "poc" in scan.work or "mvp" in scan.work:
+        _pilot_length_then(scan)
     if len(counts) > 1:
         _summed_parts(scan)
         # before the traffic's head-counts, which would take "300 alunos" alone, or "20 clientes" in "20
@@ -10280,6 +10282,24 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
         end = name.start()
     scan.blank(start, end)
     return True
+
+
+# "piloto 2 semanas, depois 50 usuários", "a 30-day pilot, then 200 users": the pilot's length, then production's
+# count (the length had been a 14-day term, and the count sized in evaluation)
+_PILOT_LENGTH_THEN = regexes.compile(
+    r"\b(?:(?:\d{1,3}[-\s](?:dias?|days?|semanas?|weeks?|mes|meses|months?)\s+(?:de\s+)?(?:piloto|pilot|poc|mvp))"
+    r"|(?:(?:piloto|pilot|poc|mvp)\s+(?:de\s+|of\s+|por\s+|for\s+|durante\s+)?"
+    r"\d{1,3}[-\s](?:dias?|days?|semanas?|weeks?|mes|meses|months?)))\b"
+    r"\s*[,;]?\s*(?:(?:e|and)\s+)?(?:depois|em\s+seguida|then|after\s+that|afterwards|e\s+em\s+producao)\b"
+    r"(?:\s+(?:com|with|pra|para|p/|to))?\s*(?=\d)"
+)
+
+
+def _pilot_length_then(scan: _Scan) -> None:
+    for m in scan.finditer(_PILOT_LENGTH_THEN):
+        typed = scan.original[m.start() : m.end()].strip(" ,;")
+        scan.found.setdefault("intent", []).append((Intent.production, typed))
+        scan.blank(m.start(), m.end())
 
 
 def _rate_phases(scan: _Scan) -> None:

@@ -84,3 +84,30 @@ def test_the_quieter_hours_said_first_are_no_contradiction(capsys, question, rea
 def test_a_pilot_then_the_companys_head_count(capsys, question, read, said):
     lines = _reads(capsys, question, read, said)
     assert "avaliação" not in lines[0], lines
+
+
+# -- the pilot's length, then production's count ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been a term of the pilot's length ("por 14 dias", "30 days") and the count sized in evaluation
+        ("llama 8b, piloto 2 semanas, depois 50 usuários", "Entendi: Llama 3.1 8B · 50 usuários simultâneos · produção"),
+        ("llama 8b, 30-day pilot, then 200 users", "Understood: Llama 3.1 8B · 200 concurrent users · production"),
+        ("llama 8b, pilot for 2 weeks then 100 users", "Understood: Llama 3.1 8B · 100 concurrent users · production"),
+        ("qwen 32b poc de 1 mes e depois 80 pessoas", "Entendi: Qwen2.5 32B · 80 usuários simultâneos · produção"),
+    ],
+)  # fmt: skip
+def test_the_pilots_length_before_production_is_no_term(capsys, question, read):
+    lines = _reads(capsys, question, read)
+    assert lines[0] == read, lines  # no term, no evaluation beside production
+
+
+def test_a_pilots_length_alone_is_still_its_term(capsys):
+    lines = _reads(
+        capsys,
+        "llama 8b, piloto de 2 semanas com 10 usuarios",
+        "Entendi: Llama 3.1 8B · 10 usuários simultâneos",
+    )
+    assert "produção" not in lines[0], lines
