@@ -111,3 +111,48 @@ def test_a_pilots_length_alone_is_still_its_term(capsys):
         "Entendi: Llama 3.1 8B · 10 usuários simultâneos",
     )
     assert "produção" not in lines[0], lines
+
+
+# -- a family's abbreviation -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi: “l3.3”" (or “q2.5”) above the family's other model, or a generic size
+        ("l3.3 70b 20 usuarios", "Entendi: Llama 3.3 70B · 20 usuários simultâneos"),
+        ("l3.1 8b 20 usuarios", "Entendi: Llama 3.1 8B · 20 usuários simultâneos"),
+        ("q2.5 72b 20 usuarios", "Entendi: Qwen2.5 72B · 20 usuários simultâneos"),
+        ("q2.5 7b com 10 users", "Entendi: Qwen2.5 7B · 10 usuários simultâneos"),
+        ("g3 27b 10 users", "Entendi: Gemma 3 27B · 10 usuários simultâneos"),
+        ("l3.1-405b fp8, 50 usuarios", "Entendi: Llama 3.1 405B · FP8 (8-bit) · 50 usuários simultâneos"),
+    ],
+)
+def test_a_familys_abbreviation_names_its_model(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # a GPU's and a quantization's names stay theirs: the L4, Q3_K_M
+        ("llama 8b numa l4", "Entendi: Llama 3.1 8B · 1× L4 24 GB"),
+        ("q3 32b 10 users", "GGUF Q3_K_M"),
+    ],
+)
+def test_an_abbreviation_that_names_something_else_is_not_a_family(capsys, question, read):
+    _reads(capsys, question, read)
+
+
+def test_a_catalogue_abbreviation_is_data(tmp_path, monkeypatch):
+    """The abbreviations are models.toml's: an operator's new letter is read, with no code changed."""
+    import shutil
+
+    from sizing.catalog import DATA_DIR, load_catalog
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    models = data / "models.toml"
+    models.write_text(models.read_text().replace('g = "gemma"', 'g = "gemma"\nph = "phi"'))
+    names = {n for m in load_catalog(data).models for n in m.aliases}
+    assert "ph3.5 mini" in names, sorted(n for n in names if n.startswith("ph"))
