@@ -2730,6 +2730,18 @@ def count_growth_before(text: str, at: int) -> bool:
     return bool(_count_growth_before().search(strip_accents(text[max(0, at - 40) : at].lower())))
 
 
+@cache
+def compound_rate_before() -> re.Pattern:
+    """A growth by a share each period that ends right before a date ("crescimento de 5% ao mês ", "5% monthly
+    growth "): the date is its horizon (sizing/deadlines.py compound_until), not a deadline."""
+    w = _words()
+    periods = _alternatives([*w["compound_period_months"], *w["compound_adjectives"]])
+    nouns = _alternatives(w["growth_nouns"])
+    return regexes.compile(
+        rf"\d+(?:[.,]\d+)?\s*%[^\d,;:!?]{{0,30}}?\b(?:{periods})\.?(?:\s+(?:de\s+|of\s+)?(?:{nouns}))?\s*,?\s*$"
+    )
+
+
 def growth_before(text: str, at: int) -> bool:
     """Whether a growth ends right before `at` ("triplicar ", "crescer 50% "): a horizon after it ("até o fim do
     ano") is when the load grows, not a deadline (sizing/deadlines.py)."""

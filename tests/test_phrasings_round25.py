@@ -3,6 +3,8 @@ left of phases, off-peak users and pilots. Each answer is what the user sees."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from tests.gpu_size_run import reads as _reads
@@ -156,3 +158,48 @@ def test_a_catalogue_abbreviation_is_data(tmp_path, monkeypatch):
     models.write_text(models.read_text().replace('g = "gemma"', 'g = "gemma"\nph = "phi"'))
     names = {n for m in load_catalog(data).models for n in m.aliases}
     assert "ph3.5 mini" in names, sorted(n for n in names if n.startswith("ph"))
+
+
+# -- a compound growth until a date -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("today", "question", "read", "said"),
+    [
+        # each had been today's 50 sized, "um ritmo de crescimento sem prazo" (or a 24-day deadline and "Not
+        # understood: “growth”"); from June to December, 6 months: 50 × 1.05⁶ = 67.0
+        (date(2026, 6, 30), "llama 8b 50 usuarios, crescimento de 5% ao mês até dezembro",
+         "Entendi: Llama 3.1 8B · 67 usuários simultâneos", "(1 + 5%)^6 ≈ 1,34×"),
+        (date(2026, 6, 15), "llama 8b 50 users, 5% monthly growth until the end of the year",
+         "Understood: Llama 3.1 8B · 67 concurrent users", "(1 + 5%)^6 ≈ 1.34×"),
+        (date(2026, 6, 15), "llama 8b 100 usuarios, crescimento de 10% a.m. ate o fim do ano",
+         "Entendi: Llama 3.1 8B · 177 usuários simultâneos", "(1 + 10%)^6 ≈ 1,77×"),
+        # a month already past is next year's: March from June, 9 months; 100 × 1.05⁹ = 155.1
+        (date(2026, 6, 15), "llama 8b 100 usuarios, crescendo 5% ao mes ate marco",
+         "Entendi: Llama 3.1 8B · 155 usuários simultâneos", "(1 + 5%)^9 ≈ 1,55×"),
+        # "do ano que vem": 18 months; 40 × 1.03¹⁸ = 68.1
+        (date(2026, 6, 15), "llama 8b 40 usuarios, crescimento de 3% ao mês até dezembro do ano que vem",
+         "Entendi: Llama 3.1 8B · 68 usuários simultâneos", "(1 + 3%)^18"),
+        # weeks to December: 6 months of weeks are 26; 20 × 1.02²⁶ = 33.5
+        (date(2026, 6, 30), "llama 8b 20 users growing 2% a week through december",
+         "Understood: Llama 3.1 8B · 33 concurrent users", "(1 + 2%)^26"),
+    ],
+)  # fmt: skip
+def test_a_compound_growth_until_a_date(monkeypatch, capsys, today, question, read, said):
+    from bot import cli
+
+    monkeypatch.setattr(cli, "today_in_brazil", lambda: today)
+    lines = _reads(capsys, question, read, said)
+    assert not any("prazo" in line or "deadline" in line or "sem prazo" in line for line in lines), lines
+
+
+def test_a_growth_by_a_date_with_no_period_is_still_one_growth(monkeypatch, capsys):
+    from bot import cli
+
+    monkeypatch.setattr(cli, "today_in_brazil", lambda: date(2026, 6, 15))
+    # "crescer 50% até o fim do ano": one growth by then, not a share each period (round 23)
+    _reads(
+        capsys,
+        "llama 8b 40 usuarios, crescer 50% ate o fim do ano",
+        "Entendi: Llama 3.1 8B · 60 usuários simultâneos",
+    )
