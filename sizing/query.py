@@ -537,9 +537,21 @@ def chat_shorthand(text: str) -> str:
         text = SLASHED_SIZES.sub(
             lambda m: m.group(0).replace("/", " vs ") if m.group(0).count("/") == 1 else m.group(0), text
         )
+    if " em " in text or " in " in text:
+        text = PHASE_UNIT_LEFT_OUT.sub(r"\1 \2", text)
     if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
         text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
+
+
+# "50 em 2 meses e 200 em 6": the next phase's unit left out, as the one before said it (the 200 had been "Não
+# entendi", and "6" no time)
+_TIME_UNITS = r"(?:meses|mes|months?|semanas?|weeks?|anos?|years?|dias?|days?)"
+PHASE_UNIT_LEFT_OUT = regexes.compile(
+    rf"((?<![\w.,])\d{{1,6}}(?:\s+[a-z]+)?\s+(?:em|in|within)\s+\d{{1,3}}\s+({_TIME_UNITS})\b[^\d?!.;]{{1,25}}?"
+    rf"(?<![\w.,])\d{{1,6}}(?:\s+[a-z]+)?\s+(?:em|in|within)\s+\d{{1,3}})(?![\w.,%])(?!\s+(?:{_TIME_UNITS}|horas?|hours?|mil|k)\b)",
+    re.IGNORECASE,
+)
 
 
 # "llama 70b-fp8", "32k-ctx": a size or a context glued by a hyphen to the word after it, a space (the precision
@@ -6985,6 +6997,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             if m.group(0)[0] in ";.":
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
+    if scan.search(_PHASE_LINK):
+        _phases_between(scan)
     if scan.search(_USERS_OFF_PEAK) or scan.search(_USERS_OFF_PEAK_FIRST):
         _users_off_peak(scan)
     counts = _DIGITS_AT.findall(scan.work)
@@ -10191,6 +10205,21 @@ _USERS_OFF_PEAK_FIRST = regexes.compile(
     rf"(?={traffic_query.OFF_PEAK_AFTER.pattern}\s*(?:[,;]|\b(?:e|and|mas|but|while|enquanto)\b)\s*"
     rf"(?:(?:com|with|chega\s+a|sobe\s+(?:pra|para)|goes\s+up\s+to)\s+)?(?P<peak>\d{{1,6}})(?P<noun>\s+{_COUNT_NOUNS})?\s+(?P<at>{_AT_PEAK}))"
 )
+
+
+# "50 em 2 meses e 200 em 6 meses", "50 in 2 months and 200 in 6 months": a phase between today's and the last,
+# each count with when it comes; the last and largest is sized (the first had been taken, the next "Não entendi")
+_PHASE_LINK = regexes.compile(
+    rf"(?<![\w.,])(?P<n>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?\s+(?:em|in|within|daqui\s+a)\s+(?P<t>\d{{1,3}})\s+(?P<u>{_TIME_UNITS})\b"
+    r"\s*(?:[,;]|\b(?:e|and)\b)\s*(?:(?:depois|then|e|and)\s+)?"
+    rf"(?=(?P<next>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?\s+(?:em|in|within|daqui\s+a)\s+(?P<t2>\d{{1,3}})\s+(?P=u)\b)"
+)
+
+
+def _phases_between(scan: _Scan) -> None:
+    for m in scan.finditer(_PHASE_LINK):
+        if int(m.group("next")) > int(m.group("n")) and int(m.group("t2")) > int(m.group("t")):
+            scan.blank(m.start(), m.end())  # quoted with the phases around it, as typed
 
 
 def _users_off_peak(scan: _Scan) -> None:

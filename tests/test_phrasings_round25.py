@@ -7,12 +7,22 @@ from datetime import date
 
 import pytest
 
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
+from tests.gpu_size_run import UNKNOWN
 from tests.gpu_size_run import reads as _reads
+
+from .test_thread_followups import reply_in_thread
 
 
 @pytest.fixture(autouse=True)
 def _no_hub(monkeypatch):
     monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
 
 
 # -- a phase's number before its count ---------------------------------------------------------------------------------
@@ -203,3 +213,47 @@ def test_a_growth_by_a_date_with_no_period_is_still_one_growth(monkeypatch, caps
         "llama 8b 40 usuarios, crescer 50% ate o fim do ano",
         "Entendi: Llama 3.1 8B · 60 usuários simultâneos",
     )
+
+
+# -- several phases, each with when it comes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # had been 50 sized with a 180-day term and "Não entendi: “200”" (the unit left out: "em 6")
+        ("llama 8b 20 usuarios hoje, 50 em 2 meses e 200 em 6", "Entendi: Llama 3.1 8B · 200 usuários simultâneos · produção",
+         "Li “20 usuarios hoje, 50 em 2 meses e 200 em 6 meses” como fases"),
+        ("llama 8b 20 usuarios hoje, 50 em 2 meses e 200 em 6 meses", "Entendi: Llama 3.1 8B · 200 usuários simultâneos · produção",
+         "o piloto, com 20 usuários, vai nas notas"),
+        # had been "for 6 months" and a prompt of 200 tokens
+        ("llama 8b, 20 users now, 50 in 2 months and 200 in 6 months", "Understood: Llama 3.1 8B · 200 concurrent users · production",
+         "Read “20 users now, 50 in 2 months and 200 in 6 months” as phases"),
+    ],
+)  # fmt: skip
+def test_several_phases_each_with_when(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert not any(w in lines[0] for w in ("dias", "days", "months", "tokens")), lines
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "said"),
+    [
+        # each had been a 180-day term and "Não entendi: “50”, “200”"
+        ("e se forem 50 em 2 meses e 200 em 6?", "Li “forem 50 em 2 meses e 200 em 6 meses” como fases"),
+        ("e 50 em 2 meses, 200 em 6 meses?", "o piloto, com 20 usuários, vai nas notas"),
+        ("e se forem 200 em 6 meses?", "Li “forem 200 em 6 meses” como fases"),
+    ],
+)
+def test_several_phases_in_a_thread(pipeline, follow_up, said):
+    out = reply_in_thread(pipeline, "llama 8b 20 usuarios", follow_up)
+    lines = out.splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 8B · 200 usuários simultâneos", out
+    assert said in out, out
+    assert not any(line.startswith(UNKNOWN) for line in lines), out
+
+
+def test_a_count_with_its_verb_in_a_thread_is_as_before(pipeline):
+    out = reply_in_thread(pipeline, "llama 8b 20 usuarios", "e se forem 8 mil?")
+    assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 8.000 pessoas", out
+    assert "como fases" not in out, out
