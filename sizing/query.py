@@ -10212,13 +10212,23 @@ _USERS_OFF_PEAK_FIRST = regexes.compile(
 _PHASE_LINK = regexes.compile(
     rf"(?<![\w.,])(?P<n>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?\s+(?:em|in|within|daqui\s+a)\s+(?P<t>\d{{1,3}})\s+(?P<u>{_TIME_UNITS})\b"
     r"\s*(?:[,;]|\b(?:e|and)\b)\s*(?:(?:depois|then|e|and)\s+)?"
-    rf"(?=(?P<next>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?\s+(?:em|in|within|daqui\s+a)\s+(?P<t2>\d{{1,3}})\s+(?P=u)\b)"
+    rf"(?=(?P<next>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?\s+(?:em|in|within|daqui\s+a)\s+(?P<t2>\d{{1,3}})\s+(?P<u2>{_TIME_UNITS})\b)"
 )
+_UNIT_DAYS = {
+    "d": 1,
+    "s": 7,
+    "w": 7,
+    "m": 30,
+    "a": 365,
+    "y": 365,
+}  # by the unit's first letter: when, in order
 
 
 def _phases_between(scan: _Scan) -> None:
     for m in scan.finditer(_PHASE_LINK):
-        if int(m.group("next")) > int(m.group("n")) and int(m.group("t2")) > int(m.group("t")):
+        first = int(m.group("t")) * _UNIT_DAYS[m.group("u")[0]]
+        then = int(m.group("t2")) * _UNIT_DAYS[m.group("u2")[0]]
+        if int(m.group("next")) > int(m.group("n")) and then > first:
             scan.blank(m.start(), m.end())  # quoted with the phases around it, as typed
 
 

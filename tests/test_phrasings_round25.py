@@ -9,7 +9,7 @@ import pytest
 
 from bot.log import RequestLog
 from bot.pipeline import Pipeline
-from tests.gpu_size_run import UNKNOWN
+from tests.gpu_size_run import UNKNOWN, understood_lines
 from tests.gpu_size_run import reads as _reads
 
 from .test_thread_followups import reply_in_thread
@@ -257,3 +257,42 @@ def test_a_count_with_its_verb_in_a_thread_is_as_before(pipeline):
     out = reply_in_thread(pipeline, "llama 8b 20 usuarios", "e se forem 8 mil?")
     assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 8.000 pessoas", out
     assert "como fases" not in out, out
+
+
+# -- more of the same kinds, as customers type them --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        ("qwen 32b, etapa 1 com 10 pessoas, etapa 2 300 pessoas", "Entendi: Qwen2.5 32B · 300 usuários simultâneos · produção",
+         "o piloto, com 10 usuários, vai nas notas"),
+        ("llama 70b: phase 1 50 users; phase 2 1000 users", "Llama 3.1 70B · 1.000 pessoas · produção", "50"),
+        ("mistral 7b, 5 usuarios de madrugada e 60 no horario de pico", "Entendi: Mistral 7B v0.3 · 60 usuários simultâneos",
+         "“5 usuarios de madrugada”: fora do pico."),
+        ("llama 8b 15 users on weekends and 120 during business hours", "Understood: Llama 3.1 8B · 120 concurrent users",
+         "“15 users on weekends”: off-peak."),
+        ("llama 8b 10 usuarios fora do horario comercial e 70 em horario comercial",
+         "Entendi: Llama 3.1 8B · 70 usuários simultâneos", "“10 usuarios fora do horario comercial”: fora do pico."),
+        ("l3.3 70b fp8 para 40 usuarios", "Entendi: Llama 3.3 70B · FP8 (8-bit) · 40 usuários simultâneos", None),
+        ("q2.5 32b awq 30 usuarios", "Entendi: Qwen2.5 32B · INT4 (AWQ/GPTQ g128) · 30 usuários simultâneos", None),
+        ("g3 12b 10 usuarios", "Entendi: Gemma 3 12B · 10 usuários simultâneos", None),
+        ("llama 8b, poc 3 semanas e depois 120 usuarios", "Entendi: Llama 3.1 8B · 120 usuários simultâneos · produção", None),
+        ("llama 70b, pilot 1 month, then 400 users", "Understood: Llama 3.1 70B · 400 concurrent users · production", None),
+        ("llama 8b, mvp com 5 devs, depois escalar pra 200 colaboradores",
+         "Entendi: Llama 3.1 8B · 200 usuários simultâneos · produção", "o piloto, com 5 usuários, vai nas notas"),
+        # the phases' units apart: 3 months, then a year
+        ("llama 8b, 20 usuarios hoje, 80 em 3 meses e 300 em 1 ano", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "Li “20 usuarios hoje, 80 em 3 meses e 300 em 1 ano” como fases"),
+    ],
+)  # fmt: skip
+def test_more_of_the_same_kinds(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert not any(w in lines[0] for w in ("dias", "days", "tokens", "avaliação", "evaluation")), lines
+
+
+def test_a_later_phase_that_is_smaller_is_no_chain(capsys):
+    # "300 em 2 meses e 100 em 6": no growth to a larger count, read as before (never the 300 dropped unsaid)
+    lines = understood_lines(capsys, "llama 8b 20 usuarios hoje, 300 em 2 meses e 100 em 6 meses")
+    assert "200 usuários" not in lines[0], lines
+    assert not lines[0].startswith("Entendi: Llama 3.1 8B · 100 usuários simultâneos"), lines
