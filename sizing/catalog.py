@@ -1161,6 +1161,38 @@ def _stacks_file(data_dir: Path) -> Path:
     return stacks_file if stacks_file.exists() else DATA_DIR / "stacks.toml"
 
 
+_ABBREVIATED = re.compile(r"(?P<version>-?\d+(?:\.\d+)?)(?P<rest>-.+)")
+
+
+def _abbreviate(parts: dict, abbreviations, path: Path, raw: dict) -> None:
+    """Each family member's name with its family word cut to the letter people type ("l3.3 70b" for
+    llama-3.3-70b, "q2.5 72b" for qwen2.5-72b): added to its aliases where the cut word and version ("q3",
+    "l4") name no precision or GPU (Q3_K_M, the L4), and the whole no other model."""
+    abbreviations = _convert(dict[str, str], abbreviations, path, raw, ("abbreviations",))
+    if not abbreviations:
+        return
+    models = {m.id: m for m in parts["models"]}
+    taken = {normalize(n) for m in parts["models"] for n in (m.id, m.name, *m.aliases, *m.hf_repos)}
+    others = [
+        normalize(n)
+        for item in (*parts["precisions"], *parts["gpus"])
+        for n in (item.id, item.name, *item.aliases)
+    ]
+    for short, family in abbreviations.items():
+        for member in parts["families"].get(family, []):
+            m = models.get(member)
+            cut = _ABBREVIATED.fullmatch(member[len(family) :]) if m and member.startswith(family) else None
+            if cut is None:
+                continue
+            head = normalize(short + cut.group("version"))
+            alias = short + cut.group("version").lstrip("-") + " " + cut.group("rest").lstrip("-")
+            if normalize(alias) in taken or any(o.startswith(head) for o in others):
+                continue  # ambiguous: read as the other name, or not at all
+            taken.add(normalize(alias))
+            models[member] = msgspec.structs.replace(m, aliases=[*m.aliases, alias])
+    parts["models"] = [models[m.id] for m in parts["models"]]
+
+
 def _build_catalog(data_dir: Path) -> Catalog:
     files = {name: data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")}
     raw = {name: _read(path) for name, path in files.items()}
@@ -1188,6 +1220,7 @@ def _build_catalog(data_dir: Path) -> Catalog:
     parts["families"] = _convert(
         dict[str, list[str]], raw["models"].get("families", {}), files["models"], raw["models"], ("families",)
     )
+    _abbreviate(parts, raw["models"].get("abbreviations", {}), files["models"], raw["models"])
     parts["suggestions"] = _convert(
         dict[str, list[str]],
         raw["models"].get("suggestions", {}),

@@ -177,6 +177,8 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
     found: list[tuple[str, date, int]] = []
     if today is None or (not any(c.isdigit() for c in text) and not _WORDS.search(text)):
         return text, found
+    if "%" in text:
+        text = _compound_until(text, today)
 
     def rewrite(m: re.Match) -> str:
         if traffic_query.growth_before(m.string, m.start()) or traffic_query.phase_count_before(
@@ -197,6 +199,41 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
         return f" em {days} dias " if m.group("pt") else f" within {days} days "
 
     return TOMORROW.sub(rewrite, DEADLINE_DATE.sub(rewrite, text)), found
+
+
+# A compound growth's horizon said as a date: "até dezembro", "até o fim do ano", "until the end of the year",
+# "through december", "até junho do ano que vem". Had been today's load, with the date a deadline or not read.
+_UNTIL_DATE = regexes.compile(
+    r"\s*,?\s+(?:(?P<pt>ate|até)|until|till|through|thru|by|to)\s+(?:(?:o|a|the)\s+)?"
+    rf"(?:(?P<eoy>(?:fim|final|end)\s+(?:do|of\s+the|of)\s+(?:ano|year)|eoy)"
+    rf"|(?:(?P<next>next|proximo|próximo)\s+)?(?P<month>{_MONTH})"
+    r"(?:\s+(?:(?P<later>do\s+ano\s+que\s+vem|do\s+proximo\s+ano|do\s+próximo\s+ano|next\s+year)"
+    r"|(?:de\s+)?(?P<year>20\d\d)))?)\b",
+    re.IGNORECASE,
+)
+
+
+def _compound_until(text: str, today: date) -> str:
+    """A compound growth's date as its horizon in whole months from this one ("5% ao mês até dezembro", in June:
+    "até 6 meses"), which the growth's reading compounds (sizing/traffic_query.py load_growth_compound). A date in
+    this month or before is left as it was."""
+
+    def rewrite(m: re.Match) -> str:
+        if not traffic_query.compound_rate_before().search(strip_accents(m.string[: m.start()].lower())):
+            return m.group(0)
+        if m["eoy"]:
+            year, month = today.year, 12
+        else:
+            month = _MONTHS[m["month"].lower()]
+            year = int(m["year"]) if m["year"] else today.year + (1 if m["later"] else 0)
+            if not m["year"] and not m["later"] and month <= today.month:
+                year += 1  # "até março" in June, "until next March": the next March
+        months = (year - today.year) * 12 + month - today.month
+        if months < 1:
+            return m.group(0)
+        return f" até {months} meses " if m["pt"] else f" within {months} months "
+
+    return _UNTIL_DATE.sub(rewrite, text)
 
 
 # A cheap test before the pattern: a deadline with no digit names a period, a month or a weekday.

@@ -542,9 +542,21 @@ def chat_shorthand(text: str) -> str:
         text = SLASHED_SIZES.sub(
             lambda m: m.group(0).replace("/", " vs ") if m.group(0).count("/") == 1 else m.group(0), text
         )
+    if " em " in text or " in " in text:
+        text = PHASE_UNIT_LEFT_OUT.sub(r"\1 \2", text)
     if "tok" in text or "TOK" in text or "ontext" in text or "ONTEXT" in text:
         text = GLUED_TOKENS.sub(lambda m: f"{m.group(1)} {'tokens' if m.group(2) else m.group(3)}", text)
     return text
+
+
+# "50 em 2 meses e 200 em 6": the next phase's unit left out, as the one before said it (the 200 had been "Não
+# entendi", and "6" no time)
+_TIME_UNITS = r"(?:meses|mes|months?|semanas?|weeks?|anos?|years?|dias?|days?)"
+PHASE_UNIT_LEFT_OUT = regexes.compile(
+    rf"((?<![\w.,])\d{{1,6}}(?:\s+[a-z]+)?\s+(?:em|in|within)\s+\d{{1,3}}\s+({_TIME_UNITS})\b[^\d?!.;]{{1,25}}?"
+    rf"(?<![\w.,])\d{{1,6}}(?:\s+[a-z]+)?\s+(?:em|in|within)\s+\d{{1,3}})(?![\w.,%])(?!\s+(?:{_TIME_UNITS}|horas?|hours?|mil|k)\b)",
+    re.IGNORECASE,
+)
 
 
 # "llama 70b-fp8", "32k-ctx": a size or a context glued by a hyphen to the word after it, a space (the precision
@@ -3056,16 +3068,19 @@ PHASES = regexes.compile(
     rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|[()]|=>|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
     # the second no time's count ("em 6 meses" is the gap's)
     rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
-    rf"(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
+    # "depois escalar p/ 1000 funcionarios": the next phase's people as a head-count
+    rf"(?P<bn>\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{traffic_query.people_words()})\b)?"
 )
 _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
 # "fase 1: 10 usuários; fase 2: 100": a phase's number, and the stop before it, are no counts (_PHASES_NUMBERED).
 _PHASE_NUMBER = regexes.compile(r"[;.]?\s*\b(?:fase|etapa|phase)\s*(?P<n>\d)\b\s*[:\-]?")
 _DIGITS_AT = regexes.compile(r"(?<![\w.,])\d")
+_COUNT_NEXT = regexes.compile(r"\s*\d")
 _PHASE_NEXT = regexes.compile(rf"\s*,?\s*(?:(?:e|and|mas|but|now|agora|hoje)\b|{_PHASE}\b)")
 _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
 # A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
-_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*[,(]?\s*$")
+# "mvp p/ 20 pessoas": chat's "p/" (para) as a word
+_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+/?|,)){{0,3}}\s*[,(]?\s*$")
 _PHASE_AFTER = regexes.compile(
     rf"\s*(?:$|[,;.!?)]|{_WHEN_NEXT}|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b(?:\s+(?:{_WHEN_NEXT}))?)"
 )  # "200 em produção em 6 meses", "400 after 3 months": when the phase comes is quoted with it, before a phase's
@@ -6995,11 +7010,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
         _qualified_people(scan, catalog)
     if "fase" in scan.work or "etapa" in scan.work or "phase" in scan.work:
         numbered = list(_PHASE_NUMBER.finditer(scan.work))
-        for m in numbered if len(numbered) > 1 else ():
+        # one phase's number before its count ("fase piloto 15 pessoas, fase 2 200 pessoas") is no thousands' group
+        for m in (m for m in numbered if len(numbered) > 1 or _COUNT_NEXT.match(scan.work, m.end())):
             if m.group(0)[0] in ";.":
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
-    if scan.search(_USERS_OFF_PEAK):
+    if scan.search(_PHASE_LINK):
+        _phases_between(scan)
+    if scan.search(_USERS_OFF_PEAK) or scan.search(_USERS_OFF_PEAK_FIRST):
         _users_off_peak(scan)
     counts = _DIGITS_AT.findall(scan.work)
     if len(counts) > 1 and (scan.search(_PHASE_WORD) or scan.search(_WHEN_NEXT_AT)):
@@ -7008,6 +7026,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
             m = PHASES.match(scan.work, count.start())
             if m is not None and _phases(scan, m):
                 break
+    if "pilot" in scan.work or "poc" in scan.work or "mvp" in scan.work:
+        _pilot_length_then(scan)
     if len(counts) > 1:
         _summed_parts(scan)
         # before the traffic's head-counts, which would take "300 alunos" alone, or "20 clientes" in "20
@@ -8327,6 +8347,10 @@ SPACED_THOUSANDS = regexes.compile(
 )
 
 
+# Words numbered before a count ("fase 2 200 pessoas", "phase 2 500 users"), never a thousands' group.
+_ORDINAL_WORDS = frozenset({"fase", "etapa", "phase", "stage", "onda", "wave", "sprint"})
+
+
 # A parameter size's unit glued to the last group ("3 405b", "2 350m"): a version and a size after a name.
 _SIZE_GLUED = regexes.compile(r"[bm]\b")
 
@@ -8350,6 +8374,8 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
         before = m.group(1) or ""
         if before.strip() in families or (before.strip(), m.group(2)) in versioned:
             return m.group(0)
+        if before.strip() in _ORDINAL_WORDS:
+            return m.group(0)  # "fase 2 200 pessoas": a phase's number, then its count
         if before and _SIZE_GLUED.match(scan.work, m.end()):
             # "hermes 3 405b": a name's version, then a size; nobody spaces a size's thousands
             return m.group(0)
@@ -10184,9 +10210,59 @@ _USERS_OFF_PEAK = regexes.compile(
     rf"(?={traffic_query.OFF_PEAK_AFTER.pattern})"
 )
 _USERS_BEFORE = regexes.compile(rf"(?<![\w.,])\d{{1,6}}\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b")
+# The peak's hours said after its count ("80 no pico", "80 em horario comercial", "80 at peak").
+_AT_PEAK = (
+    r"(?:n[oa]s?\s+(?:horario\s+de\s+)?pico|na\s+hora\s+de\s+pico|em\s+horario\s+(?:comercial|de\s+pico)|"
+    r"(?:de|durante\s+o)\s+dia|(?:at|during|in)\s+(?:the\s+)?peak(?:\s+hours?)?|(?:during|in)\s+business\s+hours|"
+    r"during\s+the\s+day)\b"
+)
+# "20 usuarios fora do pico e 80 no pico": the quieter hours said first, then the peak's count (had been refused
+# as a contradiction of 20 and 80; the other order was read)
+_USERS_OFF_PEAK_FIRST = regexes.compile(
+    rf"(?<![\w.,])(?<!\bas\s)(?<!\bat\s)(?P<n>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?"
+    rf"(?={traffic_query.OFF_PEAK_AFTER.pattern}\s*(?:[,;]|\b(?:e|and|mas|but|while|enquanto)\b)\s*"
+    rf"(?:(?:com|with|chega\s+a|sobe\s+(?:pra|para)|goes\s+up\s+to)\s+)?(?P<peak>\d{{1,6}})(?P<noun>\s+{_COUNT_NOUNS})?\s+(?P<at>{_AT_PEAK}))"
+)
+
+
+# "50 em 2 meses e 200 em 6 meses", "50 in 2 months and 200 in 6 months": a phase between today's and the last,
+# each count with when it comes; the last and largest is sized (the first had been taken, the next "Não entendi")
+_PHASE_LINK = regexes.compile(
+    rf"(?<![\w.,])(?P<n>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?\s+(?:em|in|within|daqui\s+a)\s+(?P<t>\d{{1,3}})\s+(?P<u>{_TIME_UNITS})\b"
+    r"\s*(?:[,;]|\b(?:e|and)\b)\s*(?:(?:depois|then|e|and)\s+)?"
+    rf"(?=(?P<next>\d{{1,6}})(?:\s+{_COUNT_NOUNS})?\s+(?:em|in|within|daqui\s+a)\s+(?P<t2>\d{{1,3}})\s+(?P<u2>{_TIME_UNITS})\b)"
+)
+_UNIT_DAYS = {
+    "d": 1,
+    "s": 7,
+    "w": 7,
+    "m": 30,
+    "a": 365,
+    "y": 365,
+}  # by the unit's first letter: when, in order
+
+
+def _phases_between(scan: _Scan) -> None:
+    for m in scan.finditer(_PHASE_LINK):
+        first = int(m.group("t")) * _UNIT_DAYS[m.group("u")[0]]
+        then = int(m.group("t2")) * _UNIT_DAYS[m.group("u2")[0]]
+        if int(m.group("next")) > int(m.group("n")) and then > first:
+            scan.blank(m.start(), m.end())  # quoted with the phases around it, as typed
 
 
 def _users_off_peak(scan: _Scan) -> None:
+    for m in scan.finditer(_USERS_OFF_PEAK_FIRST):
+        end = traffic_query.OFF_PEAK_AFTER.match(scan.work, m.end()).end()
+        scan.found.setdefault("users_off_peak", []).append(
+            (int(m.group("n")), scan.original[m.start("n") : end].strip())
+        )
+        if m.group("noun") is None:
+            # "10 à noite e 100 de dia": the peak's bare count is the users, as its noun would say
+            scan.found.setdefault("users", []).append((int(m.group("peak")), m.group("peak")))
+            # business hours stay a reading of their own (the hours a month's rental counts)
+            kept = "comercial" in m.group("at") or "business" in m.group("at")
+            scan.blank(m.start("peak"), m.end("peak") if kept else m.end("at"))
+        scan.blank(m.start("n"), end)
     for m in scan.finditer(_USERS_OFF_PEAK):
         if not _USERS_BEFORE.search(scan.work, 0, m.start()):
             continue  # no peak's count before: "5 de madrugada" alone is read as it was
@@ -10263,6 +10339,24 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
         end = name.start()
     scan.blank(start, end)
     return True
+
+
+# "piloto 2 semanas, depois 50 usuários", "a 30-day pilot, then 200 users": the pilot's length, then production's
+# count (the length had been a 14-day term, and the count sized in evaluation)
+_PILOT_LENGTH_THEN = regexes.compile(
+    r"\b(?:(?:\d{1,3}[-\s](?:dias?|days?|semanas?|weeks?|mes|meses|months?)\s+(?:de\s+)?(?:piloto|pilot|poc|mvp))"
+    r"|(?:(?:piloto|pilot|poc|mvp)\s+(?:de\s+|of\s+|por\s+|for\s+|durante\s+)?"
+    r"\d{1,3}[-\s](?:dias?|days?|semanas?|weeks?|mes|meses|months?)))\b"
+    r"\s*[,;]?\s*(?:(?:e|and)\s+)?(?:depois|em\s+seguida|then|after\s+that|afterwards|e\s+em\s+producao)\b"
+    r"(?:\s+(?:com|with|pra|para|p/|to))?\s*(?=\d)"
+)
+
+
+def _pilot_length_then(scan: _Scan) -> None:
+    for m in scan.finditer(_PILOT_LENGTH_THEN):
+        typed = scan.original[m.start() : m.end()].strip(" ,;")
+        scan.found.setdefault("intent", []).append((Intent.production, typed))
+        scan.blank(m.start(), m.end())
 
 
 def _rate_phases(scan: _Scan) -> None:

@@ -1838,6 +1838,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?<!contexto\s)(?<!context\s)(?<!ctx\s)(?<!janela\s)(?<!window\s)"
             rf"\b(?:{_alternatives(w['count_for'])})(?:\s*,)?\s+{_count_then()}"
         ), length),
+        # "e se forem 200 em 6 meses?": the verb's count with when it comes (had been a 180-day term and "Não
+        # entendi: “200”")
+        ("load_count_follow_up", regexes.compile(
+            rf"(?:\b(?:{_alternatives(w['count_verbs'])})|^\s*(?:e|and)\b)\s+(?=\d[^?!;]*?\b(?:{_alternatives(w['growth_horizon'])})\s)"
+            rf"{_count_then()}"
+        ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
         # A price said before it ("0,60 dólar por milhão de tokens", another provider's) is part of it.
@@ -2168,9 +2174,12 @@ def _count_then_at() -> re.Pattern:
 def count_when(typed: str) -> bool:
     """Whether a thread's count, as typed, says when it comes ("pra 200 em 6 meses"): a growth's, said as phases."""
     plain = strip_accents(typed.lower())
-    digit = re.search(r"\d", plain)
-    m = _count_then_at().match(plain, digit.start()) if digit else None
-    return m is not None and m.group("when") is not None
+    # each count in turn: "forem 50 em 2 meses e 200 em 6 meses" says when at its last
+    for digit in re.finditer(r"(?<![\d.,])\d", plain):
+        m = _count_then_at().match(plain, digit.start())
+        if m is not None and m.group("when") is not None:
+            return True
+    return False
 
 
 @cache
@@ -2728,6 +2737,18 @@ def _count_growth_before() -> re.Pattern:
 def count_growth_before(text: str, at: int) -> bool:
     """Whether a growth to a count ends right before `at`: a horizon after it is when that count comes."""
     return bool(_count_growth_before().search(strip_accents(text[max(0, at - 40) : at].lower())))
+
+
+@cache
+def compound_rate_before() -> re.Pattern:
+    """A growth by a share each period that ends right before a date ("crescimento de 5% ao mês ", "5% monthly
+    growth "): the date is its horizon (sizing/deadlines.py compound_until), not a deadline."""
+    w = _words()
+    periods = _alternatives([*w["compound_period_months"], *w["compound_adjectives"]])
+    nouns = _alternatives(w["growth_nouns"])
+    return regexes.compile(
+        rf"\d+(?:[.,]\d+)?\s*%[^\d,;:!?]{{0,30}}?\b(?:{periods})\.?(?:\s+(?:de\s+|of\s+)?(?:{nouns}))?\s*,?\s*$"
+    )
 
 
 def growth_before(text: str, at: int) -> bool:
