@@ -100,7 +100,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(then_done, services, held, answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient, update: str | None = None) -> None:
-        said, linked = _with_linked_messages(client, event)
+        said, linked = _with_linked_messages(client, event, _ours(body))
         text = plain(said)
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "edit" if update else "mention", thread_ts)
@@ -144,7 +144,7 @@ def register(app: App, services) -> None:
     def answer_message(
         event: dict, body: dict, client: WebClient, base: Workload | None, update: str | None = None
     ) -> None:
-        said, linked = _with_linked_messages(client, event)
+        said, linked = _with_linked_messages(client, event, _ours(body))
         text = plain(said)
         base = answered_base(services.log, linked) or base  # an answer linked, before the thread's own
         is_dm = _direct(event)
@@ -578,14 +578,14 @@ def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict
     return sorted(waiting, key=_ts)[-MAX_WAITING_MENTIONS:]
 
 
-def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
+def _with_linked_messages(client: WebClient, event: dict, ours: frozenset[str]) -> tuple[str, Linked]:
     """What a message says, followed by the words of the Slack messages it links to (bot/slack_client.py,
     read_links), unless it carries another message's words already (forwarded, or its link unfurled); and
-    what the links held."""
+    what the links held. `ours`: this app's ids, which tell its answers from other bots' posts."""
     said = message_text(event)
     if carries_forwarded(event):
         return said, Linked()
-    linked = read_links(client, event.get("channel"), message_text(event, False))
+    linked = read_links(client, event.get("channel"), message_text(event, False), ours)
     return "\n".join(filter(None, (said, *linked.words))), linked
 
 
@@ -818,6 +818,12 @@ def _app_user(body: dict) -> str | None:
     first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
     bot = first.get("user_id") if isinstance(first, dict) else None
     return bot if isinstance(bot, str) and bot else None
+
+
+def _ours(body: dict) -> frozenset[str]:
+    """This app's ids as the event's envelope names them: its app (api_app_id) and its bot user, which
+    every post of its carries (bot_profile.app_id, user)."""
+    return frozenset(i for i in (body.get("api_app_id"), _app_user(body)) if isinstance(i, str) and i)
 
 
 def _mentions_app(message: dict, body: dict) -> bool:

@@ -21,7 +21,7 @@ from sizing.workload import Workload
 from ..blocks import anchored, led_by
 from ..directory import ANSWER_BUDGET_S, acting_workspace, from_another_team, request_team, users_workspace
 from ..pipeline import Where, decode
-from ..slack_client import send_to_response_url
+from ..slack_client import own_ids, posted_by, send_to_response_url
 from ..slacktext import message_text, plain, says_something
 
 logger = logging.getLogger(__name__)
@@ -89,10 +89,7 @@ def register(app: App, services) -> None:
 
 def _is_ours(message: dict, context) -> bool:
     """Whether this app posted the message (its bot user, or its bot as the message's bot_id)."""
-    profile = message.get("bot_profile") if isinstance(message.get("bot_profile"), dict) else {}
-    bot = message.get("bot_id") or profile.get("id")
-    user = message.get("user")
-    return bool((bot and bot == context.bot_id) or (user and user == context.bot_user_id))
+    return posted_by(message, own_ids(context))
 
 
 def carried_workload(message: dict) -> Workload | None:
