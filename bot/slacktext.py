@@ -234,25 +234,55 @@ def _own_text(event: dict) -> str:
     a fallback of its own ("This message contains interactive elements.") with the question only in the
     rich_text, or an integration a summary of a card whose blocks say more ("Novo pedido" over the request).
     Words in `text` that the blocks lack mark such a fallback, as do, in a bot's post, words the blocks add:
-    then the blocks are read."""
+    then the blocks are read. A snippet or an e-mail shared with it follows, as far as Slack sends its text."""
     text = event.get("text") if isinstance(event.get("text"), str) else ""
     blocks = event.get("blocks") if isinstance(event.get("blocks"), list) else []
     # A person's message holds rich_text alone; a bot's post (an integration's, a workflow's) its card's blocks.
-    posted_by_a_bot = bool(
-        event.get("bot_id") or event.get("bot_profile") or event.get("subtype") == "bot_message"
-    )
-    seen = _blocks_text(blocks, cards=posted_by_a_bot)
-    if seen:
-        said, shown = _words(text), _words(seen)
-        # A card's fallback may only sum it up ("Novo pedido"): blocks that say more are what it asks.
-        if not said <= shown or (posted_by_a_bot and said != shown):
-            return seen
-    own = text if text.strip() else seen
-    if not own or not posted_by_a_bot:
-        return own or _attached_text(event) or _emailed_text(event)
-    # A bot's post shows its attachments under its text ("Novo ticket" over the ticket's own words): both.
-    attached = _attached_text(event)
-    return f"{own}\n{attached}" if attached else own
+    if event.get("bot_id") or event.get("bot_profile") or event.get("subtype") == "bot_message":
+        return "\n".join(filter(None, (_card_text(text, blocks, event), _files_text(event))))
+    seen = _blocks_text(blocks, cards=False)
+    if seen and not _words(text) <= _words(seen):
+        own = seen
+    else:
+        own = text if text.strip() else seen
+    return "\n".join(filter(None, (own or _attached_text(event), _files_text(event))))
+
+
+def _card_text(text: str, blocks: list, event: dict) -> str:
+    """A bot's post as its reader sees it: its card's blocks (or its text, when they say no more) over its
+    attachments' own words, each a part of the card. A part the engine reads nothing from ("Novo ticket de
+    cliente" over the ticket, "Ticket #42", "Responsável: Ana") titles the card, beside parts that hold the
+    request: it had been noted as not understood ("Não entendi: “Novo”, “ticket”") under a sized answer."""
+    shown = _block_parts(blocks, cards=True)
+    if shown and _words(text) != _words("\n".join(shown)):
+        lead = shown  # a fallback that only sums the card up ("Novo pedido"), or says other words
+    else:
+        lead = [text] if text.strip() else shown
+    parts = [p for p in (*lead, *_attached_parts(event)) if p.strip()]
+    return "\n".join(_titles_aside(parts))
+
+
+# A card of more parts than this is read whole: weighing each part reads it once more.
+MAX_PARTS_WEIGHED = 24
+
+
+def _titles_aside(parts: list[str]) -> list[str]:
+    """The parts of a card that say something the engine reads, or all of them when none does (then the
+    answer says what was not understood, as for any message)."""
+    if len(parts) < 2 or len(parts) > MAX_PARTS_WEIGHED:
+        return parts
+    read = [p for p in parts if not _nothing_read(p)]
+    return read or parts
+
+
+def _nothing_read(part: str) -> bool:
+    from sizing.query import QueryError, parse
+
+    try:
+        query = parse(plain(part))
+    except QueryError as e:
+        return e.key == "query.nothing_understood"
+    return query.workload is None and bool(query.help)  # "Ticket #42": read as a request for help
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -263,6 +293,10 @@ def _words(text: str) -> set[str]:
 
 
 def _blocks_text(blocks: list, cards: bool = True) -> str:
+    return "\n".join(_block_parts(blocks, cards))
+
+
+def _block_parts(blocks: list, cards: bool = True) -> list[str]:
     """The words a message's blocks show, a line each: a person's rich_text, and the section (its text and
     fields), context, table and markdown blocks an integration or a workflow posts its card with
     (https://docs.slack.dev/reference/block-kit/blocks). A bot's "Novo pedido" fallback with the request
@@ -291,7 +325,7 @@ def _blocks_text(blocks: list, cards: bool = True) -> str:
             lines += [_table_row(row) for row in rows[:MAX_TABLE_ROWS]]
         elif kind == "markdown" and isinstance(block.get("text"), str):
             lines.append(_escape(block["text"]))  # standard markdown, not escaped as mrkdwn is
-    return "\n".join(line for line in lines if line.strip()).strip()
+    return [line.strip() for line in lines if line.strip()]
 
 
 # A message holds at most 50 blocks (https://docs.slack.dev/reference/block-kit/blocks), a section 10 fields.
@@ -324,6 +358,10 @@ def _text_object(obj) -> str:
 
 
 def _attached_text(event: dict) -> str:
+    return "\n".join(_attached_parts(event))
+
+
+def _attached_parts(event: dict) -> list[str]:
     """The words of a message posted with attachments of its own and no text: an integration's card (a
     ticket, a CRM record) says them in each attachment's pretext, title and text, else its fallback
     (https://docs.slack.dev/legacy/legacy-messaging/legacy-secondary-message-attachments). A link's preview
@@ -337,25 +375,37 @@ def _attached_text(event: dict) -> str:
         said = [attachment.get(k) for k in ("pretext", "title", "text")]
         # An attachment may hold blocks instead (a colored card's): its fallback only says what it is.
         blocks = attachment.get("blocks") if isinstance(attachment.get("blocks"), list) else []
-        said = [w for w in (*said, _blocks_text(blocks)) if isinstance(w, str) and w.strip()]
+        said = [w for w in (*said, *_block_parts(blocks)) if isinstance(w, str) and w.strip()]
         said = said or [attachment.get("fallback")]
         lines += [w for w in said if isinstance(w, str) and w.strip()]
-    return "\n".join(lines)
+    return lines
 
 
-def _emailed_text(event: dict) -> str:
-    """The words of an e-mail forwarded to a channel's address: Slack posts it as a file_share with no text,
-    the e-mail a file of filetype "email" whose subject and body (plain_text, else its preview) come in the
-    event itself (the file object, https://docs.slack.dev/reference/objects/file-object; MercuryTechnologies/
-    slack-web's tests/golden/SlackWebhookEvent/email_message.json has one as Slack sent it). Reading them
-    takes no files:read scope. A customer's e-mail had been "Essa mensagem não tem texto" to the shortcut."""
+def _files_text(event: dict) -> str:
+    """The words of the files shared with a message whose text Slack puts in the event itself (the file
+    object, https://docs.slack.dev/reference/objects/file-object), which takes no files:read scope:
+
+    - an e-mail forwarded to a channel's address, a file of filetype "email": its subject and body
+      (plain_text, else its preview; MercuryTechnologies/slack-web's tests/golden/SlackWebhookEvent/
+      email_message.json has one as Slack sent it). It had been "Essa mensagem não tem texto";
+    - a snippet (mode "snippet": text pasted as one, or a long message Slack turned into one) or a plain-text
+      file: its `preview`, the first lines Slack shows in the conversation (the rest, `lines_more`, is not
+      sent). It had been "Não leio arquivos" though its words were in the event.
+
+    A file Slack sends without them (file_access "check_file_info", or an image, a PDF) has no words here."""
     files = event.get("files")
     lines = []
     for file in (files if isinstance(files, list) else [])[:MAX_FORWARDED]:
-        if not isinstance(file, dict) or file.get("filetype") != "email":
+        if not isinstance(file, dict):
             continue
-        body = file.get("plain_text") or file.get("preview_plain_text")
-        lines += [_escape(w) for w in (file.get("subject"), body) if isinstance(w, str) and w.strip()]
+        if file.get("filetype") == "email":
+            body = file.get("plain_text") or file.get("preview_plain_text")
+            said = (file.get("subject"), body)
+        elif file.get("mode") == "snippet" or file.get("filetype") == "text":
+            said = (file.get("preview"),)
+        else:
+            continue
+        lines += [_escape(w) for w in said if isinstance(w, str) and w.strip()]
     return "\n".join(lines)
 
 

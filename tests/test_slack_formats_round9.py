@@ -10,7 +10,7 @@ import pytest
 from . import slack_requests as sr
 from .slack_harness import text_of
 from .test_slack_formats_round3 import WAIT, _quiet, _said
-from .test_slack_formats_round8 import CARDS
+from .test_slack_formats_round8 import CARDS, _card, _section
 
 # -- A link to another bot's card --------------------------------------------------------------------------
 
@@ -63,3 +63,145 @@ def test_a_link_to_the_apps_own_answer_posted_as_its_app_is_still_no_question(sl
     [reply] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
     _quiet(slack)
     assert "Llama 3.1 70B" not in _said(reply)
+
+
+# -- A card's title beside its request ---------------------------------------------------------------------
+
+TITLED = {
+    "text_over_an_attachment": CARDS["attachment_under_its_text"],
+    "pretext_and_title": _card(
+        "",
+        attachments=[
+            {
+                "id": 1,
+                "pretext": "Novo ticket aberto",
+                "title": "Cliente Acme Ltda",
+                "text": "llama 3.1 70b para 50 usuários",
+            }
+        ],
+    ),
+    "owner_field": _card(
+        "Novo pedido",
+        [
+            {
+                "type": "section",
+                "fields": [
+                    {"type": "mrkdwn", "text": "*Modelo*\nllama 3.1 70b"},
+                    {"type": "mrkdwn", "text": "*Usuários*\n50"},
+                    {"type": "mrkdwn", "text": "*Responsável*\nAna Souza"},
+                ],
+            }
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("card", list(TITLED.values()), ids=list(TITLED))
+def test_a_cards_title_is_not_noted_as_not_understood(slack, card):
+    # "Novo ticket de cliente" over the ticket's own words had been answered with the sizing and
+    # "Não entendi: “Novo”, “ticket”".
+    slack.send(sr.message_shortcut(card, user_id="U0910", response_url=slack.fake.response_url("titled")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "llama 3.1 70b" in row["text"]
+
+
+def test_a_card_that_asks_nothing_still_says_what_was_not_understood(slack):
+    card = _card(
+        "Novo ticket de cliente", attachments=[{"id": 1, "title": "Ticket #42", "text": "Cliente Acme"}]
+    )
+    slack.send(sr.message_shortcut(card, user_id="U0911", response_url=slack.fake.response_url("nothing")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Não entendi" in said and "Novo" in said and "Acme" in said
+
+
+# -- Snippets ----------------------------------------------------------------------------------------------
+
+
+def _snippet(preview: str | None, **fields) -> dict:
+    # A snippet as a file_share carries it (the file object, https://docs.slack.dev/reference/objects/file-object):
+    # mode "snippet", its first lines in `preview`, the lines not shown counted in `lines_more`.
+    file = {"id": "F0SNIP01", "name": "pedido.txt", "title": "pedido", "mimetype": "text/plain", "filetype": "text",
+            "pretty_type": "Texto simples", "user": "U0920", "mode": "snippet", "editable": True,
+            "is_external": False, "lines": 3, "lines_more": 0, "preview_is_truncated": False, **fields}  # fmt: skip
+    if preview is not None:
+        file["preview"] = preview
+    return file
+
+
+def _shared(text: str, file: dict, ts: str) -> dict:
+    return {**sr.message(text, user="U0920", channel="DU0920", channel_type="im", ts=ts),
+            "subtype": "file_share", "files": [file], "upload": False, "display_as_bot": False}  # fmt: skip
+
+
+def test_a_snippet_sent_to_the_app_is_read_as_the_question(slack):
+    asked = _shared(
+        "", _snippet("Cliente: Acme\nModelo: qwen3 32b fp8\n20 usuários, contexto 16k"), "1700200200.000100"
+    )
+    assert slack.event(asked, "EvS9snip") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    # It had been "Não leio arquivos nem imagens": the snippet's words were in the event all along.
+    said = _said(answer)
+    assert "Qwen3 32B" in said and "20 usuários" in said and "Não leio arquivos" not in said
+    [row] = slack.rows()
+    assert "qwen3 32b" in row["text"] and row["outcome"] == "answered"
+
+
+def test_a_snippet_under_a_comment_is_read_with_it(slack):
+    asked = _shared(
+        "quanto precisa pra isso?", _snippet("llama 3.1 8b bf16\n10 usuários"), "1700200300.000100"
+    )
+    assert slack.event(asked, "EvS9comment") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 8B" in said and "10 usuários" in said
+
+
+def test_the_shortcut_on_a_snippet_sizes_it(slack):
+    message = {**_shared("", _snippet("mistral 7b 16bit pra 5 usuários"), "1700200400.000100")}
+    slack.send(sr.message_shortcut(message, user_id="U0921", response_url=slack.fake.response_url("snip")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Mistral 7B" in said and "5 usuários" in said and "não tem texto" not in said
+
+
+def test_a_snippet_slack_sent_without_its_text_is_said_to_be_unread(slack):
+    # A file Slack sends with file_access "check_file_info" comes without its preview: the app, holding no
+    # files:read scope, says it reads only the message's text, as for an image.
+    file = {"id": "F0SNIP02", "mode": "snippet", "file_access": "check_file_info"}
+    assert slack.event(_shared("", file, "1700200500.000100"), "EvS9hidden") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    assert "Não leio arquivos nem imagens" in _said(answer)
+
+
+def test_a_code_snippet_with_its_launch_line_is_read(slack):
+    # A snippet of a shell command (filetype "shell"): its preview is sent as well.
+    file = _snippet("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 32768", filetype="shell")
+    assert slack.event(_shared("isso cabe numa L40S?", file, "1700200600.000100"), "EvS9shell") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 8B" in said and "Não leio arquivos" not in said
+
+
+def test_a_section_of_a_card_still_reads_after_its_fields(slack):
+    card = _card(
+        "Pedido",
+        [
+            _section("llama 3.1 70b"),
+            {"type": "section", "fields": [{"type": "mrkdwn", "text": "*Usuários*\n50"}]},
+        ],
+    )
+    slack.send(sr.message_shortcut(card, user_id="U0912", response_url=slack.fake.response_url("fields")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
