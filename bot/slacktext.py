@@ -409,6 +409,22 @@ def _files_text(event: dict) -> str:
     return "\n".join(lines)
 
 
+def cut_files(event: dict) -> bool:
+    """Whether a snippet read from its `preview` (_files_text) goes on past it: Slack sends a snippet's first
+    lines only, counting the others in `lines_more` (or marking `preview_is_truncated`)."""
+    files = event.get("files")
+    return any(
+        isinstance(f, dict)
+        and (f.get("mode") == "snippet" or f.get("filetype") == "text")
+        and isinstance(f.get("preview"), str)
+        and (
+            f.get("preview_is_truncated") is True
+            or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
+        )
+        for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]
+    )
+
+
 # What marks an attachment as something else than the message's own words.
 _NOT_ITS_OWN = ("from_url", "original_url", "is_share", "is_msg_unfurl")
 

@@ -205,3 +205,25 @@ def test_a_section_of_a_card_still_reads_after_its_fields(slack):
     [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
     _quiet(slack)
     assert "Llama 3.1 70B" in _said(answer) and "50 usuários" in _said(answer)
+
+
+def test_a_snippet_longer_than_slack_sends_is_answered_saying_the_rest_was_not_read(slack):
+    # Slack sends a snippet's first lines in `preview` and counts the others in `lines_more`: the answer
+    # sizes what came and says plainly that the rest did not.
+    file = _snippet("llama 3.1 70b fp8\n40 usuários", lines=30, lines_more=28, preview_is_truncated=True)
+    assert slack.event(_shared("", file, "1700200700.000100"), "EvS9cut") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert said.startswith("Li só as primeiras linhas do trecho anexado") and "Llama 3.1 70B" in said
+    assert "40 usuários" in said
+
+
+def test_the_shortcut_on_a_long_snippet_says_the_rest_was_not_read(slack):
+    file = _snippet("mistral 7b 16bit pra 5 usuários", lines=12, lines_more=11)
+    message = _shared("", file, "1700200800.000100")
+    slack.send(sr.message_shortcut(message, user_id="U0922", response_url=slack.fake.response_url("cut")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert said.startswith("Li só as primeiras linhas") and "Mistral 7B" in said

@@ -23,7 +23,15 @@ from ..directory import (
 )
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
-from ..slacktext import carries_forwarded, linked_files, message_text, plain, says_something, visible
+from ..slacktext import (
+    carries_forwarded,
+    cut_files,
+    linked_files,
+    message_text,
+    plain,
+    says_something,
+    visible,
+)
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -595,6 +603,11 @@ def _files_unread(event: dict, text: str, reply):
     only links to files or canvases in Slack, led by a line saying the app reads only text: how to ask alone
     had read as if the file were not there. The app holds no files:read scope, and an image has no words it
     could read anyway."""
+    if cut_files(event):
+        # A snippet longer than what Slack sends of it: its answer says the rest was not read.
+        reply = dataclasses.replace(
+            reply, message=led_by(i18n.t(reply.lang, "slack.snippet_cut"), reply.message)
+        )
     if says_something(text) or reply.workload is not None:
         return reply  # the usual case, decided before the message is read again for links
     files = event.get("files")
