@@ -258,7 +258,7 @@ def _card_text(text: str, blocks: list, event: dict) -> str:
         lead = shown  # a fallback that only sums the card up ("Novo pedido"), or says other words
     else:
         lead = [text] if text.strip() else shown
-    parts = [p for p in (*lead, *_attached_parts(event)) if p.strip()]
+    parts = [p for p in (*lead, *_attached_parts(event, fields=True)) if p.strip()]
     return "\n".join(_titles_aside(parts))
 
 
@@ -357,16 +357,28 @@ def _text_object(obj) -> str:
     return obj["text"] if obj.get("type") == "mrkdwn" else _escape(obj["text"])
 
 
+def _field(field) -> str:
+    """A legacy attachment's field as its reader sees it: its title (plain text) over its value."""
+    if not isinstance(field, dict):
+        return ""
+    title, value = field.get("title"), field.get("value")
+    title = _escape(title) if isinstance(title, str) else ""
+    value = value if isinstance(value, str) else ""
+    return f"{title}: {value}" if title.strip() and value.strip() else value
+
+
 def _attached_text(event: dict) -> str:
     return "\n".join(_attached_parts(event))
 
 
-def _attached_parts(event: dict) -> list[str]:
+def _attached_parts(event: dict, fields: bool = False) -> list[str]:
     """The words of a message posted with attachments of its own and no text: an integration's card (a
     ticket, a CRM record) says them in each attachment's pretext, title and text, else its fallback
     (https://docs.slack.dev/legacy/legacy-messaging/legacy-secondary-message-attachments). A link's preview
     (from_url, original_url) and a forwarded message (is_share, is_msg_unfurl) are not the message's own
-    words; nor are the fields, a card's metadata ("Prioridade: Alta", "Responsável: Ana")."""
+    words. With `fields` (a bot's card, whose parts that read as nothing are set aside: _titles_aside),
+    its fields too, each "title: value": a CRM or a Zapier step posts the request in them ("Modelo: llama
+    3.1 70b", "Usuários: 50") beside its metadata ("Prioridade: Alta"); it had been "Não entendi: “Novo”"."""
     attachments = event.get("attachments")
     lines = []
     for attachment in (attachments if isinstance(attachments, list) else [])[:MAX_FORWARDED]:
@@ -375,7 +387,12 @@ def _attached_parts(event: dict) -> list[str]:
         said = [attachment.get(k) for k in ("pretext", "title", "text")]
         # An attachment may hold blocks instead (a colored card's): its fallback only says what it is.
         blocks = attachment.get("blocks") if isinstance(attachment.get("blocks"), list) else []
-        said = [w for w in (*said, *_block_parts(blocks)) if isinstance(w, str) and w.strip()]
+        listed = attachment.get("fields") if fields and isinstance(attachment.get("fields"), list) else []
+        said = [
+            w
+            for w in (*said, *_block_parts(blocks), *map(_field, listed[:MAX_BLOCKS]))
+            if isinstance(w, str) and w.strip()
+        ]
         said = said or [attachment.get("fallback")]
         lines += [w for w in said if isinstance(w, str) and w.strip()]
     return lines
@@ -388,8 +405,8 @@ def _files_text(event: dict) -> str:
     - an e-mail forwarded to a channel's address, a file of filetype "email": its subject and body
       (plain_text, else its preview; MercuryTechnologies/slack-web's tests/golden/SlackWebhookEvent/
       email_message.json has one as Slack sent it). It had been "Essa mensagem não tem texto";
-    - a snippet (mode "snippet": text pasted as one, or a long message Slack turned into one) or a plain-text
-      file: its `preview`, the first lines Slack shows in the conversation (the rest, `lines_more`, is not
+    - a snippet (mode "snippet": text pasted as one, or a long message Slack turned into one) or a plain-text,
+      markdown or CSV file: its `preview`, the first lines Slack shows in the conversation (the rest, `lines_more`, is not
       sent). It had been "Não leio arquivos" though its words were in the event.
 
     A file Slack sends without them (file_access "check_file_info", or an image, a PDF) has no words here."""
@@ -401,12 +418,22 @@ def _files_text(event: dict) -> str:
         if file.get("filetype") == "email":
             body = file.get("plain_text") or file.get("preview_plain_text")
             said = (file.get("subject"), body)
-        elif file.get("mode") == "snippet" or file.get("filetype") == "text":
+        elif _previewed(file):
             said = (file.get("preview"),)
         else:
             continue
         lines += [_escape(w) for w in said if isinstance(w, str) and w.strip()]
     return "\n".join(lines)
+
+
+# Files whose `preview` is their text as typed: a markdown or CSV file uploaded shows its first lines as a
+# snippet does. Not HTML (its source, not what its reader sees) nor a code file's highlighting.
+_TEXT_FILETYPES = frozenset(("text", "markdown", "csv", "tsv"))
+
+
+def _previewed(file: dict) -> bool:
+    """Whether a file's `preview` is its text: a snippet's, or a plain-text, markdown or CSV file's."""
+    return file.get("mode") == "snippet" or file.get("filetype") in _TEXT_FILETYPES
 
 
 def cut_files(event: dict) -> bool:
@@ -415,7 +442,7 @@ def cut_files(event: dict) -> bool:
     files = event.get("files")
     return any(
         isinstance(f, dict)
-        and (f.get("mode") == "snippet" or f.get("filetype") == "text")
+        and _previewed(f)
         and isinstance(f.get("preview"), str)
         and (
             f.get("preview_is_truncated") is True

@@ -227,3 +227,41 @@ def test_the_shortcut_on_a_long_snippet_says_the_rest_was_not_read(slack):
     _quiet(slack)
     said = _said(answer)
     assert said.startswith("Li só as primeiras linhas") and "Mistral 7B" in said
+
+
+# -- More of Slack's formats -------------------------------------------------------------------------------
+
+
+def test_a_cards_request_in_legacy_attachment_fields_is_sized(slack):
+    # A CRM's or a Zapier step's card: the request in the attachment's fields, title over value
+    # (https://docs.slack.dev/legacy/legacy-messaging/legacy-secondary-message-attachments, "fields"), beside
+    # its metadata. It had been "Não entendi o pedido: “Novo”".
+    fields = [{"title": "Modelo", "value": "llama 3.1 70b", "short": True},
+              {"title": "Usuários", "value": "50", "short": True},
+              {"title": "Prioridade", "value": "Alta", "short": True}]  # fmt: skip
+    card = _card(
+        "Novo pedido",
+        attachments=[{"id": 1, "fallback": "Novo pedido", "title": "Pedido #7", "fields": fields}],
+    )
+    slack.send(sr.message_shortcut(card, user_id="U0930", response_url=slack.fake.response_url("fields")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "Alta" not in row["text"]
+
+
+@pytest.mark.parametrize(
+    ("name", "filetype", "mimetype"),
+    [("pedido.md", "markdown", "text/markdown"), ("pedido.csv", "csv", "text/csv")],
+)
+def test_a_text_file_whose_lines_slack_sends_is_read(slack, name, filetype, mimetype):
+    # A markdown or CSV file uploaded: Slack shows its first lines, and sends them in `preview`, as a snippet's.
+    file = {"id": "F0MD0001", "name": name, "filetype": filetype, "mimetype": mimetype, "mode": "hosted",
+            "preview": "modelo,usuarios\nqwen3 32b fp8,20 usuários", "lines": 2, "lines_more": 0}  # fmt: skip
+    assert slack.event(_shared("", file, "1700200900.000100"), f"EvS9{filetype}") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Qwen3 32B" in said and "20 usuários" in said and "Não leio arquivos" not in said
