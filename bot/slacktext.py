@@ -108,7 +108,9 @@ def only_emoji(text: str) -> bool:
 # …/docs/T…/F…) or its download (https://files.slack.com/files-pri/T…-F…/name), the file object's permalink
 # and url_private (https://docs.slack.dev/reference/objects/file-object). The app holds no files:read scope: its
 # name or address is no word of the question (a link to "config.json" had been "Não entendi: config.json").
-_FILE_LINK = re.compile(r"https://[\w.-]+\.slack\.com/(?:files|docs|files-pri|files-tmb)/")
+# A List is a file too (its id an F…, https://docs.slack.dev/reference/methods/slackLists.create), linked at
+# …/lists/T…/F…, a row of it with ?record_id=…: it had been "Não entendi o pedido", with no word of why.
+_FILE_LINK = re.compile(r"https://[\w.-]+\.slack\.com/(?:files|docs|lists|files-pri|files-tmb)/")
 
 
 def linked_files(text: str | None) -> bool:

@@ -265,3 +265,18 @@ def test_a_text_file_whose_lines_slack_sends_is_read(slack, name, filetype, mime
     _quiet(slack)
     said = _said(answer)
     assert "Qwen3 32B" in said and "20 usuários" in said and "Não leio arquivos" not in said
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://nossanuvem.slack.com/lists/T0001/F0LIST01?record_id=Rec0001",
+        "https://nossanuvem.slack.com/lists/T0001/F0LIST01",
+    ],
+    ids=["row", "list"],
+)
+def test_a_question_left_to_a_linked_slack_list_says_the_app_cannot_read_it(slack, link):
+    # A Slack List (a file, its rows records) cannot be read without files:read: it had been "Não entendi o
+    # pedido." with no word about the link.
+    said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>")["blocks"])
+    assert "Não leio arquivos nem canvas do Slack" in said and "Não entendi" not in said
