@@ -326,8 +326,24 @@ def _block_parts(blocks: list, cards: bool = True) -> list[str]:
             rows = block.get("rows") if isinstance(block.get("rows"), list) else []
             lines += [_table_row(row) for row in rows[:MAX_TABLE_ROWS]]
         elif kind == "markdown" and isinstance(block.get("text"), str):
-            lines.append(_escape(block["text"]))  # standard markdown, not escaped as mrkdwn is
+            lines.append(_escape(_md_rows(block["text"])))  # standard markdown, not escaped as mrkdwn is
     return [line.strip() for line in lines if line.strip()]
+
+
+# A markdown table's row ("| Modelo | llama 3.1 70b |") and the line under its header ("|---|:---:|").
+_MD_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$", re.MULTILINE)
+_MD_RULE = re.compile(
+    r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$\n?", re.MULTILINE
+)
+
+
+def _md_rows(text: str) -> str:
+    """A markdown block's tables (https://www.markdownguide.org/extended-syntax/#tables) read as a table
+    block's are, a row a line of its cells: "| Usuários | 50 |" had kept its bars between the words, its
+    "50" not understood, and the rule under the header in the question."""
+    if "|" not in text:
+        return text
+    return _MD_ROW.sub(lambda m: " ".join(c.strip() for c in m.group(1).split("|")), _MD_RULE.sub("", text))
 
 
 # A message holds at most 50 blocks (https://docs.slack.dev/reference/block-kit/blocks), a section 10 fields.

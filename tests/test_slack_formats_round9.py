@@ -280,3 +280,17 @@ def test_a_question_left_to_a_linked_slack_list_says_the_app_cannot_read_it(slac
     # pedido." with no word about the link.
     said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>")["blocks"])
     assert "Não leio arquivos nem canvas do Slack" in said and "Não entendi" not in said
+
+
+def test_a_markdown_blocks_table_is_read_a_row_a_line(slack):
+    # A markdown block (https://docs.slack.dev/reference/block-kit/blocks/markdown-block) holding a table:
+    # its bars had stayed between the words, "50" not understood.
+    table = "| Campo | Valor |\n|---|:---:|\n| Modelo | llama 3.1 70b |\n| Usuários | 50 |"
+    card = _card("Novo pedido", [{"type": "markdown", "text": table}])
+    slack.send(sr.message_shortcut(card, user_id="U0931", response_url=slack.fake.response_url("mdtable")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
+    [row] = slack.rows()
+    assert "|" not in row["text"] and "---" not in row["text"]
