@@ -294,3 +294,14 @@ def test_a_markdown_blocks_table_is_read_a_row_a_line(slack):
     assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
     [row] = slack.rows()
     assert "|" not in row["text"] and "---" not in row["text"]
+
+
+def test_a_mention_under_a_snippet_sizes_the_snippet(slack):
+    # "@gpu-sizer" in the thread of a customer's snippet: the thread's first message (conversations.replies)
+    # holds the question in its file's preview alone.
+    from .test_slack_formats_round8 import _mentioned_under
+
+    root = {**_shared("", _snippet("qwen3 32b fp8\n20 usuários"), "1700201000.000100"), "channel": "C0940",
+            "thread_ts": "1700201000.000100"}  # fmt: skip
+    said = _said(_mentioned_under(slack, root, "C0940", "EvS9under"))
+    assert "Qwen3 32B" in said and "20 usuários" in said and "Não leio arquivos" not in said
