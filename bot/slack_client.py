@@ -329,7 +329,24 @@ class Linked:
     unread: list[str] = field(default_factory=list)
 
 
-def read_links(client: WebClient, channel: str | None, text: str) -> Linked:
+def own_ids(context, app_id: str | None = None) -> frozenset[str]:
+    """This app's ids, which its own posts carry: its bot, its bot user (Bolt's context, from auth.test) and
+    its app (the request's api_app_id)."""
+    found = (getattr(context, "bot_id", None), getattr(context, "bot_user_id", None), app_id)
+    return frozenset(i for i in found if isinstance(i, str) and i)
+
+
+def posted_by(message: dict, ids: frozenset[str]) -> bool:
+    """Whether one of `ids` posted the message: as its bot (bot_id, bot_profile), its user or its app."""
+    profile = message.get("bot_profile") if isinstance(message.get("bot_profile"), dict) else {}
+    authors = (message.get("bot_id"), profile.get("id"), message.get("user"), message.get("app_id"),
+               profile.get("app_id"))  # fmt: skip
+    return any(isinstance(a, str) and a in ids for a in authors)
+
+
+def read_links(
+    client: WebClient, channel: str | None, text: str, ours: frozenset[str] | None = None
+) -> Linked:
     """The Slack messages `text` (as Slack sends it) links to: "quanto precisa pra isso? <link to the
     customer's message>". Slack unfurls such a link only after the message is posted, in a hidden
     message_changed event (https://docs.slack.dev/reference/events/message/message_changed), and a slash
@@ -337,7 +354,10 @@ def read_links(client: WebClient, channel: str | None, text: str) -> Linked:
     conversations.replies, which takes the ts of any message, in a thread or not
     (https://docs.slack.dev/reference/methods/conversations.replies), only from `channel` (where the
     question was asked) or a public channel: an answer in one conversation never tells what a private one
-    said. A bot's post is no question: in `answers`, where the request log finds this app's (answered_base).
+    said. This app's own post (`ours`: its ids, own_ids) is an answer, no question: in `answers`, where the
+    request log finds its question (answered_base). Another bot's post (a CRM's or a workflow's card) is
+    read as its reader sees it, as the message shortcut reads one; it had been taken for one of this app's
+    answers and left unread. Without `ours`, every bot's post counts as this app's, as it had.
     A link not read says why in `unread`, a file's or a canvas's too (never read: "file")."""
     from .slacktext import linked_files, linked_messages, message_text
 
@@ -359,7 +379,7 @@ def read_links(client: WebClient, channel: str | None, text: str) -> Linked:
         if not found:
             linked.unread.append("not_found")
         for message in found[:1]:
-            if message.get("bot_id"):
+            if posted_by(message, ours) if ours else message.get("bot_id"):
                 linked.answers.append((linked_channel, ts, message.get("thread_ts")))
             else:
                 linked.words.append(message_text(message, forwarded=False))

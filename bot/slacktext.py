@@ -108,7 +108,9 @@ def only_emoji(text: str) -> bool:
 # …/docs/T…/F…) or its download (https://files.slack.com/files-pri/T…-F…/name), the file object's permalink
 # and url_private (https://docs.slack.dev/reference/objects/file-object). The app holds no files:read scope: its
 # name or address is no word of the question (a link to "config.json" had been "Não entendi: config.json").
-_FILE_LINK = re.compile(r"https://[\w.-]+\.slack\.com/(?:files|docs|files-pri|files-tmb)/")
+# A List is a file too (its id an F…, https://docs.slack.dev/reference/methods/slackLists.create), linked at
+# …/lists/T…/F…, a row of it with ?record_id=…: it had been "Não entendi o pedido", with no word of why.
+_FILE_LINK = re.compile(r"https://[\w.-]+\.slack\.com/(?:files|docs|lists|files-pri|files-tmb)/")
 
 
 def linked_files(text: str | None) -> bool:
@@ -234,25 +236,55 @@ def _own_text(event: dict) -> str:
     a fallback of its own ("This message contains interactive elements.") with the question only in the
     rich_text, or an integration a summary of a card whose blocks say more ("Novo pedido" over the request).
     Words in `text` that the blocks lack mark such a fallback, as do, in a bot's post, words the blocks add:
-    then the blocks are read."""
+    then the blocks are read. A snippet or an e-mail shared with it follows, as far as Slack sends its text."""
     text = event.get("text") if isinstance(event.get("text"), str) else ""
     blocks = event.get("blocks") if isinstance(event.get("blocks"), list) else []
     # A person's message holds rich_text alone; a bot's post (an integration's, a workflow's) its card's blocks.
-    posted_by_a_bot = bool(
-        event.get("bot_id") or event.get("bot_profile") or event.get("subtype") == "bot_message"
-    )
-    seen = _blocks_text(blocks, cards=posted_by_a_bot)
-    if seen:
-        said, shown = _words(text), _words(seen)
-        # A card's fallback may only sum it up ("Novo pedido"): blocks that say more are what it asks.
-        if not said <= shown or (posted_by_a_bot and said != shown):
-            return seen
-    own = text if text.strip() else seen
-    if not own or not posted_by_a_bot:
-        return own or _attached_text(event) or _emailed_text(event)
-    # A bot's post shows its attachments under its text ("Novo ticket" over the ticket's own words): both.
-    attached = _attached_text(event)
-    return f"{own}\n{attached}" if attached else own
+    if event.get("bot_id") or event.get("bot_profile") or event.get("subtype") == "bot_message":
+        return "\n".join(filter(None, (_card_text(text, blocks, event), _files_text(event))))
+    seen = _blocks_text(blocks, cards=False)
+    if seen and not _words(text) <= _words(seen):
+        own = seen
+    else:
+        own = text if text.strip() else seen
+    return "\n".join(filter(None, (own or _attached_text(event), _files_text(event))))
+
+
+def _card_text(text: str, blocks: list, event: dict) -> str:
+    """A bot's post as its reader sees it: its card's blocks (or its text, when they say no more) over its
+    attachments' own words, each a part of the card. A part the engine reads nothing from ("Novo ticket de
+    cliente" over the ticket, "Ticket #42", "Responsável: Ana") titles the card, beside parts that hold the
+    request: it had been noted as not understood ("Não entendi: “Novo”, “ticket”") under a sized answer."""
+    shown = _block_parts(blocks, cards=True)
+    if shown and _words(text) != _words("\n".join(shown)):
+        lead = shown  # a fallback that only sums the card up ("Novo pedido"), or says other words
+    else:
+        lead = [text] if text.strip() else shown
+    parts = [p for p in (*lead, *_attached_parts(event, fields=True)) if p.strip()]
+    return "\n".join(_titles_aside(parts))
+
+
+# A card of more parts than this is read whole: weighing each part reads it once more.
+MAX_PARTS_WEIGHED = 24
+
+
+def _titles_aside(parts: list[str]) -> list[str]:
+    """The parts of a card that say something the engine reads, or all of them when none does (then the
+    answer says what was not understood, as for any message)."""
+    if len(parts) < 2 or len(parts) > MAX_PARTS_WEIGHED:
+        return parts
+    read = [p for p in parts if not _nothing_read(p)]
+    return read or parts
+
+
+def _nothing_read(part: str) -> bool:
+    from sizing.query import QueryError, parse
+
+    try:
+        query = parse(plain(part))
+    except QueryError as e:
+        return e.key == "query.nothing_understood"
+    return query.workload is None and bool(query.help)  # "Ticket #42": read as a request for help
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -263,6 +295,10 @@ def _words(text: str) -> set[str]:
 
 
 def _blocks_text(blocks: list, cards: bool = True) -> str:
+    return "\n".join(_block_parts(blocks, cards))
+
+
+def _block_parts(blocks: list, cards: bool = True) -> list[str]:
     """The words a message's blocks show, a line each: a person's rich_text, and the section (its text and
     fields), context, table and markdown blocks an integration or a workflow posts its card with
     (https://docs.slack.dev/reference/block-kit/blocks). A bot's "Novo pedido" fallback with the request
@@ -290,8 +326,24 @@ def _blocks_text(blocks: list, cards: bool = True) -> str:
             rows = block.get("rows") if isinstance(block.get("rows"), list) else []
             lines += [_table_row(row) for row in rows[:MAX_TABLE_ROWS]]
         elif kind == "markdown" and isinstance(block.get("text"), str):
-            lines.append(_escape(block["text"]))  # standard markdown, not escaped as mrkdwn is
-    return "\n".join(line for line in lines if line.strip()).strip()
+            lines.append(_escape(_md_rows(block["text"])))  # standard markdown, not escaped as mrkdwn is
+    return [line.strip() for line in lines if line.strip()]
+
+
+# A markdown table's row ("| Modelo | llama 3.1 70b |") and the line under its header ("|---|:---:|").
+_MD_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$", re.MULTILINE)
+_MD_RULE = re.compile(
+    r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$\n?", re.MULTILINE
+)
+
+
+def _md_rows(text: str) -> str:
+    """A markdown block's tables (https://www.markdownguide.org/extended-syntax/#tables) read as a table
+    block's are, a row a line of its cells: "| Usuários | 50 |" had kept its bars between the words, its
+    "50" not understood, and the rule under the header in the question."""
+    if "|" not in text:
+        return text
+    return _MD_ROW.sub(lambda m: " ".join(c.strip() for c in m.group(1).split("|")), _MD_RULE.sub("", text))
 
 
 # A message holds at most 50 blocks (https://docs.slack.dev/reference/block-kit/blocks), a section 10 fields.
@@ -323,12 +375,28 @@ def _text_object(obj) -> str:
     return obj["text"] if obj.get("type") == "mrkdwn" else _escape(obj["text"])
 
 
+def _field(field) -> str:
+    """A legacy attachment's field as its reader sees it: its title (plain text) over its value."""
+    if not isinstance(field, dict):
+        return ""
+    title, value = field.get("title"), field.get("value")
+    title = _escape(title) if isinstance(title, str) else ""
+    value = value if isinstance(value, str) else ""
+    return f"{title}: {value}" if title.strip() and value.strip() else value
+
+
 def _attached_text(event: dict) -> str:
+    return "\n".join(_attached_parts(event))
+
+
+def _attached_parts(event: dict, fields: bool = False) -> list[str]:
     """The words of a message posted with attachments of its own and no text: an integration's card (a
     ticket, a CRM record) says them in each attachment's pretext, title and text, else its fallback
     (https://docs.slack.dev/legacy/legacy-messaging/legacy-secondary-message-attachments). A link's preview
     (from_url, original_url) and a forwarded message (is_share, is_msg_unfurl) are not the message's own
-    words; nor are the fields, a card's metadata ("Prioridade: Alta", "Responsável: Ana")."""
+    words. With `fields` (a bot's card, whose parts that read as nothing are set aside: _titles_aside),
+    its fields too, each "title: value": a CRM or a Zapier step posts the request in them ("Modelo: llama
+    3.1 70b", "Usuários: 50") beside its metadata ("Prioridade: Alta"); it had been "Não entendi: “Novo”"."""
     attachments = event.get("attachments")
     lines = []
     for attachment in (attachments if isinstance(attachments, list) else [])[:MAX_FORWARDED]:
@@ -337,26 +405,69 @@ def _attached_text(event: dict) -> str:
         said = [attachment.get(k) for k in ("pretext", "title", "text")]
         # An attachment may hold blocks instead (a colored card's): its fallback only says what it is.
         blocks = attachment.get("blocks") if isinstance(attachment.get("blocks"), list) else []
-        said = [w for w in (*said, _blocks_text(blocks)) if isinstance(w, str) and w.strip()]
+        listed = attachment.get("fields") if fields and isinstance(attachment.get("fields"), list) else []
+        said = [
+            w
+            for w in (*said, *_block_parts(blocks), *map(_field, listed[:MAX_BLOCKS]))
+            if isinstance(w, str) and w.strip()
+        ]
         said = said or [attachment.get("fallback")]
         lines += [w for w in said if isinstance(w, str) and w.strip()]
-    return "\n".join(lines)
+    return lines
 
 
-def _emailed_text(event: dict) -> str:
-    """The words of an e-mail forwarded to a channel's address: Slack posts it as a file_share with no text,
-    the e-mail a file of filetype "email" whose subject and body (plain_text, else its preview) come in the
-    event itself (the file object, https://docs.slack.dev/reference/objects/file-object; MercuryTechnologies/
-    slack-web's tests/golden/SlackWebhookEvent/email_message.json has one as Slack sent it). Reading them
-    takes no files:read scope. A customer's e-mail had been "Essa mensagem não tem texto" to the shortcut."""
+def _files_text(event: dict) -> str:
+    """The words of the files shared with a message whose text Slack puts in the event itself (the file
+    object, https://docs.slack.dev/reference/objects/file-object), which takes no files:read scope:
+
+    - an e-mail forwarded to a channel's address, a file of filetype "email": its subject and body
+      (plain_text, else its preview; MercuryTechnologies/slack-web's tests/golden/SlackWebhookEvent/
+      email_message.json has one as Slack sent it). It had been "Essa mensagem não tem texto";
+    - a snippet (mode "snippet": text pasted as one, or a long message Slack turned into one) or a plain-text,
+      markdown or CSV file: its `preview`, the first lines Slack shows in the conversation (the rest, `lines_more`, is not
+      sent). It had been "Não leio arquivos" though its words were in the event.
+
+    A file Slack sends without them (file_access "check_file_info", or an image, a PDF) has no words here."""
     files = event.get("files")
     lines = []
     for file in (files if isinstance(files, list) else [])[:MAX_FORWARDED]:
-        if not isinstance(file, dict) or file.get("filetype") != "email":
+        if not isinstance(file, dict):
             continue
-        body = file.get("plain_text") or file.get("preview_plain_text")
-        lines += [_escape(w) for w in (file.get("subject"), body) if isinstance(w, str) and w.strip()]
+        if file.get("filetype") == "email":
+            body = file.get("plain_text") or file.get("preview_plain_text")
+            said = (file.get("subject"), body)
+        elif _previewed(file):
+            said = (file.get("preview"),)
+        else:
+            continue
+        lines += [_escape(w) for w in said if isinstance(w, str) and w.strip()]
     return "\n".join(lines)
+
+
+# Files whose `preview` is their text as typed: a markdown or CSV file uploaded shows its first lines as a
+# snippet does. Not HTML (its source, not what its reader sees) nor a code file's highlighting.
+_TEXT_FILETYPES = frozenset(("text", "markdown", "csv", "tsv"))
+
+
+def _previewed(file: dict) -> bool:
+    """Whether a file's `preview` is its text: a snippet's, or a plain-text, markdown or CSV file's."""
+    return file.get("mode") == "snippet" or file.get("filetype") in _TEXT_FILETYPES
+
+
+def cut_files(event: dict) -> bool:
+    """Whether a snippet read from its `preview` (_files_text) goes on past it: Slack sends a snippet's first
+    lines only, counting the others in `lines_more` (or marking `preview_is_truncated`)."""
+    files = event.get("files")
+    return any(
+        isinstance(f, dict)
+        and _previewed(f)
+        and isinstance(f.get("preview"), str)
+        and (
+            f.get("preview_is_truncated") is True
+            or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
+        )
+        for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]
+    )
 
 
 # What marks an attachment as something else than the message's own words.

@@ -121,8 +121,9 @@ def test_a_link_to_one_of_the_apps_answers_follows_up_its_question(slack, where)
 
 
 def test_a_link_to_an_answer_not_in_the_log_is_still_no_question(slack):
-    # Another bot's post, or an answer the log no longer holds: no question to follow, as before.
-    answer = {"type": "message", "user": "UOTHER", "bot_id": "BOTHER", "text": "Llama 3.1 70B · 50 usuários",
+    # An answer of the app's the log no longer holds: no question to follow, as before. (Another bot's post
+    # is read as its card since tests/test_slack_formats_round9.py.)
+    answer = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "text": "Llama 3.1 70B · 50 usuários",
               "ts": "1700000700.000100"}  # fmt: skip
     slack.fake.reply("conversations.replies", {"messages": [answer]})
     link = "https://nossanuvem.slack.com/archives/C0001/p1700000700000100"

@@ -18,7 +18,7 @@ from ..blocks import form_unavailable
 from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S, command_from_elsewhere
 from ..log import logwords
 from ..pipeline import Where
-from ..slack_client import answered_base, open_view, read_links, send_to_response_url
+from ..slack_client import answered_base, open_view, own_ids, read_links, send_to_response_url
 from ..slacktext import linked_files, linked_messages, only_emoji, plain, visible
 from ..views import form_view
 from . import manager
@@ -26,7 +26,7 @@ from .messages import files_unread
 
 
 def register(app: App, services) -> None:
-    def gpu_command(ack: Ack, command: dict, client: WebClient) -> None:
+    def gpu_command(ack: Ack, command: dict, client: WebClient, context) -> None:
         received = time.monotonic()
         text = visible(command.get("text"))
         # The first word, whatever blank follows it (a pasted command may hold a line break or a tab).
@@ -53,7 +53,8 @@ def register(app: App, services) -> None:
             # "/gpu quanto precisa pra isso? <link to a message>": the message is read from Slack, which
             # does not fit in the acknowledgement's budget.
             ack()
-            services.after_ack.submit(answer_linked, text, command, client, received + ANSWER_BUDGET_S)
+            ours = own_ids(context, command.get("api_app_id"))
+            services.after_ack.submit(answer_linked, text, command, client, received + ANSWER_BUDGET_S, ours)
             return
         unread = "file" if linked_files(text) else None  # "quanto precisa pra isso? <link to a file>"
         text = plain(text)  # mentions, links and escapes as Slack sends them (should_escape in the manifest)
@@ -79,8 +80,10 @@ def register(app: App, services) -> None:
             )
             record_form_failure(services.log, where, lang, reason)
 
-    def answer_linked(text: str, command: dict, client: WebClient, deadline: float) -> None:
-        linked = read_links(client, command.get("channel_id"), text)
+    def answer_linked(
+        text: str, command: dict, client: WebClient, deadline: float, ours: frozenset[str]
+    ) -> None:
+        linked = read_links(client, command.get("channel_id"), text, ours)
         # a link to one of the app's answers: its question followed up, as a reply in its thread is
         base = answered_base(services.log, linked)
         unread = linked.unread[0] if linked.unread and not linked.words and base is None else None

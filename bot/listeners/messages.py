@@ -23,7 +23,15 @@ from ..directory import (
 )
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
-from ..slacktext import carries_forwarded, linked_files, message_text, plain, says_something, visible
+from ..slacktext import (
+    carries_forwarded,
+    cut_files,
+    linked_files,
+    message_text,
+    plain,
+    says_something,
+    visible,
+)
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -100,7 +108,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(then_done, services, held, answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient, update: str | None = None) -> None:
-        said, linked = _with_linked_messages(client, event)
+        said, linked = _with_linked_messages(client, event, _ours(body))
         text = plain(said)
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "edit" if update else "mention", thread_ts)
@@ -144,7 +152,7 @@ def register(app: App, services) -> None:
     def answer_message(
         event: dict, body: dict, client: WebClient, base: Workload | None, update: str | None = None
     ) -> None:
-        said, linked = _with_linked_messages(client, event)
+        said, linked = _with_linked_messages(client, event, _ours(body))
         text = plain(said)
         base = answered_base(services.log, linked) or base  # an answer linked, before the thread's own
         is_dm = _direct(event)
@@ -578,14 +586,14 @@ def _waiting_mentions(client: WebClient, join: dict, bot_user: str) -> list[dict
     return sorted(waiting, key=_ts)[-MAX_WAITING_MENTIONS:]
 
 
-def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
+def _with_linked_messages(client: WebClient, event: dict, ours: frozenset[str]) -> tuple[str, Linked]:
     """What a message says, followed by the words of the Slack messages it links to (bot/slack_client.py,
     read_links), unless it carries another message's words already (forwarded, or its link unfurled); and
-    what the links held."""
+    what the links held. `ours`: this app's ids, which tell its answers from other bots' posts."""
     said = message_text(event)
     if carries_forwarded(event):
         return said, Linked()
-    linked = read_links(client, event.get("channel"), message_text(event, False))
+    linked = read_links(client, event.get("channel"), message_text(event, False), ours)
     return "\n".join(filter(None, (said, *linked.words))), linked
 
 
@@ -595,6 +603,11 @@ def _files_unread(event: dict, text: str, reply):
     only links to files or canvases in Slack, led by a line saying the app reads only text: how to ask alone
     had read as if the file were not there. The app holds no files:read scope, and an image has no words it
     could read anyway."""
+    if cut_files(event):
+        # A snippet longer than what Slack sends of it: its answer says the rest was not read.
+        reply = dataclasses.replace(
+            reply, message=led_by(i18n.t(reply.lang, "slack.snippet_cut"), reply.message)
+        )
     if says_something(text) or reply.workload is not None:
         return reply  # the usual case, decided before the message is read again for links
     files = event.get("files")
@@ -818,6 +831,12 @@ def _app_user(body: dict) -> str | None:
     first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
     bot = first.get("user_id") if isinstance(first, dict) else None
     return bot if isinstance(bot, str) and bot else None
+
+
+def _ours(body: dict) -> frozenset[str]:
+    """This app's ids as the event's envelope names them: its app (api_app_id) and its bot user, which
+    every post of its carries (bot_profile.app_id, user)."""
+    return frozenset(i for i in (body.get("api_app_id"), _app_user(body)) if isinstance(i, str) and i)
 
 
 def _mentions_app(message: dict, body: dict) -> bool:

@@ -21,8 +21,8 @@ from sizing.workload import Workload
 from ..blocks import anchored, led_by
 from ..directory import ANSWER_BUDGET_S, acting_workspace, from_another_team, request_team, users_workspace
 from ..pipeline import Where, decode
-from ..slack_client import send_to_response_url
-from ..slacktext import message_text, plain, says_something
+from ..slack_client import own_ids, posted_by, send_to_response_url
+from ..slacktext import cut_files, message_text, plain, says_something
 
 logger = logging.getLogger(__name__)
 # The callback_id the manifests give the shortcut.
@@ -53,6 +53,8 @@ def register(app: App, services) -> None:
         if not ours and not says_something(words):
             # A screenshot, a file, emoji alone: how to ask, with nothing before it, read as an answer to nothing.
             out = led_by(i18n.t(reply.lang, "slack.shortcut_no_words"), out)
+        elif not ours and cut_files(message):
+            out = led_by(i18n.t(reply.lang, "slack.snippet_cut"), out)  # the rest of a long snippet: unread
         # "Share" answers in the thread of the message that was sized, where the customer will read it.
         thread = message.get("thread_ts") or message.get("ts") or shortcut.get("message_ts")
         kwargs = anchored(out, str(thread)).kwargs() if thread else out.kwargs()
@@ -89,10 +91,7 @@ def register(app: App, services) -> None:
 
 def _is_ours(message: dict, context) -> bool:
     """Whether this app posted the message (its bot user, or its bot as the message's bot_id)."""
-    profile = message.get("bot_profile") if isinstance(message.get("bot_profile"), dict) else {}
-    bot = message.get("bot_id") or profile.get("id")
-    user = message.get("user")
-    return bool((bot and bot == context.bot_id) or (user and user == context.bot_user_id))
+    return posted_by(message, own_ids(context))
 
 
 def carried_workload(message: dict) -> Workload | None:
