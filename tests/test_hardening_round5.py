@@ -71,7 +71,9 @@ def test_through_gunicorn_a_channel_shared_is_shared_for_every_worker(tmp_path):
             assert all("Preço" in text for text in shown)
             if _asked_of(fake, "C1300") >= 2:
                 break
-        assert _asked_of(fake, "C1300") == 2, "both workers should have asked Slack of the channel"
+        # At least once each: two requests a worker answers at once may both ask before either remembers (seen
+        # once on a loaded machine: 3 asks).
+        assert _asked_of(fake, "C1300") >= 2, "both workers should have asked Slack of the channel"
         state["shared"] = True
         told = sr.event({"type": "channel_shared", "connected_team_id": "T9999", "channel": "C1300",
                          "event_ts": f"{time.time():.6f}"}, event_id="EvShared1300")  # fmt: skip
@@ -86,7 +88,7 @@ def test_through_gunicorn_a_channel_shared_is_shared_for_every_worker(tmp_path):
                 assert "Qwen2.5 7B" in text and "Preço" not in text
             if _asked_of(fake, "C1300") - asked_before >= 2:
                 break
-        assert _asked_of(fake, "C1300") - asked_before == 2
+        assert _asked_of(fake, "C1300") - asked_before >= 2
     # The rows say so too: what a manager's view and the exports count as a Slack Connect channel's.
     rows = _rows(tmp_path / "log.db", "select channel_shared, count(*) from requests group by 1")
     assert dict(rows) == {0: before_answers, 1: after_answers}
