@@ -3863,6 +3863,10 @@ ACTIVE_MILLIONS = regexes.compile(
 
 
 def _active_in_billions(m: re.Match) -> str:
+    text, start, end = m.string, m.start(), m.end()
+    word = text[text.rfind(" ", 0, start) + 1 : (text.find(" ", end) + 1 or len(text) + 1) - 1]
+    if "/" in word:  # a Hub repo's id is read as typed ("ibm-granite/granite-3.0-1b-a400m-instruct")
+        return m.group(0)
     return f"{m.group(1)}b-a{float(m.group(2)) / 1000:g}b"
 
 
