@@ -62,6 +62,14 @@ def priced(tmp_path, monkeypatch):
     yield from with_prices(tmp_path, monkeypatch, {None: "{ on_demand = 9.5 }"})
 
 
+@pytest.fixture
+def priced_two_modes(tmp_path, monkeypatch):
+    """Every GPU priced on demand and reserved (R$ 10,00 and R$ 7,50 an hour), not public."""
+    from tests.data_folders import with_prices
+
+    yield from with_prices(tmp_path, monkeypatch, {None: "{ on_demand = 10.0, reserved = 7.5 }"})
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _no_signatures_left_in_memory():
     """The app remembers request signatures in /dev/shm (bot/log/requestlog.py): what the tests' apps left

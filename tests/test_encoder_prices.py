@@ -4,22 +4,15 @@ rate needs in each contract mode, and a million tokens embedded. Audit round 6 f
 
 from __future__ import annotations
 
-import pytest
-
 from .gpu_size_run import answer
 from .slack_harness import text_of
 
 MONEY = ("Preço", "Price", "R$", "BRL", "milhão de tokens", "per million tokens")
 
 
-@pytest.fixture
-def two_modes(tmp_path, monkeypatch):
-    from tests.data_folders import with_prices
-
-    yield from with_prices(tmp_path, monkeypatch, {None: "{ on_demand = 10.0, reserved = 7.5 }"})
-
-
-def test_a_corpus_with_a_deadline_is_priced_for_the_gpus_it_needs_and_by_its_gpu_hours(capsys, two_modes):
+def test_a_corpus_with_a_deadline_is_priced_for_the_gpus_it_needs_and_by_its_gpu_hours(
+    capsys, priced_two_modes
+):
     text = answer(capsys, "bge-m3 para 2 milhões de PDFs de 10 páginas em 24h")
     assert "Para terminar em 24 h: 2× L40S 48 GB" in text
     assert (
@@ -31,14 +24,14 @@ def test_a_corpus_with_a_deadline_is_priced_for_the_gpus_it_needs_and_by_its_gpu
     assert "~R$ 0,017 por milhão de tokens" in text
 
 
-def test_a_small_corpus_says_its_few_gpu_hours_not_zero(capsys, two_modes):
+def test_a_small_corpus_says_its_few_gpu_hours_not_zero(capsys, priced_two_modes):
     text = answer(capsys, "bge-m3 for 10,000 documents")
     # 7.5 million tokens: well under an hour of one L40S
     assert "Price of 1× L40S 48 GB: on demand BRL 10.00 an hour, BRL 7,300 a month" in text
     assert "(on demand, 0.013 GPU-hours," in text and "0.0 GPU-hours" not in text
 
 
-def test_a_rate_divides_the_gpus_hour_by_the_tokens_it_reads(capsys, two_modes):
+def test_a_rate_divides_the_gpus_hour_by_the_tokens_it_reads(capsys, priced_two_modes):
     text = answer(capsys, "reranker bge com 50 req/s")
     assert "23× L40S 48 GB" in text
     assert "Preço de 23× L40S 48 GB: sob demanda R$ 230,00 por hora, R$ 167.900 por mês" in text
@@ -46,14 +39,14 @@ def test_a_rate_divides_the_gpus_hour_by_the_tokens_it_reads(capsys, two_modes):
     assert "Por milhão de tokens: ~R$ 0,019 (reservada: o preço de 23× L40S 48 GB por hora" in text
 
 
-def test_portugal_reads_its_own_words_and_money_layout(capsys, two_modes):
+def test_portugal_reads_its_own_words_and_money_layout(capsys, priced_two_modes):
     text = answer(capsys, "bge-m3 com 200 pedidos por segundo, utilizadores em Lisboa").replace("\u00a0", " ")
     assert "Preço de 1× L40S 48 GB: a pedido 10,00 R$ por hora, 7 300 R$ por mês" in text
     # one reserved L40S, R$ 7.50 an hour, over 200 × 512 tokens × 3600 s = 368.64M tokens: 0.0203
     assert "Por milhão de tokens: ~0,020 R$ (reservada:" in text and "200 pedidos/s numa hora" in text
 
 
-def test_a_model_with_no_load_says_no_price(capsys, two_modes):
+def test_a_model_with_no_load_says_no_price(capsys, priced_two_modes):
     assert not any(word in answer(capsys, "bge-m3") for word in MONEY)
 
 
@@ -73,7 +66,7 @@ def test_staff_see_the_price_and_a_shared_channel_does_not(priced, slack):
         assert word not in text_of(external["blocks"]) and word not in external["text"]
 
 
-def test_passages_each_query_ranks_are_the_reranker_s_request_not_a_corpus(capsys, two_modes):
+def test_passages_each_query_ranks_are_the_reranker_s_request_not_a_corpus(capsys, priced_two_modes):
     text = answer(capsys, "bge reranker 10 buscas por segundo com 20 trechos cada")
     # "20 trechos cada" had been a corpus of 20 passages (priced at R$ 0,00023) and each query 100 passages
     assert "Acervo" not in text and "O acervo" not in text

@@ -4,22 +4,13 @@ round 5 found it silent on prices even when asked "quanto custa por mês?"."""
 
 from __future__ import annotations
 
-import pytest
-
 from .gpu_size_run import answer, answer_json
 from .slack_harness import text_of
 
 MONEY = ("Preço", "Price", "R$", "BRL")
 
 
-@pytest.fixture
-def two_modes(tmp_path, monkeypatch):
-    from tests.data_folders import with_prices
-
-    yield from with_prices(tmp_path, monkeypatch, {None: "{ on_demand = 10.0, reserved = 7.5 }"})
-
-
-def test_calls_at_once_are_priced_for_the_gpus_they_need(capsys, two_modes):
+def test_calls_at_once_are_priced_for_the_gpus_they_need(capsys, priced_two_modes):
     text = answer(capsys, "whisper large-v3 com 50 chamadas simultâneas, quanto custa por mês?")
     # 50 live calls need 2 L40S (the streams line): their price, each mode, by the hour and the month
     assert "então 2× L40S 48 GB" in text
@@ -29,7 +20,7 @@ def test_calls_at_once_are_priced_for_the_gpus_they_need(capsys, two_modes):
     assert "Por hora de áudio, com a GPU sempre ocupada: ~R$ 0,15 (sob demanda, a ~65× o tempo real)" in text
 
 
-def test_a_monthly_volume_divides_the_month_by_its_audio(capsys, two_modes):
+def test_a_monthly_volume_divides_the_month_by_its_audio(capsys, priced_two_modes):
     text = answer(capsys, "whisper large v3 para transcrever 1000 horas de áudio por mês")
     # one L40S reserved for the offering's 730-hour month, R$ 5.475, over 1,000 hours of audio
     assert "R$ 5.475 por mês" in text and "Por hora de áudio: ~R$ 5,47 (reservada:" in text
@@ -38,7 +29,7 @@ def test_a_monthly_volume_divides_the_month_by_its_audio(capsys, two_modes):
     assert "Per hour of audio: ~BRL 0.90 (reserved:" in english
 
 
-def test_a_one_off_volume_pays_the_hours_the_gpus_work(capsys, two_modes):
+def test_a_one_off_volume_pays_the_hours_the_gpus_work(capsys, priced_two_modes):
     text = answer(capsys, "whisper large v3 para 300 horas de áudio")
     # ~65x real time: 300 h of audio take ~4.6 GPU-hours at R$ 10 on demand
     assert "As 300 h de áudio: ~R$ 46,01 (sob demanda" in text
