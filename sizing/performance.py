@@ -374,6 +374,10 @@ def replica(
         + serving.overhead(tp * pp)
         + reserved_bytes
     )
+    # FP8's MoE costs were measured on FP8 tensor cores (vLLM's W8A8 path: precisions.toml); a GPU without them
+    # runs FP8 weights through vLLM's weight-only Marlin kernels into BF16 matmuls, so BF16's MoE costs stand.
+    weight_only = precision.compute == "fp8" and not gpu.fp8_dense_tflops
+    moe_kernels = catalog.precision("bf16") if weight_only else precision
     return Replica(
         arch=arch,
         gpu=gpu,
@@ -392,8 +396,8 @@ def replica(
         image_flops=image_flops,
         shared_prefix=shared_prefix,
         weight_read_share=precision.decode_read_share,
-        moe_layer_s=precision.moe_layer_s,
-        moe_prefill_share=precision.moe_prefill_share,
+        moe_layer_s=moe_kernels.moe_layer_s,
+        moe_prefill_share=moe_kernels.moe_prefill_share,
     )
 
 

@@ -124,7 +124,11 @@ def _engine(row: dict, gpu) -> dict:
             chunked_prefill=False,
             memory_utilization=utilization,
         )
-    return dict(max_seqs=1024 if big else 256, chunk_tokens=8192 if big else 2048)
+    found = dict(max_seqs=1024 if big else 256, chunk_tokens=8192 if big else 2048)
+    if m := re.search(r"--gpu-memory-utilization (0\.\d+)", notes):
+        # the run's own share of each GPU for vLLM (its KV cache gets what the weights leave of it)
+        found["memory_utilization"] = float(m.group(1))
+    return found
 
 
 def _requests(row: dict) -> int:
@@ -392,7 +396,7 @@ def test_one_conversation_is_said_at_its_own_speed_not_beside_a_lower_total():
 
 
 def test_a_mixture_of_experts_in_bf16_reads_prompts_at_its_moe_kernels_share(catalog):
-    """vLLM multiplies a BF16 or FP8 prompt's routed experts in its Triton fused_moe kernel, a grouped GEMM at
+    """vLLM multiplies a BF16 prompt's routed experts in its Triton fused_moe kernel, a grouped GEMM at
     ~0.55 of a dense layer's rate (Precision.moe_prefill_share); GLM-4.5-Air's held-out BF16 runs had read their
     prompts ~4x faster in the model than measured. One user's first token of an 8,000-token prompt on Qwen3-30B-A3B
     comes later by the experts' share of its FLOPs; a dense model's and gpt-oss's (MXFP4 kernels) do not move."""
@@ -409,7 +413,11 @@ def test_a_mixture_of_experts_in_bf16_reads_prompts_at_its_moe_kernels_share(cat
     arch = resolve_model("qwen3 30b a3b", catalog).model
     experts = 2 * arch.parts.active_experts * 8000
     total = performance.prefill_flops(arch, 8000)
-    assert catalog.precision("bf16").moe_prefill_share == catalog.precision("fp8").moe_prefill_share == 0.55
+    # FP8 experts run slower still in vLLM's FP8 MoE layers (0.1: tests/test_performance_heldout5.py)
+    assert (
+        catalog.precision("bf16").moe_prefill_share == 0.55
+        and catalog.precision("fp8").moe_prefill_share == 0.1
+    )
     slower, dense_rate = first_token("qwen3 30b a3b", "bf16"), first_token("qwen3 30b a3b", "bf16", 1.0)
     peak = h100.tflops("bf16") * 1e12 * performance.PREFILL_MFU
     assert slower - dense_rate == pytest.approx(experts * (1 / 0.55 - 1) / peak, rel=1e-6)

@@ -7,6 +7,7 @@ the test turns red the day the model reproduces it, so the list of gaps below st
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -58,13 +59,6 @@ BURST_TAIL = (
     "ranges from about 0.55 (H100, RTX 4090) to 1.1 (A100), so no constant does. The product never quotes a burst: its "
     "saturated figure is the steady state at the slots vLLM admits."
 )
-BLOCK_FP8 = (
-    "Qwen3-235B-A22B's FP8 checkpoint (the model card: fine-grained FP8 with 128-wide blocks) on 4 H100s "
-    "runs at 0.89 of the BF16 checkpoint on 8, where the model, giving FP8 matmuls twice the BF16 rate, says "
-    "1.12 (its throughput +35.2%, +43% before the experts read prompts at moe_prefill_share); the Qwen3-14B and "
-    "8B FP8 rows are within the band. One row: no second one to fit a block-scale "
-    "cost on."
-)
 _Q8 = "vLLM-Qwen3-8B-1x{}-tp1-217-202-rinf-{}-{}"
 GAPS = {
     **{
@@ -83,7 +77,6 @@ GAPS = {
         )
     },
     "vLLM-Qwen3-14B-1xH100 SXM 80GB-tp1-32000-99-rinf-BF16-tpot_ms": LONG_PREFILL,
-    "vLLM-Qwen3-235B-A22B-Instruct-2507-FP8-4xH100 80GB-tp4-216-197-rinf-FP8-output_tok_s": BLOCK_FP8,
     _Q8.format("H100 80GB", "FP8_dynamic", "tpot_ms"): DYNAMIC_FP8,
     _Q8.format("H100 80GB", "INT4_AWQ", "tpot_ms"): INT4_KERNEL,
     **{
@@ -128,6 +121,20 @@ def round_cases(rows: list[dict], figures, gaps: dict[str, str]):
         for figure in figures:
             if row.get(figure) is not None:
                 yield figure_case(row, figure, gaps)
+
+
+def held_out_rows(name: str) -> list[dict]:
+    """The rows of one held-out round's fixture (tests/fixtures/<name>)."""
+    return json.loads((Path(__file__).parent / "fixtures" / name).read_text())["rows"]
+
+
+def check_round_bookkeeping(rows: list[dict], gaps: dict[str, str], cases: list) -> None:
+    """A round's rows each have one id, each gap names one of its figures, and each row cites the repository file,
+    commit and line it was read from."""
+    assert len({heldout_id(row) for row in rows}) == len(rows)
+    assert set(gaps) <= {p.id for p in cases}
+    for row in rows:
+        assert re.search(r"^github \S+/\S+ \S+ @[0-9a-f]{40} -- .*'.+'", row["source"]), row["source"]
 
 
 def held_to_its_band(row: dict, figure: str, catalog, model_figure: str | None = None) -> None:

@@ -19,8 +19,8 @@ from .test_performance_heldout2 import FIGURES  # the model's figure each measur
 ROWS = json.loads((Path(__file__).parent / "fixtures" / "throughput_heldout3.json").read_text())["rows"]
 
 # Why each missed figure is missed (measured against sizing/performance.py as it is). The routed experts' share of
-# a prompt now runs at Precision.moe_prefill_share (0.55 of PREFILL_MFU in BF16 and FP8: vLLM's Triton fused MoE),
-# which brought 10 of the round's 16 missed figures into the band.
+# a prompt now runs at Precision.moe_prefill_share (0.55 of PREFILL_MFU in BF16: vLLM's Triton fused MoE; FP8's is
+# round 5's), which brought 10 of the round's 16 missed figures into the band.
 SHORT_REQUESTS = (
     "1,000 requests of 128 prompt tokens and 4 answer tokens end 47 (A100) and 53 (H100) a second, about one per "
     "20 ms on either GPU though the H100 computes 3.2x faster: the cost is per request, not per token (reading "
