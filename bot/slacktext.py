@@ -330,20 +330,21 @@ def _block_parts(blocks: list, cards: bool = True) -> list[str]:
     return [line.strip() for line in lines if line.strip()]
 
 
-# A markdown table's row ("| Modelo | llama 3.1 70b |") and the line under its header ("|---|:---:|").
+# A markdown table's row ("| Modelo | llama 3.1 70b |"), and the line under its header ("|---|:---:|") with the
+# header above it ("| Campo | Valor |").
 _MD_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$", re.MULTILINE)
-_MD_RULE = re.compile(
-    r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$\n?", re.MULTILINE
-)
+_RULE = r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$\n?"
+_MD_HEADER = re.compile(rf"^(?:[ \t]*\|.*\|[ \t]*\n)?{_RULE}", re.MULTILINE)
 
 
 def _md_rows(text: str) -> str:
     """A markdown block's tables (https://www.markdownguide.org/extended-syntax/#tables) read as a table
     block's are, a row a line of its cells: "| Usuários | 50 |" had kept its bars between the words, its
-    "50" not understood, and the rule under the header in the question."""
+    "50" not understood, and the rule under the header in the question. The header names the columns, as a
+    card's header names the card: not read ("| Campo | Valor |" had added a cost to the question)."""
     if "|" not in text:
         return text
-    return _MD_ROW.sub(lambda m: " ".join(c.strip() for c in m.group(1).split("|")), _MD_RULE.sub("", text))
+    return _MD_ROW.sub(lambda m: " ".join(c.strip() for c in m.group(1).split("|")), _MD_HEADER.sub("", text))
 
 
 # A message holds at most 50 blocks (https://docs.slack.dev/reference/block-kit/blocks), a section 10 fields.
@@ -437,7 +438,7 @@ def _files_text(event: dict) -> str:
             body = file.get("plain_text") or file.get("preview_plain_text")
             said = (file.get("subject"), body)
         elif _previewed(file):
-            said = (file.get("preview"),)
+            said = (_preview(file.get("preview")),)
         else:
             continue
         lines += [_escape(w) for w in said if isinstance(w, str) and w.strip()]
@@ -454,6 +455,28 @@ def _previewed(file: dict) -> bool:
     return file.get("mode") == "snippet" or file.get("filetype") in _TEXT_FILETYPES
 
 
+# The most of a file's preview read: Slack sends a few lines (five in the payloads seen, the rest counted in
+# `lines_more`), and a question is refused past sizing/query.py's MAX_CHARS anyway; a forged megabyte is not
+# worked through.
+MAX_PREVIEW_CHARS = 4000
+# Control characters a pasted text may carry (a terminal's colour codes, a NUL): no word of the request, and
+# some would end up in the log and in the answer's echo of the question.
+# A terminal's colour code goes whole ("\x1b[0m" had left "[0m" behind, read as 0 users).
+_CONTROL = re.compile(r"(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f])+")
+
+
+def _preview(text) -> str | None:
+    """A file's `preview` as its reader sees it. Slack sends it as the plain text typed, its highlighted copy in
+    HTML beside it (`preview_highlight`, never read: https://docs.slack.dev/reference/objects/file-object;
+    recorded events show `"preview": "Hello txt"` beside `<div class="CodeMirror ..."><pre>Hello txt</pre>`,
+    and `lines_more` counting what was left out while `preview_is_truncated` stays false). So it is escaped like any text Slack sends (_escape, by the caller), its line ends made plain, control
+    characters dropped, and a markdown table's header set aside as a markdown block's is."""
+    if not isinstance(text, str):
+        return None
+    text = _CONTROL.sub(" ", text[:MAX_PREVIEW_CHARS].replace("\r\n", "\n"))
+    return _md_rows(text)
+
+
 def cut_files(event: dict) -> bool:
     """Whether a snippet read from its `preview` (_files_text) goes on past it: Slack sends a snippet's first
     lines only, counting the others in `lines_more` (or marking `preview_is_truncated`)."""
@@ -465,6 +488,7 @@ def cut_files(event: dict) -> bool:
         and (
             f.get("preview_is_truncated") is True
             or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
+            or len(f["preview"]) > MAX_PREVIEW_CHARS
         )
         for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]
     )
