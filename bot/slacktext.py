@@ -200,18 +200,23 @@ def message_text(event: dict, forwarded: bool = True) -> str:
 # message: "quanto precisa pra isso? <that address>" was "Não entendi").
 _PERMALINK = re.compile(
     r"<https://(?:[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?!\d)"
-    r"|app\.slack\.com/client/[TE][A-Z0-9]+/([CDG][A-Z0-9]{2,})/thread/\4-(\d{10})\.(\d{6})(?!\d))[^<>]*>"
+    r"|app\.slack\.com/client/[TE][A-Z0-9]+/([CDG][A-Z0-9]{2,})/thread/\4-(\d{10})\.(\d{6})(?!\d))([^<>]*)>"
 )
+# A reply's permalink names its thread: ...?thread_ts=1700000000.000100&cid=C0123ABCD
+# (https://docs.slack.dev/reference/methods/chat.getPermalink).
+_THREAD_TS = re.compile(r"[?&](?:amp;)?thread_ts=(\d{10}\.\d{6})(?!\d)")
 
 
-def linked_messages(text: str) -> list[tuple[str, str]]:
-    """The Slack messages a text links to, as (channel, ts), each once and at most MAX_FORWARDED."""
-    found = (
-        (m.group(1), f"{m.group(2)}.{m.group(3)}")
-        if m.group(1)
-        else (m.group(4), f"{m.group(5)}.{m.group(6)}")
-        for m in _PERMALINK.finditer(text or "")
-    )
+def linked_messages(text: str) -> list[tuple[str, str, str | None]]:
+    """The Slack messages a text links to, as (channel, ts, the thread's ts when the link names one), each
+    once and at most MAX_FORWARDED. A thread's address in the web client is its parent's."""
+    found = []
+    for m in _PERMALINK.finditer(text or ""):
+        if m.group(1):
+            thread = _THREAD_TS.search(m.group(7) or "")
+            found.append((m.group(1), f"{m.group(2)}.{m.group(3)}", thread.group(1) if thread else None))
+        else:
+            found.append((m.group(4), f"{m.group(5)}.{m.group(6)}", None))
     return list(dict.fromkeys(found))[:MAX_FORWARDED]
 
 

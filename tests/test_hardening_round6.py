@@ -6,7 +6,10 @@ forged or oversized parts of what the last sessions added (cards, snippets, e-ma
 
 from __future__ import annotations
 
+import pytest
+
 from . import slack_requests as sr
+from .slack_harness import text_of
 from .test_slack_formats_round3 import WAIT, _quiet, _said
 from .test_slack_formats_round8 import _card
 from .test_slack_formats_round9 import _shared, _snippet
@@ -77,3 +80,46 @@ def test_a_forged_megabyte_preview_is_cut_and_said_so(slack):
     assert "Li só as primeiras linhas" in said
     [row] = slack.rows()
     assert len(row["text"]) < 10_000
+
+
+# -- a link to a reply inside a thread ----------------------------------------------------------------------
+
+_PARENT = {"type": "message", "user": "UEXT1620", "text": "Oi! Tenho uma dúvida sobre GPUs.", "ts": "1700216200.000100",
+           "thread_ts": "1700216200.000100", "reply_count": 2}  # fmt: skip
+_REPLY = {"type": "message", "user": "UEXT1620", "text": "qwen3 32b fp8 para 20 usuários", "ts": "1700216260.000200",
+          "thread_ts": "1700216200.000100", "parent_user_id": "UEXT1620"}  # fmt: skip
+_LATER = {"type": "message", "user": "U1621", "text": "vou ver", "ts": "1700216300.000300",
+          "thread_ts": "1700216200.000100", "parent_user_id": "UEXT1620"}  # fmt: skip
+
+
+def _link(message: dict, thread: bool) -> str:
+    # chat.getPermalink's address (https://docs.slack.dev/reference/methods/chat.getPermalink): a reply's names
+    # its thread, as Slack escapes "&" in a message's text.
+    link = f"https://nossanuvem.slack.com/archives/C1620/p{message['ts'].replace('.', '')}"
+    return f"{link}?thread_ts={message['thread_ts']}&amp;cid=C1620" if thread else link
+
+
+@pytest.mark.parametrize("thread", [True, False], ids=["with-thread_ts", "bare"])
+def test_a_link_to_a_reply_in_a_thread_reads_that_reply(slack, thread):
+    # Asked with limit=1, Slack answered with the thread's parent alone ("Oi! Tenho uma dúvida"): the reply
+    # linked to was "not found", or the greeting was sized.
+    slack.fake.thread("C1620", _PARENT, _REPLY, _LATER)
+    said = text_of(slack.answer(f"quanto precisa pra isso? <{_link(_REPLY, thread)}>")["blocks"])
+    assert "Qwen3 32B" in said and "20 usuários" in said
+    assert "Não encontrei a mensagem do link" not in said
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "qwen3 32b" in row["text"]
+
+
+def test_a_link_to_a_threads_parent_reads_the_parent(slack):
+    parent = {**_PARENT, "text": "llama 3.1 8b para 10 usuários"}
+    slack.fake.thread("C1620", parent, _REPLY, _LATER)
+    said = text_of(slack.answer(f"quanto precisa pra isso? <{_link(parent, False)}>")["blocks"])
+    assert "Llama 3.1 8B" in said and "10 usuários" in said and "Qwen3" not in said
+
+
+def test_a_link_to_a_message_slack_does_not_hold_says_so(slack):
+    slack.fake.thread("C1620", _PARENT, _REPLY)
+    gone = {**_REPLY, "ts": "1700216999.000900"}
+    said = text_of(slack.answer(f"quanto precisa pra isso? <{_link(gone, True)}>")["blocks"])
+    assert "Não encontrei a mensagem do link" in said
