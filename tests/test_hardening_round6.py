@@ -6,13 +6,23 @@ forged or oversized parts of what the last sessions added (cards, snippets, e-ma
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import text_of
+from .data_folders import priced_copy
+from .slack_fake import FakeSlack
+from .slack_harness import SECRET, text_of
+from .test_faults import LOADED_S
+from .test_hardening_round2 import _workers_up
+from .test_hardening_round4 import _rows
+from .test_hardening_round5 import _ask_many, _asked_of
 from .test_slack_formats_round3 import WAIT, _quiet, _said
+from .test_slack_formats_round6 import _sharing
 from .test_slack_formats_round8 import _card
 from .test_slack_formats_round9 import _shared, _snippet
+from .web_server import web_process
 
 # -- a table's header and a snippet's preview ---------------------------------------------------------------
 
@@ -123,3 +133,49 @@ def test_a_link_to_a_message_slack_does_not_hold_says_so(slack):
     gone = {**_REPLY, "ts": "1700216999.000900"}
     said = text_of(slack.answer(f"quanto precisa pra isso? <{_link(gone, True)}>")["blocks"])
     assert "Não encontrei a mensagem do link" in said
+
+
+# -- a sharing mark the told worker cannot write in the spool -----------------------------------------------
+
+
+def test_through_gunicorn_a_channel_shared_reaches_every_worker_when_the_spool_refuses_the_mark(tmp_path):
+    # The spool's mark cannot be written (here a folder stands where its file goes: the rename over it fails)
+    # but can still be looked at, unchanged: the other worker had trusted what it knew of the channel for the
+    # rest of the hour, prices and internal rows for a customer. The log's file tells it instead.
+    env = {
+        "WEB_CONCURRENCY": "2",
+        "GPU_SIZER_TOKEN_CHECK_S": "0",  # the log's count read on every request (a second by default)
+        "GPU_SIZER_DATA": str(priced_copy(tmp_path, {None: "{ on_demand = 9.5 }"})),
+    }
+    (tmp_path / "log.db.spool" / "sharing" / "changed.json").mkdir(parents=True)
+    with FakeSlack() as fake, web_process(tmp_path, fake, env=env, start_timeout=LOADED_S) as web:
+        _workers_up(web, 2, timeout=LOADED_S)
+        state = _sharing(fake, "C1630")
+        for attempt in range(6):
+            assert all("Preço" in text for text in _ask_many(web, fake, "C1630", f"ours{attempt}-"))
+            if _asked_of(fake, "C1630") >= 2:
+                break
+        assert _asked_of(fake, "C1630") >= 2, "both workers should have asked Slack of the channel"
+        state["shared"] = True
+        told = sr.event({"type": "channel_shared", "connected_team_id": "T9999", "channel": "C1630",
+                         "event_ts": f"{time.time():.6f}"}, event_id="EvShared1630")  # fmt: skip
+        assert sr.post(f"{web.base}/slack/events", told, sr.sign(told, SECRET))[0] == 200
+        asked_before = _asked_of(fake, "C1630")
+        for attempt in range(6):
+            for text in _ask_many(web, fake, "C1630", f"shared{attempt}-"):
+                assert "Qwen2.5 7B" in text and "Preço" not in text
+            if _asked_of(fake, "C1630") - asked_before >= 2:
+                break
+        assert _asked_of(fake, "C1630") - asked_before >= 2
+        assert "could not tell the other workers through the spool" in web.output()
+    assert _rows(tmp_path / "log.db", "select n from sharing_changed") == [(1,)]
+
+
+def test_a_sharing_change_neither_place_takes_is_an_error_in_the_log(priced, tmp_path, caplog):
+    # Both places refusing: nothing can tell the other workers, and the operator is told so, loudly.
+    from bot.log import SharingMarks
+
+    (tmp_path / "spool" / "sharing" / "changed.json").mkdir(parents=True)
+    marks = SharingMarks(tmp_path / "spool", tmp_path / "missing" / "log.db")
+    assert marks.tell("C1631", "channel_shared") is False
+    assert any(r.levelname == "ERROR" and "sharing changed" in r.getMessage() for r in caplog.records)
