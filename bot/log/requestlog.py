@@ -347,6 +347,8 @@ class RequestLog:
             first = self.event_claims.claim(key, at, hold=until_done)
             if first and self._seen_in_file(key):
                 return False  # seen by a version that kept event ids in the database
+            if first and self._old_claims:
+                self._claim_in_file(key)
             # Without the disk, memory's answer stands: answering twice beats never answering.
             return True if first is None else first
         except Exception as error:
@@ -382,15 +384,48 @@ class RequestLog:
             return False
 
     def _seen_in_file(self, event_id: str) -> bool:
-        """Whether the database's seen_events (where earlier versions claimed events) has the id. Only
-        when the connection is free this instant: a retry must never wait on a busy file."""
+        """Whether the database's seen_events (where earlier versions claimed events) has the id. Asked of
+        the readers' connection on every first claim: during a rolling deploy an older version's worker
+        claims there, and Slack's retry of what it got may come here at once. Gated on whether the table had
+        rows when this worker last looked (after its writer's commit or idle check, up to retry_interval
+        before), such a claim went unseen and the retry was answered twice. A reader never waits on the
+        writer (WAL); when the readers' connection cannot serve, the writer's is asked only if free this
+        instant and the table had rows: a retry must never wait on a busy file."""
+        sql = "select 1 from seen_events where event_id = ?"
+        if self._read_lock.acquire(timeout=QUICK_WAIT):
+            try:
+                conn = self._reading()
+                if conn is not None:
+                    return conn.execute(sql, [event_id]).fetchone() is not None
+            except sqlite3.Error:
+                self._close_reader()
+            finally:
+                self._read_lock.release()
         if not self._old_claims or self._db is None or not self._lock.acquire(blocking=False):
             return False
         try:
-            sql = "select 1 from seen_events where event_id = ?"
             return self._db is not None and self._db.conn.execute(sql, [event_id]).fetchone() is not None
         except sqlite3.Error:
             return False
+        finally:
+            self._lock.release()
+
+    def _claim_in_file(self, event_id: str) -> None:
+        """While an older version claims events in seen_events (the table has rows: a rolling deploy), this
+        version's first claims go there too, so that Slack's retry reaching an older worker is not answered
+        again by it. Only when the writer's connection is free this instant; the retention job prunes them."""
+        if self._db is None or not self._lock.acquire(blocking=False):
+            return
+        try:
+            if self._db is not None and not self._db.conn.in_transaction:
+                _busy_timeout(self._db, QUICK_TIMEOUT)  # the writer sets its own again for its next batch
+                with self._db.conn:
+                    self._db.conn.execute(
+                        "insert or ignore into seen_events (event_id, seen_at) values (?, ?)",
+                        [event_id, datetime.now(UTC).isoformat(timespec="milliseconds")],
+                    )
+        except sqlite3.Error:
+            pass
         finally:
             self._lock.release()
 
