@@ -54,6 +54,7 @@ class SharingMarks:
         # What the log's file last said (its count of changes) and when to read it again.
         self._counted: int | None = None
         self._next_read = 0.0
+        self._read_at = -1.0
         self._reading = threading.Lock()
 
     def seen(self) -> tuple | str:
@@ -72,12 +73,19 @@ class SharingMarks:
         return (file, self._count())
 
     def _count(self) -> int | None:
-        """The log's count of changes, read at most once every check_s (by one thread; the others take the last
-        read meanwhile). A log that cannot be read now keeps the last count: the spool's file still tells."""
-        if self.db_path is None or time.monotonic() < self._next_read or not self._reading.acquire(False):
+        """The log's count of changes, read at most once every check_s, by one thread at a time: one that finds
+        another reading waits for that read (a few milliseconds) rather than take the count from before it. A
+        log that cannot be read now keeps the last count: the spool's file still tells."""
+        if self.db_path is None or time.monotonic() < self._next_read:
+            return self._counted
+        asked = time.monotonic()
+        if not self._reading.acquire(timeout=BUSY_TIMEOUT_S):
             return self._counted
         try:
-            self._next_read = time.monotonic() + self.check_s
+            if self._read_at >= asked:
+                return self._counted  # read by another thread since this one asked
+            self._read_at = time.monotonic()
+            self._next_read = self._read_at + self.check_s
             with contextlib.closing(self._connect("ro")) as conn:
                 row = conn.execute("select n from sharing_changed where id = 1").fetchone()
             self._counted = int(row[0]) if row else 0
