@@ -6,18 +6,22 @@ forged or oversized parts of what the last sessions added (cards, snippets, e-ma
 
 from __future__ import annotations
 
+import contextlib
+import json
+import sqlite3
 import time
+from urllib.parse import parse_qsl, urlencode
 
 import pytest
 
 from . import slack_requests as sr
 from .data_folders import priced_copy
 from .slack_fake import FakeSlack
-from .slack_harness import SECRET, text_of
+from .slack_harness import SECRET, acknowledged_or_posted, serve, text_of
 from .test_faults import LOADED_S
 from .test_hardening_round2 import _workers_up
 from .test_hardening_round4 import _rows
-from .test_hardening_round5 import _ask_many, _asked_of
+from .test_hardening_round5 import _ask_many, _asked_of, _org_wide
 from .test_slack_formats_round3 import WAIT, _quiet, _said
 from .test_slack_formats_round6 import _sharing
 from .test_slack_formats_round8 import _card
@@ -179,3 +183,90 @@ def test_a_sharing_change_neither_place_takes_is_an_error_in_the_log(priced, tmp
     marks = SharingMarks(tmp_path / "spool", tmp_path / "missing" / "log.db")
     assert marks.tell("C1631", "channel_shared") is False
     assert any(r.levelname == "ERROR" and "sharing changed" in r.getMessage() for r in caplog.records)
+
+
+# -- an older version's event claims during a rolling deploy ------------------------------------------------
+
+
+def test_a_retry_of_an_event_an_older_version_claimed_is_not_answered_again(slack):
+    # During a rolling deploy, a worker of the version before (which claimed events in the log's seen_events)
+    # got the mention and answered it; Slack's retry comes to this version at once. It had looked at
+    # seen_events only if the table had rows when its writer last checked (after a commit, or idle), so the
+    # retry right after the older worker's claim was answered a second time.
+    with contextlib.closing(sqlite3.connect(slack.db)) as conn, conn:
+        conn.execute(
+            "insert into seen_events (event_id, seen_at) values ('EvOld1640', '2026-12-08T01:00:00')"
+        )
+    mention = sr.app_mention("<@UBOT> qwen2.5 7b 16bit", channel="C1640", ts="1700216400.000100")
+    assert slack.event(mention, "EvOld1640", retry=1) == 200
+    slack.settle()
+    assert slack.fake.calls("chat.postMessage") == []
+    # A new event is answered as ever.
+    again = sr.app_mention("<@UBOT> qwen2.5 7b 8bit", channel="C1640", ts="1700216401.000100")
+    assert slack.event(again, "EvNew1640") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    assert "Qwen2.5 7B" in _said(answer)
+
+
+def test_while_an_older_version_claims_in_the_log_this_versions_claims_go_there_too(slack):
+    # The other way round: this version answers, and Slack's retry goes to a worker of the version before,
+    # which looks at seen_events alone. While that table has rows (an older version is running), this
+    # version's claims are written there too.
+    with contextlib.closing(sqlite3.connect(slack.db)) as conn, conn:
+        conn.execute(
+            "insert into seen_events (event_id, seen_at) values ('EvOld1641', '2026-12-08T01:00:00')"
+        )
+    slack.answer("qwen2.5 7b 16bit", user_id="U1641")
+    assert (
+        slack.log.flush(10) == 0
+    )  # its row committed: the writer looks at the table again, as after any commit
+    mention = sr.app_mention("<@UBOT> qwen2.5 7b 16bit", channel="C1641", ts="1700216410.000100")
+    assert slack.event(mention, "EvNew1641") == 200
+    slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    slack.settle()
+    with contextlib.closing(sqlite3.connect(slack.db)) as conn:
+        claimed = {row[0] for row in conn.execute("select event_id from seen_events")}
+    assert "EvNew1641" in claimed
+
+
+# -- an org-wide install's first /gpu while auth.teams.list is slow or rate limited -------------------------
+
+
+def _first_gpu(slack, user: str) -> tuple[float, dict, str]:
+    """The first /gpu of an org-wide install's person: how long Slack waited for the acknowledgement, the
+    acknowledgement, and the answer's text whichever way it came."""
+    body, _ = sr.slash_command("qwen2.5 7b 16bit", user_id=user, response_url=slack.fake.response_url(user))
+    # As an org-wide install's command names it (https://api.slack.com/enterprise/apps/reference).
+    body = urlencode({**dict(parse_qsl(body)), "enterprise_id": "E0001", "is_enterprise_install": "true"})
+    started = time.monotonic()
+    status, _, reply = slack.send(body)
+    took = time.monotonic() - started
+    assert status == 200
+    acknowledged = json.loads(reply) if reply else {}
+    shown = text_of(acknowledged_or_posted(slack.fake, acknowledged, user, WAIT, "first /gpu")["blocks"])
+    return took, acknowledged, shown
+
+
+@pytest.mark.parametrize("slack_says", ["slow", "rate_limited"])
+def test_an_org_wide_installs_first_gpu_is_answered_at_once_whatever_auth_teams_list_does(
+    priced, tmp_path, slack_says
+):
+    # auth.teams.list (asked once an org-level token is known) ran on the person's lookup: 4 s of it held the
+    # first /gpu's answer past the acknowledgement's budget, and our own people got it late through the
+    # response_url. It now runs beside the lookup, which it never decided.
+    with serve(tmp_path) as slack:
+        _org_wide(slack, ["T0001", "T0002"])
+        if slack_says == "slow":
+            slack.fake.delay("auth.teams.list", 4)
+        else:
+            slack.fake.fail("auth.teams.list", status=429, headers={"Retry-After": "30"}, times=50)
+        took, acknowledged, shown = _first_gpu(slack, "W1650")
+        assert took < 3, f"acknowledged after {took:.1f} s"
+        assert acknowledged.get("blocks"), "the answer should come in the acknowledgement itself"
+        assert "Qwen2.5 7B" in shown and "Preço" in shown  # one of ours: users.info says so
+        slack.fake.reply("users.info", {"user": {"id": "UEXT1650", "team_id": "T9999", "is_stranger": True,
+                                                 "locale": "pt-BR"}})  # fmt: skip
+        took, _, shown = _first_gpu(slack, "UEXT1650")
+        assert took < 3 and "Qwen2.5 7B" in shown and "Preço" not in shown  # another organisation's
+        slack.settle()
+        assert [r["user_external"] for r in slack.rows()] == [0, 1]
