@@ -538,6 +538,15 @@ def _rich(elements, depth: int) -> str:
     return ("\n" if depth == 0 else "").join(parts)
 
 
+_SLACK_ID = re.compile(r"[A-Z][A-Z0-9]{2,20}")
+
+
+def _is_id(value, kinds: str) -> bool:
+    """Whether `value` is a Slack id of one of `kinds` (its first letter: U/W people, S groups, C/D/G
+    conversations)."""
+    return isinstance(value, str) and value[:1] in kinds and _SLACK_ID.fullmatch(value) is not None
+
+
 def _rich_element(element: dict) -> str:
     """One rich_text element as Slack writes it in a message's `text`."""
     kind = element.get("type")
@@ -552,16 +561,23 @@ def _rich_element(element: dict) -> str:
             return _escape(label)
         # Words linked to a page are the words the person sees, as <url|label> in `text`.
         return f"<{_escape(url)}|{_escape(label)}>" if label.strip() else f"<{_escape(url)}>"
+    # An id or a range is written into markup as it is: one that is no id ("U1> <https://x|clique") is
+    # forged, and had closed the mention and added words and links of its own to the question.
     if kind == "user":
-        return f"<@{element.get('user_id', '')}>"
+        return f"<@{element['user_id']}>" if _is_id(element.get("user_id"), "UW") else " "
     if kind == "usergroup":
-        return f"<!subteam^{element.get('usergroup_id', '')}>"
+        return f"<!subteam^{element['usergroup_id']}>" if _is_id(element.get("usergroup_id"), "S") else " "
     if kind == "channel":
-        return f"<#{element.get('channel_id', '')}>"
+        return f"<#{element['channel_id']}>" if _is_id(element.get("channel_id"), "CDG") else " "
     if kind == "broadcast":
-        return f"<!{element.get('range', 'here')}>"
+        spread = element.get("range", "here")
+        return f"<!{spread}>" if spread in ("here", "channel", "everyone") else " "
     if kind == "date":
         stamp, tokens = element.get("timestamp"), str(element.get("format") or "")
+        if not (isinstance(stamp, int) and not isinstance(stamp, bool)) and not (
+            isinstance(stamp, str) and stamp.isascii() and stamp.isdigit()
+        ):
+            return _escape(str(element.get("fallback") or ""))  # no time to show: its words as sent
         return f"<!date^{stamp}^{_escape(tokens)}|{_escape(str(element.get('fallback') or ''))}>"
     return " "  # an emoji, a team, a file, a canvas: not words of the question
 

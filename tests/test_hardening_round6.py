@@ -270,3 +270,47 @@ def test_an_org_wide_installs_first_gpu_is_answered_at_once_whatever_auth_teams_
         assert took < 3 and "Qwen2.5 7B" in shown and "Preço" not in shown  # another organisation's
         slack.settle()
         assert [r["user_external"] for r in slack.rows()] == [0, 1]
+
+
+# -- forged and oversized parts of what the last sessions added ---------------------------------------------
+
+
+def _rich_text(*elements: dict) -> list[dict]:
+    return [{"type": "rich_text", "elements": [{"type": "rich_text_section", "elements": list(elements)}]}]
+
+
+def test_forged_ids_in_a_messages_blocks_add_no_words_nor_links_to_the_question(slack):
+    # A rich_text element's id is written into Slack's markup as it is: a forged "user_id" had closed the
+    # mention and put a link and words of its own into the question ("Não entendi: “clique”, “palavra”").
+    forged = [
+        {"type": "text", "text": "qwen3 32b fp8 para 20 usuários "},
+        {"type": "user", "user_id": "U1> <https://evil.example|clique"},
+        {"type": "broadcast", "range": "channel> palavra"},
+        {"type": "channel", "channel_id": "C1> outrapalavra"},
+        {"type": "usergroup", "usergroup_id": "S1> <!everyone"},
+        {"type": "date", "timestamp": "1> <!here", "format": "{date}", "fallback": ""},
+    ]
+    event = {**sr.message("This message contains interactive elements.", user="U1660", channel="DU1660",
+                          channel_type="im", ts="1700216600.000100"), "blocks": _rich_text(*forged)}  # fmt: skip
+    assert slack.event(event, "EvH6forged") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Qwen3 32B" in said and "20 usuários" in said and "Não entendi" not in said
+    assert "evil.example" not in str(answer.params)
+    [row] = slack.rows()
+    assert "evil" not in row["text"] and "palavra" not in row["text"]
+
+
+def test_real_ids_in_a_messages_blocks_still_read_as_mentions(slack):
+    # What Slack sends (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block): a mention of a
+    # person or a channel is no word of the question, as before.
+    blocks = _rich_text({"type": "user", "user_id": "U0ANA01"}, {"type": "text", "text": " qwen3 32b fp8 em "},
+                        {"type": "channel", "channel_id": "C0GPU01"}, {"type": "text", "text": " 20 usuários"})  # fmt: skip
+    event = {**sr.message("This message contains interactive elements.", user="U1661", channel="DU1661",
+                          channel_type="im", ts="1700216610.000100"), "blocks": blocks}  # fmt: skip
+    assert slack.event(event, "EvH6ids") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Qwen3 32B" in said and "20 usuários" in said and "Não entendi" not in said
