@@ -441,7 +441,10 @@ def _files_text(event: dict) -> str:
             continue
         if file.get("filetype") == "email":
             body = file.get("plain_text") or file.get("preview_plain_text")
-            said = (file.get("subject"), body)
+            # An e-mail's whole body comes (signature, disclaimer and the thread quoted below): its first
+            # MAX_EMAIL_CHARS, where a request is asked; past sizing/query.py's 4,000 characters a forwarded
+            # e-mail had been refused as too long ("A mensagem tem 7.078 caracteres").
+            said = (file.get("subject"), body[:MAX_EMAIL_CHARS] if isinstance(body, str) else None)
         elif _previewed(file):
             said = (_preview(file.get("preview")),)
         else:
@@ -464,6 +467,7 @@ def _previewed(file: dict) -> bool:
 # `lines_more`), and a question is refused past sizing/query.py's MAX_CHARS anyway; a forged megabyte is not
 # worked through.
 MAX_PREVIEW_CHARS = 4000
+MAX_EMAIL_CHARS = 2000
 # Control characters a pasted text may carry (a terminal's colour codes, a NUL): no word of the request, and
 # some would end up in the log and in the answer's echo of the question.
 # A terminal's colour code goes whole ("\x1b[0m" had left "[0m" behind, read as 0 users).

@@ -314,3 +314,21 @@ def test_real_ids_in_a_messages_blocks_still_read_as_mentions(slack):
     _quiet(slack)
     said = _said(answer)
     assert "Qwen3 32B" in said and "20 usuários" in said and "Não entendi" not in said
+
+
+def test_a_long_forwarded_email_is_sized_from_its_beginning_not_refused_as_too_long(slack):
+    # Slack sends an e-mail's whole body in `plain_text`: a request followed by a signature, a disclaimer and
+    # the thread quoted below it runs past the 4,000 characters a question may have, and had been answered
+    # "A mensagem tem 7.078 caracteres; o limite é 4.000".
+    from .test_slack_formats_round8 import _emailed
+
+    emailed = _emailed("1700216700.000100")
+    footer = "\n\n--\nMaria Silva\nDepartamento de Tecnologia\n" + "Esta mensagem é confidencial. " * 220
+    emailed["files"][0]["plain_text"] = (
+        "Bom dia,\n\nPrecisamos servir o llama 3.1 70b para 50 usuários.\n" + footer
+    )
+    slack.send(sr.message_shortcut(emailed, user_id="U1670", response_url=slack.fake.response_url("long")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "caracteres" not in said
