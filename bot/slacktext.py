@@ -210,14 +210,17 @@ _THREAD_TS = re.compile(r"[?&](?:amp;)?thread_ts=(\d{10}\.\d{6})(?!\d)")
 def linked_messages(text: str) -> list[tuple[str, str, str | None]]:
     """The Slack messages a text links to, as (channel, ts, the thread's ts when the link names one), each
     once and at most MAX_FORWARDED. A thread's address in the web client is its parent's."""
-    found = []
+    found: dict[
+        tuple[str, str], str | None
+    ] = {}  # a message linked twice (with its thread, and without) is read once
     for m in _PERMALINK.finditer(text or ""):
         if m.group(1):
             thread = _THREAD_TS.search(m.group(7) or "")
-            found.append((m.group(1), f"{m.group(2)}.{m.group(3)}", thread.group(1) if thread else None))
+            key, thread_ts = (m.group(1), f"{m.group(2)}.{m.group(3)}"), thread.group(1) if thread else None
         else:
-            found.append((m.group(4), f"{m.group(5)}.{m.group(6)}", None))
-    return list(dict.fromkeys(found))[:MAX_FORWARDED]
+            key, thread_ts = (m.group(4), f"{m.group(5)}.{m.group(6)}"), None
+        found[key] = found.get(key) or thread_ts
+    return [(channel, ts, thread_ts) for (channel, ts), thread_ts in found.items()][:MAX_FORWARDED]
 
 
 def carries_forwarded(event: dict) -> bool:

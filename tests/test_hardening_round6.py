@@ -332,3 +332,14 @@ def test_a_long_forwarded_email_is_sized_from_its_beginning_not_refused_as_too_l
     _quiet(slack)
     said = _said(answer)
     assert "Llama 3.1 70B" in said and "50 usuários" in said and "caracteres" not in said
+
+
+def test_a_reply_linked_twice_with_and_without_its_thread_is_read_once(slack):
+    slack.fake.thread("C1620", _PARENT, _REPLY, _LATER)
+    links = f"<{_link(_REPLY, False)}> <{_link(_REPLY, True)}>"
+    said = text_of(slack.answer(f"quanto precisa pra isso? {links}")["blocks"])
+    assert "Qwen3 32B" in said and "20 usuários" in said
+    [asked] = slack.fake.calls("conversations.replies")
+    assert asked.params["ts"] == _PARENT["ts"]
+    [row] = slack.rows()
+    assert row["text"].count("qwen3 32b") == 1
