@@ -79,6 +79,9 @@ BATCH = 100  # also bounds how long the write lock is held: leads and gpu-log wa
 # loaded). A quarter of a second gathers a full batch under a busy load and delays a row nobody waits for
 # (a manager's view and gpu-log flush first).
 GROUP_WINDOW = 0.25
+# How long after it starts a process writes its event claims where older versions look too (_claim_in_file):
+# a rolling deploy replaces every worker well within it.
+DEPLOY_WINDOW_S = 1800.0
 # How long a Slack helper waits for the connection while the background thread holds it.
 QUICK_WAIT = 0.5
 # Event ids, channels and threads remembered in memory while the file is unusable.
@@ -121,10 +124,12 @@ class RequestLog:
         self._reader_of: tuple[int, int] | None = None  # the (device, inode) it has open
         self._db: Database | None = None
         self._columns: set[str] = set()
-        # Whether seen_events (where versions before spool.Claims claimed events) has rows: a new file's is
-        # empty for good, and each event's claim then skips the query (~10 us). Checked at each opening, after
-        # the rows queued are written and when idle (an older worker may still share the file in a deploy).
+        # Whether seen_events (where versions before spool.Claims claimed events) has rows. Checked at each
+        # opening, after the rows queued are written and when idle (an older worker may still share the file in
+        # a deploy): while it has, this version's first claims are written there too (_claim_in_file), during
+        # its first DEPLOY_WINDOW_S only.
         self._old_claims = False
+        self._started = time.monotonic()
         # Appended without the lock (deque appends are atomic), popped only by the lock's holder.
         self._queue: deque[dict[str, Any]] = deque()
         self._seen: OrderedDict[str, None] = OrderedDict()
@@ -347,7 +352,7 @@ class RequestLog:
             first = self.event_claims.claim(key, at, hold=until_done)
             if first and self._seen_in_file(key):
                 return False  # seen by a version that kept event ids in the database
-            if first and self._old_claims:
+            if first and self._old_claims and time.monotonic() - self._started < DEPLOY_WINDOW_S:
                 self._claim_in_file(key)
             # Without the disk, memory's answer stands: answering twice beats never answering.
             return True if first is None else first
@@ -413,7 +418,9 @@ class RequestLog:
     def _claim_in_file(self, event_id: str) -> None:
         """While an older version claims events in seen_events (the table has rows: a rolling deploy), this
         version's first claims go there too, so that Slack's retry reaching an older worker is not answered
-        again by it. Only when the writer's connection is free this instant; the retention job prunes them."""
+        again by it. Only when the writer's connection is free this instant; the retention job prunes them.
+        Only in this process's first DEPLOY_WINDOW_S: older workers run beside a new one only while the deploy
+        rolls, and this version's own rows would otherwise keep the table from ever being empty again."""
         if self._db is None or not self._lock.acquire(blocking=False):
             return
         try:
