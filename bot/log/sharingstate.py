@@ -39,6 +39,9 @@ DOUBT = "doubt"
 
 # How long the told worker waits for the log's file when another writer holds it (the event waits on it).
 BUSY_TIMEOUT_S = 1.0
+# How long a reading of the count waits for a file another process locks: it runs on a request's way to its
+# acknowledgement. A count not read keeps the last one; the spool's file still tells.
+READ_TIMEOUT_S = 0.05
 
 
 class SharingMarks:
@@ -79,14 +82,14 @@ class SharingMarks:
         if self.db_path is None or time.monotonic() < self._next_read:
             return self._counted
         asked = time.monotonic()
-        if not self._reading.acquire(timeout=BUSY_TIMEOUT_S):
+        if not self._reading.acquire(timeout=2 * READ_TIMEOUT_S):
             return self._counted
         try:
             if self._read_at >= asked:
                 return self._counted  # read by another thread since this one asked
             self._read_at = time.monotonic()
             self._next_read = self._read_at + self.check_s
-            with contextlib.closing(self._connect("ro")) as conn:
+            with contextlib.closing(self._connect("ro", READ_TIMEOUT_S)) as conn:
                 row = conn.execute("select n from sharing_changed where id = 1").fetchone()
             self._counted = int(row[0]) if row else 0
         except sqlite3.OperationalError as error:
@@ -154,10 +157,8 @@ class SharingMarks:
             )
             return False
 
-    def _connect(self, mode: str) -> sqlite3.Connection:
+    def _connect(self, mode: str, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
         # mode=ro / rw: never creates the file (a deleted log is the request log's to recreate, with its
         # permissions and schema).
         assert self.db_path is not None
-        return sqlite3.connect(
-            f"{self.db_path.absolute().as_uri()}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT_S
-        )
+        return sqlite3.connect(f"{self.db_path.absolute().as_uri()}?mode={mode}", uri=True, timeout=timeout)
