@@ -447,7 +447,7 @@ def _files_text(event: dict) -> str:
             # An e-mail's whole body comes (signature, disclaimer and the thread quoted below): its first
             # MAX_EMAIL_CHARS, where a request is asked; past sizing/query.py's 4,000 characters a forwarded
             # e-mail had been refused as too long ("A mensagem tem 7.078 caracteres").
-            said = (file.get("subject"), body[:MAX_EMAIL_CHARS] if isinstance(body, str) else None)
+            said = (_plain_text(file.get("subject"), MAX_EMAIL_CHARS), _plain_text(body, MAX_EMAIL_CHARS))
         elif _previewed(file):
             said = (_preview(file.get("preview")),)
         else:
@@ -481,12 +481,19 @@ def _preview(text) -> str | None:
     """A file's `preview` as its reader sees it. Slack sends it as the plain text typed, its highlighted copy in
     HTML beside it (`preview_highlight`, never read: https://docs.slack.dev/reference/objects/file-object;
     recorded events show `"preview": "Hello txt"` beside `<div class="CodeMirror ..."><pre>Hello txt</pre>`,
-    and `lines_more` counting what was left out while `preview_is_truncated` stays false). So it is escaped like any text Slack sends (_escape, by the caller), its line ends made plain, control
-    characters dropped, and a markdown table's header set aside as a markdown block's is."""
+    and `lines_more` counting what was left out while `preview_is_truncated` stays false). So it is escaped
+    like any text Slack sends (_escape, by the caller), cleaned (_plain_text), and a markdown table's header
+    set aside as a markdown block's is."""
+    text = _plain_text(text, MAX_PREVIEW_CHARS)
+    return _md_rows(text) if text is not None else None
+
+
+def _plain_text(text, limit: int) -> str | None:
+    """A file's text as Slack sends it (a preview, an e-mail's subject and body): its first `limit`
+    characters, line ends made plain, control characters dropped."""
     if not isinstance(text, str):
         return None
-    text = _CONTROL.sub(" ", text[:MAX_PREVIEW_CHARS].replace("\r\n", "\n"))
-    return _md_rows(text)
+    return _CONTROL.sub(" ", text[:limit].replace("\r\n", "\n"))
 
 
 def cut_files(event: dict) -> bool:

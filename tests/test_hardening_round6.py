@@ -98,8 +98,8 @@ def test_a_forged_megabyte_preview_is_cut_and_said_so(slack):
 
 # -- a link to a reply inside a thread ----------------------------------------------------------------------
 
-_PARENT = {"type": "message", "user": "UEXT1620", "text": "Oi! Tenho uma dúvida sobre GPUs.", "ts": "1700216200.000100",
-           "thread_ts": "1700216200.000100", "reply_count": 2}  # fmt: skip
+_PARENT = {"type": "message", "user": "UEXT1620", "text": "Oi! Tenho uma dúvida sobre GPUs.",
+           "ts": "1700216200.000100", "thread_ts": "1700216200.000100", "reply_count": 2}  # fmt: skip
 _REPLY = {"type": "message", "user": "UEXT1620", "text": "qwen3 32b fp8 para 20 usuários", "ts": "1700216260.000200",
           "thread_ts": "1700216200.000100", "parent_user_id": "UEXT1620"}  # fmt: skip
 _LATER = {"type": "message", "user": "U1621", "text": "vou ver", "ts": "1700216300.000300",
@@ -306,7 +306,8 @@ def test_real_ids_in_a_messages_blocks_still_read_as_mentions(slack):
     # What Slack sends (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block): a mention of a
     # person or a channel is no word of the question, as before.
     blocks = _rich_text({"type": "user", "user_id": "U0ANA01"}, {"type": "text", "text": " qwen3 32b fp8 em "},
-                        {"type": "channel", "channel_id": "C0GPU01"}, {"type": "text", "text": " 20 usuários"})  # fmt: skip
+                        {"type": "channel", "channel_id": "C0GPU01"},
+                        {"type": "text", "text": " 20 usuários"})  # fmt: skip
     event = {**sr.message("This message contains interactive elements.", user="U1661", channel="DU1661",
                           channel_type="im", ts="1700216610.000100"), "blocks": blocks}  # fmt: skip
     assert slack.event(event, "EvH6ids") == 200
@@ -343,3 +344,20 @@ def test_a_reply_linked_twice_with_and_without_its_thread_is_read_once(slack):
     assert asked.params["ts"] == _PARENT["ts"]
     [row] = slack.rows()
     assert row["text"].count("qwen3 32b") == 1
+
+
+def test_an_emails_control_characters_reach_neither_the_answer_nor_the_log(slack):
+    from .test_slack_formats_round8 import _emailed
+
+    emailed = _emailed("1700216800.000100")
+    emailed["files"][0]["subject"] = "Cotação\x00\x1b[31m urgente\x1b[0m"
+    emailed["files"][0]["plain_text"] = (
+        "Bom dia,\r\n\r\nPrecisamos servir o llama 3.1 70b\x07 para 50 usuários.\r\n"
+    )
+    slack.send(sr.message_shortcut(emailed, user_id="U1680", response_url=slack.fake.response_url("ctl")))
+    [answer] = slack.fake.wait_for("response_url", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Llama 3.1 70B" in said and "50 usuários" in said
+    [row] = slack.rows()
+    assert not any(c in row["text"] for c in "\x00\x1b\x07\r")
