@@ -156,8 +156,11 @@ def create_app(
     )
     lead_store = Leads(settings.db_path)
     lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url, gate)
-    # A channel shared or unshared is told to one worker by Slack, to the others through the spool folder.
-    directory = Directory(lookup_client, sharing=SharingMarks(settings.spool))
+    # A channel shared or unshared is told to one worker by Slack, to the others through the spool folder and
+    # the log's file.
+    directory = Directory(
+        lookup_client, sharing=SharingMarks(settings.spool, settings.db_path, settings.token_check_s)
+    )
     # Lead cards show who asked and what, across customers: never posted where a customer could read them.
     desk = LeadDesk(
         lead_store, client, settings.sales_channel, settings.lang, log=log,

@@ -49,6 +49,9 @@ ANSWER_BUDGET_S = 6.0
 # How long hurried requests stop waiting for a kind of lookup after one of them waited its budget out: long
 # enough for a crowd to pass, short enough that a Slack back to normal is soon waited for again.
 SLOW_SECONDS = 10.0
+# What an org-wide event's answer (after its acknowledgement) waits for auth.teams.list, when its person's
+# workspace is not known yet: within ANSWER_BUDGET_S with the person's lookup.
+ORG_LIST_WAIT_S = 3.0
 # What a hurried request still waits meanwhile: a lookup that answers this fast says Slack is back.
 SLOW_WAIT_S = 0.05
 
@@ -108,6 +111,7 @@ class Directory:
         # placing a person of ours in one): an org-wide event's person must be of one of them.
         self._workspaces: set[str] = set()
         self._workspaces_listed_at: float | None = None
+        self._listing: threading.Event | None = None  # the latest asking's end (_list_soon)
         # kind ("user", "channel") -> until when hurried requests do not wait for its lookups
         self._slow_until = {"user": 0.0, "channel": 0.0}
 
@@ -275,26 +279,54 @@ class Directory:
         if same_enterprise and isinstance(user.get("team_id"), str) and len(self._workspaces) < CACHE_LIMIT:
             self._workspaces.add(user["team_id"])
         if ours.org_wide:
-            self._list_workspaces()
+            self._list_soon()
         return Person(locale, not (same_team or same_enterprise), user.get("team_id")), True
 
-    def org_workspace(self, team_id: str | None) -> bool:
+    def org_workspace(self, team_id: str | None, wait_s: float = 0.0) -> bool:
         """Whether Slack said `team_id` is a workspace of our own (auth.test's, one auth.teams.list named for an
-        org-wide install, or one users.info placed a person of our organisation in). Not said: not ours."""
+        org-wide install, or one users.info placed a person of our organisation in). Not said: not ours. A
+        workspace not known while the list is being asked for waits for it up to `wait_s` (a caller past the
+        acknowledgement): another of our workspaces' people had been external until the list came."""
+        if self._known_workspace(team_id):
+            return True
+        ours = self._team
+        if not team_id or wait_s <= 0 or ours is None or not ours.org_wide:
+            return False
+        self._list_soon()
+        listing = self._listing
+        return listing is not None and listing.wait(wait_s) and self._known_workspace(team_id)
+
+    def _known_workspace(self, team_id: str | None) -> bool:
         ours = self._team
         return bool(team_id) and (
             team_id in self._workspaces or (ours is not None and team_id == ours.team_id)
         )
 
-    def _list_workspaces(self) -> None:
+    def _list_soon(self) -> None:
+        """Asks for the workspaces (below) on a thread of its own, when it is time to: the person's lookup
+        never waited on it (what users.info said decides whether they are ours), but ran it first, and a slow or
+        rate-limited auth.teams.list held the first /gpu's answer past the acknowledgement's budget."""
+        with self._lock:
+            listed = self._workspaces_listed_at
+            now = time.monotonic()
+            if listed is not None and (listed == float("inf") or now - listed < TEAM_RETRY_SECONDS):
+                return
+            self._workspaces_listed_at = now  # asked once at a time, whoever asks meanwhile
+            self._listing = threading.Event()  # set once Slack answered or failed
+        threading.Thread(target=self._list_workspaces, args=(self._listing,), name="directory-workspaces",
+                         daemon=True).start()  # fmt: skip
+
+    def _list_workspaces(self, listing: threading.Event | None = None) -> None:
+        try:
+            self._ask_workspaces()
+        finally:
+            if listing is not None:
+                listing.set()
+
+    def _ask_workspaces(self) -> None:
         """An org-wide install's workspaces, as auth.teams.list names them ("a full list of workspaces your
         org-wide app has been approved for", https://docs.slack.dev/reference/methods/auth.teams.list; no
-        scope needed), asked once (again after TEAM_RETRY_SECONDS when Slack failed), on a lookup's thread."""
-        now = time.monotonic()
-        listed = self._workspaces_listed_at
-        if listed is not None and (listed == float("inf") or now - listed < TEAM_RETRY_SECONDS):
-            return
-        self._workspaces_listed_at = now
+        scope needed), asked once (again after TEAM_RETRY_SECONDS when Slack failed), by _list_soon."""
         try:
             cursor, pages = None, 0
             while pages < 10:  # 1,000 workspaces a page: more than any organisation of ours holds
@@ -431,7 +463,7 @@ def outside_the_organisation(directory: Directory, person: Person, users_team: s
     not known to be of one of its workspaces. Their workspace is what the event names (user_team,
     source_team, team), else what users.info said; it must be one Slack said is ours (Directory.org_workspace).
     No workspace named, or one not known to be ours: a doubt, and a doubt is external."""
-    return not directory.org_workspace(users_team or person.team_id)
+    return not directory.org_workspace(users_team or person.team_id, ORG_LIST_WAIT_S)
 
 
 def _first_authorization(body: dict) -> dict:

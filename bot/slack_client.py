@@ -362,13 +362,17 @@ def read_links(
     from .slacktext import linked_files, linked_messages, message_text
 
     linked = Linked()
-    for linked_channel, ts in linked_messages(text):
+    for linked_channel, ts, thread_ts in linked_messages(text):
         if linked_channel != channel and not _public(client, linked_channel):
             linked.unread.append("elsewhere")
             continue
         try:
+            # The thread is asked for by its parent when the link names it, else by the message itself (either
+            # is taken: "ts ... of an existing message"). Slack puts the parent first in what it returns,
+            # whatever oldest and latest say, and counts it in `limit`: a reply's link asked with limit=1 came
+            # back as its parent alone, "not found". Two are the parent and the message linked to.
             answer = client.conversations_replies(
-                channel=linked_channel, ts=ts, latest=ts, oldest=ts, inclusive=True, limit=1
+                channel=linked_channel, ts=thread_ts or ts, latest=ts, oldest=ts, inclusive=True, limit=2
             )
         except Exception as e:  # not a member, no history scope, deleted, rate limited past retries
             reason = failure_reason(e)

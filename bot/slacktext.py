@@ -200,19 +200,27 @@ def message_text(event: dict, forwarded: bool = True) -> str:
 # message: "quanto precisa pra isso? <that address>" was "Não entendi").
 _PERMALINK = re.compile(
     r"<https://(?:[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?!\d)"
-    r"|app\.slack\.com/client/[TE][A-Z0-9]+/([CDG][A-Z0-9]{2,})/thread/\4-(\d{10})\.(\d{6})(?!\d))[^<>]*>"
+    r"|app\.slack\.com/client/[TE][A-Z0-9]+/([CDG][A-Z0-9]{2,})/thread/\4-(\d{10})\.(\d{6})(?!\d))([^<>]*)>"
 )
+# A reply's permalink names its thread: ...?thread_ts=1700000000.000100&cid=C0123ABCD
+# (https://docs.slack.dev/reference/methods/chat.getPermalink).
+_THREAD_TS = re.compile(r"[?&](?:amp;)?thread_ts=(\d{10}\.\d{6})(?!\d)")
 
 
-def linked_messages(text: str) -> list[tuple[str, str]]:
-    """The Slack messages a text links to, as (channel, ts), each once and at most MAX_FORWARDED."""
-    found = (
-        (m.group(1), f"{m.group(2)}.{m.group(3)}")
-        if m.group(1)
-        else (m.group(4), f"{m.group(5)}.{m.group(6)}")
-        for m in _PERMALINK.finditer(text or "")
-    )
-    return list(dict.fromkeys(found))[:MAX_FORWARDED]
+def linked_messages(text: str) -> list[tuple[str, str, str | None]]:
+    """The Slack messages a text links to, as (channel, ts, the thread's ts when the link names one), each
+    once and at most MAX_FORWARDED. A thread's address in the web client is its parent's."""
+    found: dict[
+        tuple[str, str], str | None
+    ] = {}  # a message linked twice (with its thread, and without) is read once
+    for m in _PERMALINK.finditer(text or ""):
+        if m.group(1):
+            thread = _THREAD_TS.search(m.group(7) or "")
+            key, thread_ts = (m.group(1), f"{m.group(2)}.{m.group(3)}"), thread.group(1) if thread else None
+        else:
+            key, thread_ts = (m.group(4), f"{m.group(5)}.{m.group(6)}"), None
+        found[key] = found.get(key) or thread_ts
+    return [(channel, ts, thread_ts) for (channel, ts), thread_ts in found.items()][:MAX_FORWARDED]
 
 
 def carries_forwarded(event: dict) -> bool:
@@ -330,20 +338,21 @@ def _block_parts(blocks: list, cards: bool = True) -> list[str]:
     return [line.strip() for line in lines if line.strip()]
 
 
-# A markdown table's row ("| Modelo | llama 3.1 70b |") and the line under its header ("|---|:---:|").
+# A markdown table's row ("| Modelo | llama 3.1 70b |"), and the line under its header ("|---|:---:|") with the
+# header above it ("| Campo | Valor |").
 _MD_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$", re.MULTILINE)
-_MD_RULE = re.compile(
-    r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$\n?", re.MULTILINE
-)
+_RULE = r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$\n?"
+_MD_HEADER = re.compile(rf"^(?:[ \t]*\|.*\|[ \t]*\n)?{_RULE}", re.MULTILINE)
 
 
 def _md_rows(text: str) -> str:
     """A markdown block's tables (https://www.markdownguide.org/extended-syntax/#tables) read as a table
     block's are, a row a line of its cells: "| Usuários | 50 |" had kept its bars between the words, its
-    "50" not understood, and the rule under the header in the question."""
+    "50" not understood, and the rule under the header in the question. The header names the columns, as a
+    card's header names the card: not read ("| Campo | Valor |" had added a cost to the question)."""
     if "|" not in text:
         return text
-    return _MD_ROW.sub(lambda m: " ".join(c.strip() for c in m.group(1).split("|")), _MD_RULE.sub("", text))
+    return _MD_ROW.sub(lambda m: " ".join(c.strip() for c in m.group(1).split("|")), _MD_HEADER.sub("", text))
 
 
 # A message holds at most 50 blocks (https://docs.slack.dev/reference/block-kit/blocks), a section 10 fields.
@@ -435,9 +444,12 @@ def _files_text(event: dict) -> str:
             continue
         if file.get("filetype") == "email":
             body = file.get("plain_text") or file.get("preview_plain_text")
-            said = (file.get("subject"), body)
+            # An e-mail's whole body comes (signature, disclaimer and the thread quoted below): its first
+            # MAX_EMAIL_CHARS, where a request is asked; past sizing/query.py's 4,000 characters a forwarded
+            # e-mail had been refused as too long ("A mensagem tem 7.078 caracteres").
+            said = (_plain_text(file.get("subject"), MAX_EMAIL_CHARS), _plain_text(body, MAX_EMAIL_CHARS))
         elif _previewed(file):
-            said = (file.get("preview"),)
+            said = (_preview(file.get("preview")),)
         else:
             continue
         lines += [_escape(w) for w in said if isinstance(w, str) and w.strip()]
@@ -454,6 +466,36 @@ def _previewed(file: dict) -> bool:
     return file.get("mode") == "snippet" or file.get("filetype") in _TEXT_FILETYPES
 
 
+# The most of a file's preview read: Slack sends a few lines (five in the payloads seen, the rest counted in
+# `lines_more`), and a question is refused past sizing/query.py's MAX_CHARS anyway; a forged megabyte is not
+# worked through.
+MAX_PREVIEW_CHARS = 4000
+MAX_EMAIL_CHARS = 2000
+# Control characters a pasted text may carry (a terminal's colour codes, a NUL): no word of the request, and
+# some would end up in the log and in the answer's echo of the question.
+# A terminal's colour code goes whole ("\x1b[0m" had left "[0m" behind, read as 0 users).
+_CONTROL = re.compile(r"(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f])+")
+
+
+def _preview(text) -> str | None:
+    """A file's `preview` as its reader sees it. Slack sends it as the plain text typed, its highlighted copy in
+    HTML beside it (`preview_highlight`, never read: https://docs.slack.dev/reference/objects/file-object;
+    recorded events show `"preview": "Hello txt"` beside `<div class="CodeMirror ..."><pre>Hello txt</pre>`,
+    and `lines_more` counting what was left out while `preview_is_truncated` stays false). So it is escaped
+    like any text Slack sends (_escape, by the caller), cleaned (_plain_text), and a markdown table's header
+    set aside as a markdown block's is."""
+    text = _plain_text(text, MAX_PREVIEW_CHARS)
+    return _md_rows(text) if text is not None else None
+
+
+def _plain_text(text, limit: int) -> str | None:
+    """A file's text as Slack sends it (a preview, an e-mail's subject and body): its first `limit`
+    characters, line ends made plain, control characters dropped."""
+    if not isinstance(text, str):
+        return None
+    return _CONTROL.sub(" ", text[:limit].replace("\r\n", "\n"))
+
+
 def cut_files(event: dict) -> bool:
     """Whether a snippet read from its `preview` (_files_text) goes on past it: Slack sends a snippet's first
     lines only, counting the others in `lines_more` (or marking `preview_is_truncated`)."""
@@ -465,6 +507,7 @@ def cut_files(event: dict) -> bool:
         and (
             f.get("preview_is_truncated") is True
             or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
+            or len(f["preview"]) > MAX_PREVIEW_CHARS
         )
         for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]
     )
@@ -509,6 +552,15 @@ def _rich(elements, depth: int) -> str:
     return ("\n" if depth == 0 else "").join(parts)
 
 
+_SLACK_ID = re.compile(r"[A-Z][A-Z0-9]{2,20}")
+
+
+def _is_id(value, kinds: str) -> bool:
+    """Whether `value` is a Slack id of one of `kinds` (its first letter: U/W people, S groups, C/D/G
+    conversations)."""
+    return isinstance(value, str) and value[:1] in kinds and _SLACK_ID.fullmatch(value) is not None
+
+
 def _rich_element(element: dict) -> str:
     """One rich_text element as Slack writes it in a message's `text`."""
     kind = element.get("type")
@@ -523,16 +575,23 @@ def _rich_element(element: dict) -> str:
             return _escape(label)
         # Words linked to a page are the words the person sees, as <url|label> in `text`.
         return f"<{_escape(url)}|{_escape(label)}>" if label.strip() else f"<{_escape(url)}>"
+    # An id or a range is written into markup as it is: one that is no id ("U1> <https://x|clique") is
+    # forged, and had closed the mention and added words and links of its own to the question.
     if kind == "user":
-        return f"<@{element.get('user_id', '')}>"
+        return f"<@{element['user_id']}>" if _is_id(element.get("user_id"), "UW") else " "
     if kind == "usergroup":
-        return f"<!subteam^{element.get('usergroup_id', '')}>"
+        return f"<!subteam^{element['usergroup_id']}>" if _is_id(element.get("usergroup_id"), "S") else " "
     if kind == "channel":
-        return f"<#{element.get('channel_id', '')}>"
+        return f"<#{element['channel_id']}>" if _is_id(element.get("channel_id"), "CDG") else " "
     if kind == "broadcast":
-        return f"<!{element.get('range', 'here')}>"
+        spread = element.get("range", "here")
+        return f"<!{spread}>" if spread in ("here", "channel", "everyone") else " "
     if kind == "date":
         stamp, tokens = element.get("timestamp"), str(element.get("format") or "")
+        if not (isinstance(stamp, int) and not isinstance(stamp, bool)) and not (
+            isinstance(stamp, str) and stamp.isascii() and stamp.isdigit()
+        ):
+            return _escape(str(element.get("fallback") or ""))  # no time to show: its words as sent
         return f"<!date^{stamp}^{_escape(tokens)}|{_escape(str(element.get('fallback') or ''))}>"
     return " "  # an emoji, a team, a file, a canvas: not words of the question
 

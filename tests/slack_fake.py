@@ -58,6 +58,8 @@ class _State:
     replies: dict[str, Reply] = field(default_factory=dict)
     failures: dict[str, list[_Failure]] = field(default_factory=dict)
     delays: dict[str, float] = field(default_factory=dict)
+    # (channel, parent ts) -> (parent, replies): what conversations.replies reads (FakeSlack.thread)
+    threads: dict[tuple[str, str], tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
     uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -160,6 +162,38 @@ class FakeSlack:
         with self._lock:
             queue = self._state.failures.setdefault(method, [])
             queue.extend(_Failure(status, dict(headers or {}), body) for _ in range(times))
+
+    def thread(self, channel: str, parent: dict[str, Any], *replies: dict[str, Any]) -> None:
+        """Holds a message and its replies in `channel`, which conversations.replies then answers as Slack does
+        (https://docs.slack.dev/reference/methods/conversations.replies): `ts` is that of an existing message,
+        the parent's or one of its replies' ("If no replies, just the single message referenced by ts will
+        return"); an unknown one is `thread_not_found`. The first page begins with the thread's parent whatever
+        `oldest` and `latest` say (continuation pages leave it out), the parent counts in `limit`, and the
+        replies follow oldest first, within `oldest` and `latest` (those themselves only with `inclusive`)."""
+        with self._lock:
+            self._state.threads[(channel, parent["ts"])] = (parent, list(replies))
+            self._state.replies["conversations.replies"] = self._thread_replies
+
+    def _thread_replies(self, p: dict[str, Any]) -> dict[str, Any]:
+        channel, ts = str(p.get("channel", "")), str(p.get("ts", ""))
+        with self._lock:
+            threads = [t for (c, _), t in self._state.threads.items() if c == channel]
+        found = next((t for t in threads if t[0]["ts"] == ts or any(r["ts"] == ts for r in t[1])), None)
+        if found is None:
+            return {"ok": False, "error": "thread_not_found"}
+        parent, replies = found
+        inclusive = _truthy(p.get("inclusive"))
+
+        def within(message: dict[str, Any]) -> bool:
+            at = float(message["ts"])
+            for bound, keep in ((p.get("oldest"), lambda b: at > b), (p.get("latest"), lambda b: at < b)):
+                if bound is not None and not (keep(float(bound)) or (inclusive and at == float(bound))):
+                    return False
+            return True
+
+        messages = [parent, *(r for r in replies if within(r))]
+        limit = int(p.get("limit") or 1000)
+        return {"messages": messages[:limit], "has_more": len(messages) > limit}
 
     def delay(self, method: str, seconds: float) -> None:
         """Hold every answer to `method` for `seconds` (0 removes the delay)."""

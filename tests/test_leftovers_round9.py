@@ -93,9 +93,11 @@ def _answer_linked(slack, question: str) -> str:
     slack.fake.clear()
     answer = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "text": "Llama 3.1 70B",
               "ts": _ANSWER_TS, "thread_ts": "1700000800.000100"}  # fmt: skip
-    slack.fake.reply(
-        "conversations.replies", lambda p: {"messages": [answer] if p.get("ts") == _ANSWER_TS else []}
-    )
+    # The answer is a reply in the question's thread: conversations.replies serves both as Slack does
+    # (FakeSlack.thread), whether it is asked for by the thread's ts or the answer's.
+    asked = {"type": "message", "user": "U0001", "text": f"<@UBOT> {question}", "ts": "1700000800.000100",
+             "thread_ts": "1700000800.000100"}  # fmt: skip
+    slack.fake.thread("C0001", asked, answer)
     slack.fake.reply(
         "conversations.info", {"channel": {"id": "C0001", "is_channel": True, "is_private": False}}
     )

@@ -325,6 +325,9 @@ def test_a_link_to_a_customers_message_is_read_as_that_message(slack, where):
     if where == "mention":
         event = sr.app_mention(f"<@UBOT> quanto precisa pra isso? <{link}>")
     else:
+        # A reply's link names its thread; Slack's conversations.replies serves the thread (FakeSlack.thread).
+        parent = {**_CUSTOMER, "text": "oi", "ts": "1700000600.000100", "thread_ts": "1700000600.000100"}
+        slack.fake.thread("C0456", parent, {**_CUSTOMER, "thread_ts": parent["ts"]})
         event = sr.message(f"quanto precisa pra isso? <{link}?thread_ts=1700000600.000100&cid=C0456>",
                            channel="DU0051", channel_type="im", user="U0051")  # fmt: skip
     slack.event(event, f"EvR9{where}")
@@ -332,7 +335,9 @@ def test_a_link_to_a_customers_message_is_read_as_that_message(slack, where):
     said = text_of(answer.params["blocks"])
     assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
     [asked] = slack.fake.calls("conversations.replies")
-    assert (asked.params["channel"], asked.params["ts"]) == ("C0456", "1700000700.000100")
+    thread = "1700000600.000100" if where == "dm" else "1700000700.000100"
+    assert (asked.params["channel"], asked.params["ts"]) == ("C0456", thread)
+    assert asked.params["oldest"] == asked.params["latest"] == "1700000700.000100"
 
 
 def test_a_link_to_a_private_channels_message_is_not_read_elsewhere(slack):

@@ -79,6 +79,9 @@ BATCH = 100  # also bounds how long the write lock is held: leads and gpu-log wa
 # loaded). A quarter of a second gathers a full batch under a busy load and delays a row nobody waits for
 # (a manager's view and gpu-log flush first).
 GROUP_WINDOW = 0.25
+# How long after it starts a process writes its event claims where older versions look too (_claim_in_file):
+# a rolling deploy replaces every worker well within it.
+DEPLOY_WINDOW_S = 1800.0
 # How long a Slack helper waits for the connection while the background thread holds it.
 QUICK_WAIT = 0.5
 # Event ids, channels and threads remembered in memory while the file is unusable.
@@ -121,10 +124,12 @@ class RequestLog:
         self._reader_of: tuple[int, int] | None = None  # the (device, inode) it has open
         self._db: Database | None = None
         self._columns: set[str] = set()
-        # Whether seen_events (where versions before spool.Claims claimed events) has rows: a new file's is
-        # empty for good, and each event's claim then skips the query (~10 us). Checked at each opening, after
-        # the rows queued are written and when idle (an older worker may still share the file in a deploy).
+        # Whether seen_events (where versions before spool.Claims claimed events) has rows. Checked at each
+        # opening, after the rows queued are written and when idle (an older worker may still share the file in
+        # a deploy): while it has, this version's first claims are written there too (_claim_in_file), during
+        # its first DEPLOY_WINDOW_S only.
         self._old_claims = False
+        self._started = time.monotonic()
         # Appended without the lock (deque appends are atomic), popped only by the lock's holder.
         self._queue: deque[dict[str, Any]] = deque()
         self._seen: OrderedDict[str, None] = OrderedDict()
@@ -347,6 +352,8 @@ class RequestLog:
             first = self.event_claims.claim(key, at, hold=until_done)
             if first and self._seen_in_file(key):
                 return False  # seen by a version that kept event ids in the database
+            if first and self._old_claims and time.monotonic() - self._started < DEPLOY_WINDOW_S:
+                self._claim_in_file(key)
             # Without the disk, memory's answer stands: answering twice beats never answering.
             return True if first is None else first
         except Exception as error:
@@ -382,15 +389,50 @@ class RequestLog:
             return False
 
     def _seen_in_file(self, event_id: str) -> bool:
-        """Whether the database's seen_events (where earlier versions claimed events) has the id. Only
-        when the connection is free this instant: a retry must never wait on a busy file."""
+        """Whether the database's seen_events (where earlier versions claimed events) has the id. Asked of
+        the readers' connection on every first claim: during a rolling deploy an older version's worker
+        claims there, and Slack's retry of what it got may come here at once. Gated on whether the table had
+        rows when this worker last looked (after its writer's commit or idle check, up to retry_interval
+        before), such a claim went unseen and the retry was answered twice. A reader never waits on the
+        writer (WAL); when the readers' connection cannot serve, the writer's is asked only if free this
+        instant and the table had rows: a retry must never wait on a busy file."""
+        sql = "select 1 from seen_events where event_id = ?"
+        if self._read_lock.acquire(timeout=QUICK_WAIT):
+            try:
+                conn = self._reading()
+                if conn is not None:
+                    return conn.execute(sql, [event_id]).fetchone() is not None
+            except sqlite3.Error:
+                self._close_reader()
+            finally:
+                self._read_lock.release()
         if not self._old_claims or self._db is None or not self._lock.acquire(blocking=False):
             return False
         try:
-            sql = "select 1 from seen_events where event_id = ?"
             return self._db is not None and self._db.conn.execute(sql, [event_id]).fetchone() is not None
         except sqlite3.Error:
             return False
+        finally:
+            self._lock.release()
+
+    def _claim_in_file(self, event_id: str) -> None:
+        """While an older version claims events in seen_events (the table has rows: a rolling deploy), this
+        version's first claims go there too, so that Slack's retry reaching an older worker is not answered
+        again by it. Only when the writer's connection is free this instant; the retention job prunes them.
+        Only in this process's first DEPLOY_WINDOW_S: older workers run beside a new one only while the deploy
+        rolls, and this version's own rows would otherwise keep the table from ever being empty again."""
+        if self._db is None or not self._lock.acquire(blocking=False):
+            return
+        try:
+            if self._db is not None and not self._db.conn.in_transaction:
+                _busy_timeout(self._db, QUICK_TIMEOUT)  # the writer sets its own again for its next batch
+                with self._db.conn:
+                    self._db.conn.execute(
+                        "insert or ignore into seen_events (event_id, seen_at) values (?, ?)",
+                        [event_id, datetime.now(UTC).isoformat(timespec="milliseconds")],
+                    )
+        except sqlite3.Error:
+            pass
         finally:
             self._lock.release()
 
