@@ -143,9 +143,42 @@ def with_release(model: ModelEntry, release: Release) -> ModelEntry:
     return updated(model, release=release, native_precision=release.precision, name=name)
 
 
+# Each list of names _suggest offers (the catalogue's models, GPUs, precisions...), by the list's id, with the
+# list kept so that its id is not reused: the normalized names and their lengths, worked out once, not for each
+# name not understood (~1,800 names of models normalized again each time).
+_SUGGESTABLE: dict[int, tuple[object, dict[str, str], dict[int, list[str]]]] = {}
+_SUGGEST_CUTOFF = 0.6
+
+
+def _suggestable(items) -> tuple[dict[str, str], dict[int, list[str]]]:
+    kept = _SUGGESTABLE.get(id(items))
+    if kept is None or kept[0] is not items:
+        keyed = {normalize(n): item.name for item in items for n in (item.id, item.name, *item.aliases)}
+        by_length: dict[int, list[str]] = {}
+        for key in keyed:
+            by_length.setdefault(len(key), []).append(key)
+        kept = _SUGGESTABLE[id(items)] = (items, keyed, by_length)
+    return kept[1], kept[2]
+
+
+def _close_names(word: str, by_length: dict[int, list[str]]) -> list[str]:
+    """difflib.get_close_matches over the names whose length alone lets them pass its first test
+    (SequenceMatcher.real_quick_ratio, 2 * min(la, lb) / (la + lb), as difflib works it out): the same
+    matches, in the same order (it ranks by score, then name, whatever order they come in), without
+    a SequenceMatcher step for each of the names that test throws out (most of them)."""
+    lb = len(word)
+    possible = [
+        key
+        for la, keys in by_length.items()
+        if (2.0 * min(la, lb) / (la + lb) if la + lb else 1.0) >= _SUGGEST_CUTOFF
+        for key in keys
+    ]
+    return difflib.get_close_matches(word, possible, n=6, cutoff=_SUGGEST_CUTOFF)
+
+
 def _suggest(text: str, items, kind: str, hint: str):
-    keyed = {normalize(n): item.name for item in items for n in (item.id, item.name, *item.aliases)}
-    close = difflib.get_close_matches(normalize(text), list(keyed), n=6, cutoff=0.6)
+    keyed, by_length = _suggestable(items)
+    close = _close_names(normalize(text), by_length)
     suggestions = ", ".join(list(dict.fromkeys(keyed[c] for c in close))[:3])
     if suggestions:
         return SizingError(f"unknown_{kind}_suggest", hint, name=text, suggestions=suggestions)
