@@ -147,7 +147,7 @@ def with_release(model: ModelEntry, release: Release) -> ModelEntry:
 
 # Each list of names _suggest offers (the catalogue's models, GPUs, precisions...), by the list's id, with the
 # list kept so that its id is not reused: the normalized names by their length, each with its characters
-# counted, worked out once, not for each name not understood (~1,800 names of models normalized each time).
+# counted, worked out once, not for each name not understood (~1,100 names of models normalized each time).
 _SUGGESTABLE: dict[int, tuple[object, dict[str, str], dict[int, list[tuple[str, tuple]]]]] = {}
 _SUGGEST_CUTOFF = 0.6
 _SUGGESTED = 6  # the closest names looked at, of which the first three distinct entries are offered
