@@ -94,34 +94,41 @@ def messages(lang: str) -> dict[str, str]:
     return flat
 
 
-# Each message's text by the language as given and its key: an answer asks for about ninety, with a handful
-# of language codes, and the message files do not change while the process runs. Bounded (a language may
-# be any Slack locale): it starts over when full.
-_TEMPLATES: dict[tuple[str, str], str] = {}
+# Each message by the language as given and its key, as t() writes it: its text, whether English's article
+# before a figure is worked out in it, and the placeholders right before a [singular] noun (_counted_noun; none:
+# the message never writes one). One look-up a call: an answer asks for about ninety, with a handful of language
+# codes, and the message files do not change while the process runs. Bounded (a language may be any Slack
+# locale): it starts over when full.
+_TEMPLATES: dict[tuple[str, str], tuple[str, bool, tuple[str, ...]]] = {}
 _TEMPLATES_SIZE = 8192
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:
-    template = _TEMPLATES.get((lang, key))
-    if template is None:
-        found = messages(lang_of(lang)).get(key) or messages(DEFAULT_LANG).get(key)
+    kept = _TEMPLATES.get((lang, key))
+    if kept is None:
+        code = lang_of(lang)
+        found = messages(code).get(key) or messages(DEFAULT_LANG).get(key)
         if found is None:
             raise KeyError(f"no message {key!r}")
         if len(_TEMPLATES) >= _TEMPLATES_SIZE:
             _TEMPLATES.clear()
-            _COUNTED.clear()
-        template = _TEMPLATES[(lang, key)] = _money_layout(lang_of(lang), found)
-        _COUNTED[(lang, key)] = _counted_noun(lang_of(lang), found)
+        template = _money_layout(code, found)
+        kept = _TEMPLATES[(lang, key)] = (
+            template,
+            " a {" in template and code == "en",
+            _counted_noun(code, found),
+        )
+    template, article, counted = kept
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
         params["currency"] = currency(params["currency"], lang_of(lang))
     out = template.format(**params)
-    if " a {" in template and lang_of(lang) == "en":
+    if article:
         out = _A_NUMBER.sub(_article, out)
     # A count CLDR calls "one" takes the singular ("≥ 1 token/s", "1 exemplo", pt-BR's "1,0 requisição/s"):
     # looked for only in the messages with a [singular] noun right after a placeholder, the few that can write one,
     # and only when one of those placeholders' values ends in such a number (most are 2 or more: no pass over the
     # whole text for them).
-    if counted := _COUNTED.get((lang, key)):
+    if counted:
         pattern, table, _, one = _singulars(lang_of(lang))
         if any(one.search(str(params.get(name, ""))) for name in counted):
             out = pattern.sub(lambda m: m[1] + " " + table[m[2]], out)
@@ -138,10 +145,6 @@ def _article(m: re.Match) -> str:
     said = lead // 100 if lead >= 100 else lead
     vowel = said in (8, 11, 18) or 80 <= said <= 89
     return m[1] + ("n " if vowel else " ")
-
-
-# by _TEMPLATES' keys: the placeholders right before a [singular] noun (none: the message never writes one)
-_COUNTED: dict[tuple[str, str], tuple[str, ...]] = {}
 
 
 def _counted_noun(lang: str, template: str) -> tuple[str, ...]:

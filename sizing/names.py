@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import difflib
+import heapq
 import math
 import re
+from collections import Counter
 from pathlib import Path
 
 import msgspec
@@ -143,9 +145,66 @@ def with_release(model: ModelEntry, release: Release) -> ModelEntry:
     return updated(model, release=release, native_precision=release.precision, name=name)
 
 
+# Each list of names _suggest offers (the catalogue's models, GPUs, precisions...), by the list's id, with the
+# list kept so that its id is not reused: the normalized names by their length, each with its characters
+# counted, worked out once, not for each name not understood (~1,100 names of models normalized each time).
+_SUGGESTABLE: dict[int, tuple[object, dict[str, str], dict[int, list[tuple[str, tuple]]]]] = {}
+_SUGGEST_CUTOFF = 0.6
+_SUGGESTED = 6  # the closest names looked at, of which the first three distinct entries are offered
+
+
+def _suggestable(items) -> tuple[dict[str, str], dict[int, list[tuple[str, tuple]]]]:
+    kept = _SUGGESTABLE.get(id(items))
+    if kept is None or kept[0] is not items:
+        keyed = {normalize(n): item.name for item in items for n in (item.id, item.name, *item.aliases)}
+        by_length: dict[int, list[tuple[str, tuple]]] = {}
+        for key in keyed:
+            by_length.setdefault(len(key), []).append((key, tuple(Counter(key).items())))
+        kept = _SUGGESTABLE[id(items)] = (items, keyed, by_length)
+    return kept[1], kept[2]
+
+
+def _close_names(word: str, by_length: dict[int, list[tuple[str, tuple]]]) -> list[str]:
+    """What difflib.get_close_matches(word, names, n=6, cutoff=0.6) gives, in its order, in fewer steps.
+    Its three tests of a name bound one another (SequenceMatcher: real_quick_ratio >= quick_ratio >= ratio, each
+    2 * matches / (len(a) + len(b)) with fewer matches), so: the first, by the lengths alone, is made once per
+    length; the second, the characters in common counted as a multiset, from each name's counts, kept; the
+    third, the costly one, in the order of the second's bound, and no more once six names passed it that no
+    name left can outrank (its bound below the sixth's score: at a tie the name would rank them). A name
+    understood by none of the catalogue's names had cost ~2-5 ms of difflib's steps over all of them."""
+    lb = len(word)
+    wanted = Counter(word)
+    bounded = []
+    for la, names in by_length.items():
+        total = la + lb
+        if (2.0 * min(la, lb) / total if total else 1.0) < _SUGGEST_CUTOFF:
+            continue
+        for name, counted in names:
+            matches = 0
+            for char, count in counted:
+                other = wanted.get(char)
+                if other:
+                    matches += count if count < other else other
+            bound = 2.0 * matches / total if total else 1.0
+            if bound >= _SUGGEST_CUTOFF:
+                bounded.append((bound, name))
+    bounded.sort(reverse=True)
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word)
+    found: list[tuple[float, str]] = []
+    for bound, name in bounded:
+        if len(found) >= _SUGGESTED and bound < heapq.nlargest(_SUGGESTED, found)[-1][0]:
+            break
+        matcher.set_seq1(name)
+        score = matcher.ratio()
+        if score >= _SUGGEST_CUTOFF:
+            found.append((score, name))
+    return [name for _, name in heapq.nlargest(_SUGGESTED, found)]
+
+
 def _suggest(text: str, items, kind: str, hint: str):
-    keyed = {normalize(n): item.name for item in items for n in (item.id, item.name, *item.aliases)}
-    close = difflib.get_close_matches(normalize(text), list(keyed), n=6, cutoff=0.6)
+    keyed, by_length = _suggestable(items)
+    close = _close_names(normalize(text), by_length)
     suggestions = ", ".join(list(dict.fromkeys(keyed[c] for c in close))[:3])
     if suggestions:
         return SizingError(f"unknown_{kind}_suggest", hint, name=text, suggestions=suggestions)

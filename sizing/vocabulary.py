@@ -514,8 +514,12 @@ CLEAR_MARGIN = 3
 
 # Per vocabulary (by id, kept with it so that the id is never another's): its languages by family, and each
 # member's markers and distinct words as one set. detect() reads every question, and had made those unions
-# (hundreds of words each) anew, language by language: ~4% of reading a fresh question (cProfile).
-_FAMILIES: dict[int, tuple[Vocabulary, dict[str, list[Language]], dict[str, list[frozenset[str]]]]] = {}
+# (hundreds of words each) anew, language by language: ~4% of reading a fresh question (cProfile). Then each
+# family's words as one set, which clearly() had also made anew for every question (~1% of a fresh answer).
+_FAMILIES: dict[
+    int,
+    tuple[Vocabulary, dict[str, list[Language]], dict[str, list[frozenset[str]]], dict[str, frozenset[str]]],
+] = {}
 
 
 def _families(vocab: Vocabulary) -> tuple[dict[str, list[Language]], dict[str, list[frozenset[str]]]]:
@@ -525,8 +529,18 @@ def _families(vocab: Vocabulary) -> tuple[dict[str, list[Language]], dict[str, l
         for lang in vocab.languages.values():
             families.setdefault(lang.variant_of or lang.code, []).append(lang)
         said = {base: [m.markers | m.distinct for m in members] for base, members in families.items()}
-        kept = _FAMILIES[id(vocab)] = (vocab, families, said)
+        whole = {base: frozenset().union(*sets) for base, sets in said.items()}
+        kept = _FAMILIES[id(vocab)] = (vocab, families, said, whole)
     return kept[1], kept[2]
+
+
+def _family_words(vocab: Vocabulary) -> dict[str, frozenset[str]]:
+    """Every marker and distinct word of each family's languages, by the family's base language."""
+    kept = _FAMILIES.get(id(vocab))
+    if kept is None or kept[0] is not vocab:
+        _families(vocab)
+        kept = _FAMILIES[id(vocab)]
+    return kept[3]
 
 
 class Vocabulary(msgspec.Struct, frozen=True):
@@ -583,9 +597,8 @@ class Vocabulary(msgspec.Struct, frozen=True):
     def clearly(self, words: set[str]) -> bool:
         """Whether the words are plainly in one language family: CLEAR_ENOUGH of its markers, CLEAR_MARGIN times
         those of any other family (borrowed words never count)."""
-        families, said = _families(self)
         scores = sorted(
-            (len(words.intersection(set().union(*said[base]))) for base in families), reverse=True
+            (len(words.intersection(each)) for each in _family_words(self).values()), reverse=True
         )
         return scores[0] >= CLEAR_ENOUGH and scores[0] >= CLEAR_MARGIN * scores[1]
 

@@ -29,6 +29,7 @@ def _forget_everything() -> None:
     i18n._TEMPLATES.clear()
     names._SCALED.clear()
     names._STAND_INS.clear()
+    names._SUGGESTABLE.clear()
     plan._CHANGED.clear()
     setups._TRAINING.clear()
     serving._FORWARD.clear()
@@ -50,7 +51,7 @@ def _sized(text: str) -> object:
     try:
         return json_data(engine.size(parse(text).workload))
     except SizingError as e:
-        return e.key
+        return e.key, e.params  # with the names offered for one not understood
 
 
 QUESTIONS = [
@@ -65,6 +66,10 @@ QUESTIONS = [
     "modelo de 50b fp8 3 req/s",
     "13b 8k 12 usuários numa l40s",
     "chat interno pra 600 pessoas com um modelo de 20b",
+    # names not understood: the closest the catalogue has are offered
+    "lama 70b 10 usuários",
+    "mistral larg 3 675b instruct preview numa h200",
+    "qwen3 8b numa h300",
 ]
 
 

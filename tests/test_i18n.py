@@ -120,3 +120,29 @@ def test_a_macs_name_says_nothing_of_the_language(text, lang):
     from sizing.query import parse
 
     assert parse(text).written_lang == lang
+
+
+def test_messages_asked_in_turn_in_other_languages_are_written_as_each_is_alone():
+    # t() keeps each message as a language writes it (its article before a figure, its singular after a 1):
+    # asked in turn with other codes and values, each reads as it does asked first in a new process.
+    beyond = dict(prompt="8,000", output="11,000", context="4,096")
+    asks = [
+        ("en", "error.traffic.lengths_beyond_context", beyond),
+        ("pt-BR", "error.traffic.lengths_beyond_context", beyond),
+        ("en-GB", "error.traffic.lengths_beyond_context", beyond),
+        ("pt-BR", "error.too_large_epochs", {"value": "1"}),
+        ("en", "error.too_large_epochs", {"value": "2"}),
+        ("pt_PT", "error.too_large_epochs", {"value": "1"}),
+        ("en", "error.too_large_epochs", {"value": "1"}),
+    ]
+    alone = []
+    for lang, key, params in asks:
+        i18n._TEMPLATES.clear()
+        alone.append(i18n.t(lang, key, **params))
+    i18n._TEMPLATES.clear()
+    for _ in range(2):
+        assert [i18n.t(lang, key, **params) for lang, key, params in asks] == alone
+    assert alone[0].startswith("An 8,000-token prompt and an 11,000-token answer") and alone[2] == alone[0]
+    assert alone[1].startswith("Um prompt de 8,000 tokens")
+    assert alone[3].startswith("1 época ") and alone[5].startswith("1 época ")
+    assert alone[4].startswith("2 epochs ") and alone[6].startswith("1 epoch ")
