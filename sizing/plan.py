@@ -203,6 +203,7 @@ class Plan(msgspec.Struct, frozen=True):
     offload_params: bool = (
         False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
     )
+    nvme_offload: bool = False  # what is offloaded goes to the NVMe (ZeRO-Infinity), not the RAM
     machine: str | None = None  # "hosted" (Colab, Kaggle) or "own" (the customer's): Workload.machine
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
@@ -788,6 +789,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         production_next=bool(w.production_next),
         cpu_offload=w.cpu_offload or w.offload_params,
         offload_params=w.offload_params,
+        nvme_offload=w.nvme_offload and stage.is_training,
         machine=w.machine,
         stack=stack,
         contract=w.contract,
