@@ -599,6 +599,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if stack is not None and w.pure_bf16 and (stack.master_weights or stack.autocast):
         # the stack's own software run in BF16 alone: no FP32 master copy, no autocast (sizing/training.py)
         stack = msgspec.structs.replace(stack, master_weights=False, autocast=False)
+    elif stack is not None and stack.bf16_load and stack.master_weights and w.zero is None:
+        # the model loaded in BF16 and stepped as it is (stacks.toml bf16_load), autocast kept; DeepSpeed's ZeRO,
+        # said, keeps its FP32 partitions
+        stack = msgspec.structs.replace(stack, master_weights=False)
     precision = _precision(w, stage, model, catalog, lang, said, stack)
     if not stage.is_training and w.gpu and w.gpu.startswith("mac-") and is_budget(w.gpu):
         precision = _mac_file(precision, catalog, lang, said)
@@ -1213,7 +1217,8 @@ def _precision(
                               top_k=model.moe.experts_per_token, experts=model.moe.experts, ep=ep,
                               held=model.moe.experts // ep))  # fmt: skip
         said.append(t(lang, "assume.mixed_precision" if stack.master_weights
-                      else "assume.pure_bf16_said" if w.pure_bf16 else "assume.pure_bf16"))  # fmt: skip
+                      else "assume.pure_bf16_said" if w.pure_bf16
+                      else "assume.bf16_loaded" if stack.bf16_load else "assume.pure_bf16", stack=stack.name))  # fmt: skip
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
         raise SizingError("lora_4bit", "qlora_examples", precision=asked.name)

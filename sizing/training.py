@@ -952,7 +952,11 @@ def memory(
     # same size). It runs after the backward has freed the activations, so only what exceeds them counts.
     step = 0.0
     paged = 0
-    if stage in ("full", "pretrain") and not cpu_offload:
+    # bitsandbytes' 8-bit optimizers step each parameter with its own kernel (bitsandbytes/optim/optimizer.py
+    # Optimizer2State.update_step, F.optimizer_update_8bit_blockwise): no copy of all the gradients, where no ZeRO
+    # partition keeps one in FP32
+    per_parameter = optimizer == "adamw8bit" and zero == 0
+    if stage in ("full", "pretrain") and not cpu_offload and not per_parameter:
         width = 4 if stack.master_weights else GRAD
         step = _sharded(width * params, experts, width, dp, edp) if zero >= 1 else width * params
     if (
