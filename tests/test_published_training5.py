@@ -67,19 +67,23 @@ def test_the_copy_of_the_estimator_gives_deepspeeds_documented_outputs(documente
         assert (round(ours[0] / GIB, 2), round(ours[1] / GIB, 2)) == (cpu, gpu), options
 
 
-def _asked(capsys, catalog, figure):
+def _asked(capsys, catalog, figure) -> tuple[dict, dict, int, int]:
+    """The setup and workload the answer gives, the model's parameters as it reads them and its largest module (the
+    embeddings or the head: a size without a family is a real model stretched in depth, its width and vocabulary
+    kept)."""
     said = answer_json(capsys, figure["question"])
     setup, workload = said["verdict"]["setup"], said["workload"]
-    model = catalog.model(figure["model"])
-    largest = max(model.parts.embeddings, model.parts.lm_head)  # the largest module of a Llama
-    return setup, workload, model, largest
+    read = workload["model"]
+    assert read["id"] == figure["model"] or read["scaled_from"] == figure.get("scaled_from"), read
+    arch = catalog.model(figure.get("scaled_from") or figure["model"])
+    return setup, workload, read["params"], max(arch.parts.embeddings, arch.parts.lm_head)
 
 
 @pytest.mark.parametrize("figure_id", [f["id"] for f in FIGURES])
 def test_each_deepspeed_answer_holds_the_estimators_model_states(capsys, catalog, figure_id):
     figure = BY_ID[figure_id]
-    setup, workload, model, largest = _asked(capsys, catalog, figure)
-    per_gpu, p, n = setup["per_gpu"], model.params, figure["gpus"]
+    setup, workload, p, largest = _asked(capsys, catalog, figure)
+    per_gpu, n = setup["per_gpu"], figure["gpus"]
     assert (setup["count"], workload["zero"] or 3) == (n, 2 if figure["case"].startswith("zero2") else 3)
     _, gpu = estimator(figure["case"], p, largest, n)
     states = per_gpu["weights"] + per_gpu["gradients"] + per_gpu["optimizer"]
@@ -105,8 +109,8 @@ def test_each_deepspeed_answer_holds_the_estimators_model_states(capsys, catalog
 )
 def test_an_offload_says_the_states_the_estimator_puts_in_ram_or_on_the_nvme(capsys, catalog, figure_id):
     figure = BY_ID[figure_id]
-    setup, _, model, _ = _asked(capsys, catalog, figure)
-    per_gpu, p, n = setup["per_gpu"], model.params, figure["gpus"]
+    setup, _, p, _ = _asked(capsys, catalog, figure)
+    per_gpu, n = setup["per_gpu"], figure["gpus"]
     # the estimator's 16 (optimizer) or 18 (weights too) bytes a parameter, without its 1.5 factor
     moved = (18 if figure["case"] == "zero3_offload_param" else 16) * p
     if figure["device"] == "cpu":
@@ -116,8 +120,12 @@ def test_an_offload_says_the_states_the_estimator_puts_in_ram_or_on_the_nvme(cap
     # the RAM keeps each rank's staging buffers only: the optimizer's for its partition, the weights' pool with them
     params = figure["case"] == "zero3_offload_param"
     assert per_gpu["host_offload"] == pytest.approx(n * training.nvme_host_bytes(p / n, params), abs=n)
-    # with partitions over the 1e9-element sub-group the buffers hold less than the states (under it, all of them)
-    assert p / n > training.NVME_SUB_GROUP and per_gpu["host_offload"] < moved
+    # with partitions over the 1e9-element sub-group the buffers hold less than the states; under it, a partition is
+    # swapped in whole, its four FP32 states pinned, so the RAM holds as much as the RAM's offload would
+    if p / n > training.NVME_SUB_GROUP:
+        assert per_gpu["host_offload"] < moved
+    else:
+        assert per_gpu["host_offload"] >= 16 * p
 
 
 def test_nvme_host_bytes_are_deepspeeds_default_buffers():
