@@ -2754,9 +2754,16 @@ def _nvme_note(plan: Plan, setup: Setup, lang: str) -> str:
     buffers = ([t(lang, "note.nvme_buffers_optimizer")] if full else []) + (
         [t(lang, "note.nvme_buffers_params")] if plan.offload_params else []
     )
-    what = "note.nvme_what_params" if plan.offload_params else "note.nvme_what_optimizer"
+    what = (
+        "note.nvme_what_optimizer"
+        if not plan.offload_params
+        else "note.nvme_what_params"
+        if full
+        else ("note.nvme_what_weights")
+    )
     return t(lang, "note.nvme_offload", moved=i18n.gb(setup.per_gpu.nvme_offload, lang), what=t(lang, what),
-             host=i18n.gb(setup.per_gpu.host_offload, lang), buffers=i18n.join(buffers, lang))  # fmt: skip
+             host=i18n.gb(setup.per_gpu.host_offload, lang), buffers="; ".join(buffers),
+             sub_group=t(lang, "note.nvme_sub_group") if full else "")  # fmt: skip
 
 
 def _paged_states(setup: Setup, lang: str) -> str:

@@ -156,7 +156,10 @@ def test_the_nvme_answer_says_the_drives_and_the_ram_each_server_needs(capsys):
     text = answer(capsys, question)
     assert "With NVMe offload (ZeRO-Infinity, DeepSpeed's device nvme)" in text
     assert "On the servers' NVMe drives (ZeRO-Infinity):" in text
-    assert "a smaller sub_group_size shrinks them" in text
+    assert "a smaller sub_group_size shrinks the optimizer's" in text
+    assert (
+        "each GPU's BF16 gradient partition and 4 pinned buffers of the optimizer's largest sub-group" in text
+    )
     assert nvme["nvme_offload"] > nvme["host_offload"] > 0
     # the RAM line is the buffers', not the states the drives hold
     plain = answer_json(capsys, question.replace(" to nvme", " to cpu"))["verdict"]["setup"]["per_gpu"]
@@ -208,3 +211,15 @@ def test_axolotls_full_fine_tune_steps_its_bf16_model_with_no_master_copy(capsys
     # and other software's full fine-tunes keep theirs
     trl = answer_json(capsys, question.replace("with axolotl and cut cross entropy", "with trl"))["verdict"]
     assert trl["setup"]["per_gpu"]["optimizer"] == 6 * p
+
+
+def test_a_lora_runs_nvme_offload_says_its_frozen_weights_alone(capsys):
+    # LoRA's base is frozen: only its weights go to the drives, through offload_param's pool; no optimizer buffers
+    text = answer(capsys, "qlora do llama 3.1 70b em 2 rtx 4090 com fsdp e offload no nvme")
+    note = next(line for line in text.splitlines() if "ZeRO-Infinity, device nvme" in line)
+    assert "(os pesos congelados)" in note
+    assert (
+        "a RAM guarda 1,0 GB: buffers fixos de 5 × 10⁸ pesos em 16 bits por GPU, por onde os pesos passam"
+        in note
+    )
+    assert "sub_group_size" not in note and "gradientes" not in note
