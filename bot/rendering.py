@@ -1844,10 +1844,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t(f"understood.optimizer_{w.optimizer.value}"))
     if w.checkpointing is not None:
         parts.append(t("understood.checkpointing_on" if w.checkpointing else "understood.checkpointing_off"))
+    nvme = "_nvme" if w.nvme_offload else ""
     if w.offload_params and r.stage != Stage.inference.value:
-        parts.append(t("understood.offload_params"))
+        parts.append(t(f"understood.offload_params{nvme}"))
     elif w.cpu_offload and r.stage != Stage.inference.value:
-        parts.append(t("understood.cpu_offload"))
+        parts.append(t(f"understood.cpu_offload{nvme}"))
     if w.contract:
         parts.append(t(f"understood.contract_{w.contract}"))
     if w.term_days:

@@ -2719,7 +2719,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     if rec and plan.stage.is_training and rec.per_gpu.host_offload:
         host = i18n.gb(rec.per_gpu.host_offload, lang)
         offloaded = plan.offload_params or (plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain))
-        if plan.offload_params:
+        if plan.nvme_offload and rec.per_gpu.nvme_offload:
+            out.append(_nvme_note(plan, rec, lang))
+        elif plan.offload_params:
             slower = params_offload_slowdown(plan, rec, catalog)
             out.append(t(lang, "note.offload_params", host=host) + (f" {slower}" if slower else ""))
         elif offloaded:
@@ -2743,6 +2745,25 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.latency_europe" if plan.users_in_europe else "note.latency", **figures))
     out += residency_notes(plan)
     return out
+
+
+def _nvme_note(plan: Plan, setup: Setup, lang: str) -> str:
+    """What ZeRO-Infinity's NVMe offload puts on the drives and what it still keeps in RAM (sizing/training.py
+    nvme_host_bytes): the PCIe copy's timing said for the RAM's offload is not said, the drives' speed being unknown."""
+    full = plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain)
+    buffers = ([t(lang, "note.nvme_buffers_optimizer")] if full else []) + (
+        [t(lang, "note.nvme_buffers_params")] if plan.offload_params else []
+    )
+    what = (
+        "note.nvme_what_optimizer"
+        if not plan.offload_params
+        else "note.nvme_what_params"
+        if full
+        else ("note.nvme_what_weights")
+    )
+    return t(lang, "note.nvme_offload", moved=i18n.gb(setup.per_gpu.nvme_offload, lang), what=t(lang, what),
+             host=i18n.gb(setup.per_gpu.host_offload, lang), buffers="; ".join(buffers),
+             sub_group=t(lang, "note.nvme_sub_group") if full else "")  # fmt: skip
 
 
 def _paged_states(setup: Setup, lang: str) -> str:

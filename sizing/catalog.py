@@ -459,6 +459,9 @@ class Stack(Strict, kw_only=True):
     # in get_peft_model (autocast_adapter_dtype=True), which the answer says with what that adds (sizing/plan.py)
     adapters_before_peft_autocast: bool = False
     master_weights: bool = True
+    bf16_load: bool = (
+        False  # a full training without ZeRO/FSDP said runs on the BF16-loaded model: no master copy
+    )
     kbit_fp32_upcast: bool = False
     offload_checkpoints: bool = False
     data_parallel_only: bool = False

@@ -203,6 +203,7 @@ class Plan(msgspec.Struct, frozen=True):
     offload_params: bool = (
         False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
     )
+    nvme_offload: bool = False  # what is offloaded goes to the NVMe (ZeRO-Infinity), not the RAM
     machine: str | None = None  # "hosted" (Colab, Kaggle) or "own" (the customer's): Workload.machine
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
@@ -598,6 +599,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if stack is not None and w.pure_bf16 and (stack.master_weights or stack.autocast):
         # the stack's own software run in BF16 alone: no FP32 master copy, no autocast (sizing/training.py)
         stack = msgspec.structs.replace(stack, master_weights=False, autocast=False)
+    elif stack is not None and stack.bf16_load and stack.master_weights and w.zero is None:
+        # the model loaded in BF16 and stepped as it is (stacks.toml bf16_load), autocast kept; DeepSpeed's ZeRO,
+        # said, keeps its FP32 partitions
+        stack = msgspec.structs.replace(stack, master_weights=False)
     precision = _precision(w, stage, model, catalog, lang, said, stack)
     if not stage.is_training and w.gpu and w.gpu.startswith("mac-") and is_budget(w.gpu):
         precision = _mac_file(precision, catalog, lang, said)
@@ -788,6 +793,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         production_next=bool(w.production_next),
         cpu_offload=w.cpu_offload or w.offload_params,
         offload_params=w.offload_params,
+        nvme_offload=w.nvme_offload and stage.is_training,
         machine=w.machine,
         stack=stack,
         contract=w.contract,
@@ -1211,7 +1217,8 @@ def _precision(
                               top_k=model.moe.experts_per_token, experts=model.moe.experts, ep=ep,
                               held=model.moe.experts // ep))  # fmt: skip
         said.append(t(lang, "assume.mixed_precision" if stack.master_weights
-                      else "assume.pure_bf16_said" if w.pure_bf16 else "assume.pure_bf16"))  # fmt: skip
+                      else "assume.pure_bf16_said" if w.pure_bf16
+                      else "assume.bf16_loaded" if stack.bf16_load else "assume.pure_bf16", stack=stack.name))  # fmt: skip
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
         raise SizingError("lora_4bit", "qlora_examples", precision=asked.name)

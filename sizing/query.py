@@ -2726,6 +2726,12 @@ VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # The device an offload goes to, named alone beside it ("device": "cpu" in DeepSpeed's JSON)
 OFFLOAD_PLACE = regexes.compile(r"(?:\bdevice\W{0,4})?\bcpus?\b")
+# ZeRO-Infinity's offload device ("device": "nvme"), with an offload said around it ("offload to nvme", "nvme
+# offload", "offload para o NVMe"): the place, whatever is offloaded there
+NVME = regexes.compile(
+    rf"(?:\b{_W('training.nvme_offload_before')}\W{{1,4}}(?:(?:the|o|os)\s+)?)?(?:\bdevice\W{{0,4}})?\bnvmes?\b"
+    rf"(?:\W{{1,4}}{_W('training.nvme_offload_after')}\b)?"
+)
 # "sem GPU dedicada", "no dedicated gpu", "não precisa ser reservada": that contract ruled out, not asked for
 # (it had been read as the dedicated contract, and "sem GPU" as a run on CPUs); the contract is then the one
 # the load calls for, as with none said.
@@ -6880,6 +6886,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=(), tr
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
+    scan.take(NVME, "nvme_offload", lambda m: True)  # before "offload" is read alone
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(VISION_TRAINED, "vision_trained", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
@@ -11908,6 +11915,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["pure_bf16"] = True
         if _one(scan, "async_tp", "async_tp"):
             fields["async_tp"] = True
+        if _one(scan, "nvme_offload", "nvme_offload"):
+            # ZeRO-Infinity: the NVMe named alone or with the weights offloads both (offload_param and
+            # offload_optimizer on it); with the optimizer's offload alone, that one
+            fields["nvme_offload"] = True
+            if not fields["cpu_offload"]:
+                fields["offload_params"] = True
         if _one(scan, "cut_cross_entropy", "cut_cross_entropy"):
             fields["cut_cross_entropy"] = True
         if (dropout := _one(scan, "lora_dropout", "lora_dropout")) is not None:
@@ -13325,7 +13338,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "async_tp", "cut_cross_entropy", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "ep", "cp", "context_split", "selective_recompute", "eager_attention", "dualpipe", "pipeline_schedule", "virtual_stages", "compiled", "pure_bf16", "lora_dropout", "async_tp", "nvme_offload", "cut_cross_entropy", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

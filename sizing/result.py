@@ -478,6 +478,9 @@ class Memory(Record, kw_only=True):
     # host memory CPU offload needs. Neither is part of `total`.
     activations_other_choice: int | None = None
     host_offload: int = 0
+    nvme_offload: int = (
+        0  # ZeRO-Infinity: what the servers' NVMe drives hold in place of `host_offload`'s RAM
+    )
     # Training: optimizer states in CUDA unified memory (a paged optimizer), not in `total`: on the GPU while
     # it has room, paged to the server's RAM when it has not.
     paged_optimizer: int = 0

@@ -314,8 +314,9 @@ def zero_stage(plan: Plan, gpus: int) -> int:
         return plan.zero
     if plan.stack is not None and plan.stack.data_parallel_only:
         return 0  # DDP: every GPU holds the whole model
-    if plan.offload_params:
-        return 3  # only ZeRO-3 / FSDP move the weights to the host, on one GPU too (ZeRO-Infinity)
+    if plan.offload_params or plan.nvme_offload:
+        # only ZeRO-3 / FSDP move the weights to the host, on one GPU too; ZeRO-Infinity's NVMe offload is ZeRO-3's
+        return 3
     if gpus // (plan.tp * plan.pp) <= 1:
         return 0
     # With pipeline stages or expert parallelism, the optimizer states are sharded across the data-parallel
@@ -373,6 +374,7 @@ def _kept_training_memory(
         plan.virtual_stages,
         plan.selective_recompute,
         plan.offload_params,
+        plan.nvme_offload,
         plan.image_cross_tokens,
         plan.recipe_optimizer,
         plan.vision_encoder_bytes,
@@ -412,6 +414,7 @@ def _training_memory(
         virtual_stages=plan.virtual_stages,
         selective=plan.selective_recompute,
         offload_params=plan.offload_params,
+        nvme=plan.nvme_offload,
         cross_tokens=plan.image_cross_tokens,
         recipe_optimizer=plan.recipe_optimizer,
         vision_bytes=plan.vision_encoder_bytes,
@@ -472,6 +475,7 @@ def _training_memory(
         total=m.total,
         activations_other_choice=other,
         host_offload=m.cpu_offload_bytes,
+        nvme_offload=m.nvme_bytes,
         paged_optimizer=m.paged_optimizer,
         logits=m.logits,
         comm_buffers=m.comm_buffers,

@@ -49,6 +49,14 @@ PREFERENCE = {"sft": (False, 1), "dpo": (True, 2), "ipo": (True, 2), "kto": (Tru
 # DeepSpeed ZeRO-1/2 defaults: reduce_bucket_size and allgather_bucket_size of 5e8 elements each
 # (deepspeed.readthedocs.io, ZeRO configuration).
 ZERO12_BUCKET = 500_000_000
+# ZeRO-Infinity's NVMe offload (Rajbhandari et al. 2021, arXiv:2104.07857; deepspeed/runtime/zero/offload_config.py
+# and config.py at edaa722): the states live on the NVMe and each rank's RAM keeps pinned staging buffers, the
+# optimizer's `buffer_count` (4) of its largest sub-group (at most `sub_group_size`, 1e9 elements) in FP32
+# (swap_tensor/optimizer_utils.py SwapBufferManager), and offload_param's `buffer_count` (5) x `buffer_size` (1e8)
+# elements in 16 bits.
+NVME_OPTIMIZER_BUFFERS = 4
+NVME_SUB_GROUP = 1_000_000_000
+NVME_PARAM_BUFFER_BYTES = 5 * 100_000_000 * 2
 
 
 def _stack(stack: Stack | None) -> Stack:
@@ -91,6 +99,9 @@ class TrainingMemory(msgspec.Struct, kw_only=True):
     # beyond `total`, paged to the server's RAM by the driver when it has not; in neither `total` nor
     # `cpu_offload_bytes`, since where they sit depends on the GPU
     paged_optimizer: int = 0
+    # ZeRO-Infinity's NVMe offload: what the servers' NVMe drives hold in place of their RAM (in neither `total` nor
+    # `cpu_offload_bytes`; the RAM keeps the staging buffers, nvme_host_bytes)
+    nvme_bytes: int = 0
 
     @property
     def total(self) -> int:
@@ -774,6 +785,7 @@ def memory(
     virtual_stages: int = 1,
     lora_dropout: bool = False,
     async_tp: bool = False,
+    nvme: bool = False,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x cp
     context-parallel ranks x data parallel, the data-parallel GPUs split `ep` ways for an MoE's routed
@@ -799,7 +811,10 @@ def memory(
     `lora_dropout`: a lora_dropout above 0, whose mask and output PEFT's LoRA keeps (lora_input_copy_bytes).
 
     `async_tp`: torchtitan's AsyncTP on a stack whose TP gathers whole inputs (tp_gathered_inputs): the backward's
-    residual-stream gradients stay split, and the symmetric-memory workspace is among the buffers."""
+    residual-stream gradients stay split, and the symmetric-memory workspace is among the buffers.
+
+    `nvme`: what `cpu_offload` and `offload_params` move off the GPUs goes to the servers' NVMe (ZeRO-Infinity), the
+    RAM keeping only what nvme_host_bytes says."""
     stack = _stack(stack)
     dp = max(1, gpus // (tp * pp * cp))
     if cp > 1:
@@ -810,7 +825,7 @@ def memory(
                    offload_params, -(-logit_tokens // cp) if logit_tokens else None, cross_tokens,
                    recipe_optimizer, vision_bytes, fp8, ep, eager=eager, selective=selective,
                    dualpipe=dualpipe, virtual_stages=virtual_stages, lora_dropout=lora_dropout,
-                   async_tp=async_tp)  # fmt: skip
+                   async_tp=async_tp, nvme=nvme)  # fmt: skip
         m.comm_buffers += ring
         return m
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
@@ -871,6 +886,7 @@ def memory(
     # The CUDA context and NCCL/cuBLAS workspaces: about 1 GiB per GPU in PyTorch training.
     overhead = 2**30
     host = offloaded_checkpoints(a, seq_len, micro_batch, stack, act_bytes) * dp if checkpointing else 0
+    checkpoint_host = host
     # Expert parallelism (Megatron-LM's --expert-model-parallel-size; Lepikhin et al. 2020, GShard,
     # arXiv:2006.16668): each of `ep` data-parallel ranks keeps E/ep of every MoE layer's routed experts, split by
     # TP as the rest is (Megatron-LM's expert tensor parallel size defaults to TP). Their states are sharded by
@@ -936,7 +952,11 @@ def memory(
     # same size). It runs after the backward has freed the activations, so only what exceeds them counts.
     step = 0.0
     paged = 0
-    if stage in ("full", "pretrain") and not cpu_offload:
+    # bitsandbytes' 8-bit optimizers step each parameter with its own kernel (bitsandbytes/optim/optimizer.py
+    # Optimizer2State.update_step, F.optimizer_update_8bit_blockwise): no copy of all the gradients, where no ZeRO
+    # partition keeps one in FP32
+    per_parameter = optimizer == "adamw8bit" and zero == 0
+    if stage in ("full", "pretrain") and not cpu_offload and not per_parameter:
         width = 4 if stack.master_weights else GRAD
         step = _sharded(width * params, experts, width, dp, edp) if zero >= 1 else width * params
     if (
@@ -985,6 +1005,12 @@ def memory(
         host += math.ceil(weights * dp * tp * pp)
         weights = 0.0
         grads = 0.0
+    nvme_bytes = 0
+    if nvme and host > checkpoint_host:
+        # what was sent to the RAM above goes to the NVMe; the RAM keeps each rank's staging buffers
+        nvme_bytes = math.ceil(host - checkpoint_host)
+        full = stage in ("full", "pretrain") and cpu_offload
+        host = checkpoint_host + dp * tp * pp * nvme_host_bytes(params / dp if full else 0, offload_params)
     if dualpipe and pp > 1:
         # DualPipe's two stages a rank: their weights and gradients twice; the optimizer states twice too unless
         # ZeRO shards them, where each stage's states split over its two holders as over two more data-parallel ranks
@@ -1036,7 +1062,18 @@ def memory(
         comm_buffers=buffers,
         optimizer_step=max(0, math.ceil(step) - act),
         paged_optimizer=paged,
+        nvme_bytes=nvme_bytes,
     )
+
+
+def nvme_host_bytes(trained_shard: float, params: bool) -> int:
+    """RAM one rank keeps under ZeRO-Infinity's NVMe offload: for the optimizer's states (`trained_shard`, the rank's
+    partition of the trained parameters; 0 where the optimizer stays on the GPU), the BF16 gradient partition
+    DeepSpeed accumulates in pinned RAM (stage3.py grad_partitions_flat_buffer, in the model's type unless
+    grad_accum_dtype says another) and the swap buffers NVME_OPTIMIZER_BUFFERS x the largest sub-group in FP32;
+    for the parameters (`params`), offload_param's buffer pool."""
+    optimizer = GRAD * trained_shard + NVME_OPTIMIZER_BUFFERS * 4 * min(NVME_SUB_GROUP, trained_shard)
+    return math.ceil(optimizer + (NVME_PARAM_BUFFER_BYTES if params else 0))
 
 
 # What the distillation loss holds of the teacher's logits, per token and vocabulary entry: the BF16 logits
@@ -1309,6 +1346,7 @@ def rl_memory(
         m.comm_buffers += v.comm_buffers
         m.optimizer_step += v.optimizer_step
         m.cpu_offload_bytes += v.cpu_offload_bytes
+        m.nvme_bytes += v.nvme_bytes
         m.paged_optimizer += v.paged_optimizer
     m.weights += math.ceil(extra_weights)
     seqs = rl_generation_seqs(micro_batch, generations, dp)

@@ -235,6 +235,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "pure_bf16",  # BF16 without autocast nor an FP32 master copy
         "async_tp",  # torchtitan's AsyncTP
         "cut_cross_entropy",  # Apple's Cut Cross-Entropy loss
+        "nvme_offload_before",  # the words around ZeRO-Infinity's NVMe
+        "nvme_offload_after",
         "lora_all_linear",
         "lora_qv",
         "with",

@@ -199,6 +199,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     cpu_offload: bool = False
     # training: the weights in CPU RAM too (ZeRO-3/FSDP)
     offload_params: bool = False
+    # training: what is offloaded goes to the NVMe drives (ZeRO-Infinity's offload device nvme)
+    nvme_offload: bool = False
     # tensor-parallel degree for training
     tp: int | None = None
     # pipeline stages for training
