@@ -55,6 +55,7 @@ from .catalog import (
 from .errors import SizingError, with_why
 from .names import _SOURCES as _SOURCES  # the modules the kept indexes are worked out by
 from .names import (
+    FAMILY_SAME_SIZE,
     VARIANT_TAILS,
     base_in_name,
     family_in_name,
@@ -3039,7 +3040,9 @@ _PHASE = _W("parts.phases")
 _SIZED_NAME = r"\b[a-z][a-z\d.-]*(?:\s+\d+(?:\.\d+)?)?\s+\d+(?:\.\d+)?b\b"
 _SIZED_NAME_AT = regexes.compile(_SIZED_NAME)
 # "100, llama", "Produção: 500.": a comma or a full stop after it, no decimal
-_PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?!\w|[.,]\d)"
+# "1.500 pessoas", "1,500 users": a count with its thousands grouped is one (it had been no phase's, and the two
+# counts refused as a contradiction)
+_PHASE_COUNT = rf"(?<![\w.,])({_GROUPED}|\d{{1,6}}(?:\s*(?:mil|k)\b)?)(?!\w|[.,]\d)"
 # When the next phase comes ("hoje 20 usuários, em 6 meses 200", "20 users now, 200 in 6 months"): a phase's time,
 # between the counts or after the second, no count of its own (the 200 had been "Não entendi", or a prompt's
 # 200 tokens)
@@ -4203,6 +4206,93 @@ def _model_of(ref: str, ids: list[str], text: str, routed: bool) -> int | None:
     return fits[0] if len(fits) == 1 else None
 
 
+def _as_typed(query: Query, rewritten: list[tuple[str, str]]) -> None:
+    """The words the reader put in for a date ("até 24 dias" for "até o fim do ano", sizing/deadlines.py) put back
+    as typed wherever the answer quotes the question (query.growth_compound's "8% monthly growth within 24 days" had
+    been quoted so, words the customer never wrote)."""
+
+    def back(value):
+        if isinstance(value, str):
+            for said, typed in rewritten:
+                value = value.replace(said, typed)
+            return value
+        if isinstance(value, tuple):
+            return tuple(back(v) for v in value)
+        return value
+
+    for field in query.__struct_fields__:
+        value = getattr(query, field)
+        if isinstance(value, list) and value:
+            setattr(query, field, [back(v) for v in value])
+
+
+# A size of a release in models.toml's [release_sizes] ("granite 3.0 3b", "granite-3.1-8b"): its name, the
+# version's separators as people type them, and a size not already a mixture of experts' ("3b-a800m").
+_RELEASE_SIZE_OF = r"(?<![\w.-]){name}[\s_-]*{version}[\s_-]+(?:(?:de|of)\s+)?(?P<size>\d+(?:[.,]\d+)?)\s*(?P<unit>[bm])\b(?![\s-]*a\d)"
+_PUBLISHED_SIZE = regexes.compile(
+    r"(?P<n>\d+(?:\.\d+)?)(?P<unit>[bm])(?:-a(?P<a>\d+(?:\.\d+)?)(?P<aunit>[bm]))?$"
+)
+
+
+_RELEASE_PATTERNS: dict[int, tuple[Catalog, tuple]] = {}
+
+
+def _release_patterns(catalog: Catalog) -> tuple[tuple[str, re.Pattern, str], ...]:
+    """Each release's name, its pattern and its word, kept by catalogue (built once, not each question)."""
+    kept = _RELEASE_PATTERNS.get(id(catalog))
+    if kept is not None and kept[0] is catalog:
+        return kept[1]
+    found = []
+    for name in catalog.release_sizes:
+        word, _, version = name.lower().rpartition(" ")
+        pattern = _RELEASE_SIZE_OF.format(name=re.escape(word), version=re.escape(version))
+        found.append((name, regexes.compile(pattern, re.IGNORECASE), word))
+    _RELEASE_PATTERNS[id(catalog)] = (catalog, tuple(found))
+    return _RELEASE_PATTERNS[id(catalog)][1]
+
+
+def _published_total(size: str) -> tuple[float, bool] | None:
+    """A published size's total parameters, and whether it is a mixture of experts' ("3B-A800M": 3e9, True)."""
+    m = _PUBLISHED_SIZE.match(size.lower())
+    if m is None:
+        return None
+    return float(m["n"]) * (1e9 if m["unit"] == "b" else 1e6), m["a"] is not None
+
+
+def _release_size(text: str, catalog: Catalog) -> tuple[str, str, str] | None:
+    """The text with a release's size that only its mixture of experts has written as that one's ("granite 3.0 3b":
+    "granite 3.0 3b-a800m", sized by its total and active parameters; it had been a dense 3B, Llama 3.2 3B), with
+    (as typed, what it is read as); None when no such size is said. A size the release has none of is refused
+    with the sizes it has ("granite 3.0 5b")."""
+    if not catalog.release_sizes:
+        return None
+    lower = _folded(text)  # its word is the prefilter: ~1 question in 1,000 names a release of the table
+    for name, pattern, word in _release_patterns(catalog):
+        if word not in lower or (m := pattern.search(text)) is None:
+            continue
+        typed = float(m["size"].replace(",", ".")) * (1e9 if m["unit"].lower() == "b" else 1e6)
+        sizes = catalog.release_sizes[name]
+        totals = {size: _published_total(size) for size in sizes}
+        same = [size for size, got in totals.items() if got and abs(got[0] / typed - 1) <= FAMILY_SAME_SIZE]
+        if any(not totals[size][1] for size in same):
+            return None  # a dense size of its own ("granite 3.0 8b"): sized by its size, as before
+        if len(same) == 1:
+            moe = same[0]
+            return (
+                text[: m.start("size")] + moe.lower() + text[m.end("unit") :],
+                m.group(0),
+                f"{name} {moe}",
+            )
+        nearest = min(
+            (size for size in sizes if totals[size]), key=lambda size: abs(math.log(totals[size][0] / typed))
+        )
+        typed_size = text[m.start("size") : m.end("unit")]
+        example = text[: m.start("size")] + nearest.lower() + text[m.end("unit") :]
+        raise QueryError("query.series_lacks_size", hint=None, series=name, size=typed_size.upper(),
+                         sizes=", ".join(sizes), example=" ".join(example.split()))  # fmt: skip
+    return None
+
+
 MODEL_OR_TAIL = regexes.compile(
     r"(?:\s+(?:em|in|en|a|at|com|with|con|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
@@ -4220,9 +4310,17 @@ def parse(
     day a deadline said as a date counts from ("até o fim do mês"); without it such a date is no deadline."""
     text = chat_shorthand(text)
     if today is not None:
-        text, deadline_dates = deadlines.resolve(text, today)
+        rewritten: list[tuple[str, str]] = []
+        text, deadline_dates = deadlines.resolve(text, today, rewritten)
         query = parse(text, catalog, base)
         query.deadline_dates = deadline_dates
+        if rewritten:
+            _as_typed(query, rewritten)
+        return query
+    if (release := _release_size(text, catalog or load_catalog())) is not None:
+        # "granite 3.0 3b": the release's one size of that total is a mixture of experts (3B-A800M), read as it
+        query = parse(release[0], catalog, base)
+        query.corrections = [*query.corrections, release[1:]]
         return query
     if base is None and _rate_per_model_said(text):
         split = _rates_per_model(text, catalog)
@@ -13406,7 +13504,11 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
             (m for m in series.models if _own_size(catalog, m, size) or m.endswith("-" + normalize(size))),
             None,
         )
-        if member is None and size.upper() in series.uncatalogued_sizes:
+        if member is None and size.upper() not in series.uncatalogued_sizes:
+            # "nemotron 3 120b": the total of a size the catalogue lacks, a mixture of experts named by it ("Super
+            # 120B-A12B"), is that one (it had been "Nemotron 3 não tem 120B", beside the release's own 120B)
+            size = next((u for u in series.uncatalogued_sizes if _uncatalogued_total(u, size)), size)
+        if member is None and size.upper() in (u.upper() for u in series.uncatalogued_sizes):
             rest = scan.original.replace(scan.found["size"][0][1], "", 1)
             # The example: the family's catalogue model nearest that size ("gemma 4 e4b no celular": Gemma 3
             # 4B), not the series' smallest (it had been `/gpu gemma 4 26b-a4b no celular`).
@@ -13414,7 +13516,8 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
             family = family_members(catalog).get(normalize(series.name.split()[0])) or series.models
             nearest = min((catalog.model(m) for m in family), key=lambda m: abs(m.params / 1e9 - billions))
             example = _example(rest, typed, nearest.name)
-            raise QueryError("query.series_uncatalogued_size", hint=None, series=series.name, size=size.upper(),
+            said = next(u for u in series.uncatalogued_sizes if u.upper() == size.upper())  # as published
+            raise QueryError("query.series_uncatalogued_size", hint=None, series=series.name, size=said,
                              sizes=sizes, example=" ".join(example.split()))  # fmt: skip
         if member is None and (point := _point_release_member(catalog, series, size)) is not None:
             # "llama 3 405b": the 405B came with Llama 3.1, a point release of the series named; that one, said
@@ -13448,6 +13551,16 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
     raise QueryError("query.series_size", hint="series_uncatalogued" if missing else None, series=series.name,
                      sizes=sizes, missing=", ".join(missing),
                      example=_example(_without_variant(scan, typed), typed, example_model.name))  # fmt: skip
+
+
+def _uncatalogued_total(published: str, size: str) -> bool:
+    """Whether a size typed ("120b") is the total of a mixture of experts' published size ("Super 120B-A12B")."""
+    typed = _SIZE_VALUE.fullmatch(size)
+    total = _published_total(published.split()[-1])
+    return (
+        bool(typed and not typed.group(2) and total and total[1])
+        and abs(total[0] / (float(typed.group(1)) * 1e9) - 1) <= FAMILY_SAME_SIZE
+    )
 
 
 def _with_missing_sizes(sizes: str, missing: list[str]) -> str:

@@ -28,6 +28,11 @@ OFFLINE = regexes.compile(
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
 # "2k+ employees": the plus of "at least" before a space
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])(?:\+(?=\s))?"
+# "in" said as when, not as a prompt's side: "200 in 6 months", "in a year", "in the next quarter"
+_IN_TIME = (
+    r"\s+(?:(?:\d+(?:[.,]\d+)?|an?|one|two|three|six|the(?:\s+next)?|next)\s+)?"
+    r"(?:days?|weeks?|months?|quarters?|years?|q[1-4])\b"
+)
 # The days of a week's peak ("às segundas", "on mondays", "nos fins de semana").
 WEEKDAYS = (
     r"(?:(?:segunda|terca|terça|quarta|quinta|sexta)s?(?:-feiras?)?|s[aá]bados?|domingos?|fins?\s+de\s+semana"
@@ -837,7 +842,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             # 7.02 days), 2 months of days 61; a horizon further from a whole number of periods (2 months of weeks,
             # 8.67) stays as it is
             periods = float(round(periods))
-        return ((1 + share) ** periods, share, periods) if periods >= 1 else None
+        # a horizon shorter than a period ("8% ao mês até o fim do ano" on 7 December: 24 days, 0.79 of a month)
+        # compounds that share of it, as compound interest does (it had been no growth, and "crescimento" not
+        # understood)
+        return ((1 + share) ** periods, share, periods) if periods > 0 else None
 
     def _growth(m: re.Match):
         if m.group("verb"):
@@ -1638,7 +1646,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?(2)|(?(4)|\s*(?:{tokens})\b))(?:\s*(?:{tokens})\b)?"
         ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
         ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?{each_request}"), length),
-        ("prompt_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
+        # ... never a count and when it comes ("200 in 6 months": it had been a 200-token prompt and a 6-month term)
+        ("prompt_tokens", regexes.compile(
+            rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b(?!{_IN_TIME})"
+        ), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?{each_request}"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
         # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt

@@ -1,0 +1,236 @@
+"""Questions as people type them in Slack, twenty-sixth round (2026-12-08): the misreadings round 25 left (a growth's
+date weeks away, the words a note quotes, phases in an English thread, a phase's number before a spaced thousand,
+the noun a count was said with, a release's size that only its mixture of experts has), then new kinds of question.
+Each answer is what the user sees. A date is read from the day the question is asked: each test pins that day."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot import cli
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
+from tests.gpu_size_run import UNKNOWN, answer, refusal
+from tests.gpu_size_run import reads as _reads
+
+from .test_thread_followups import reply_in_thread
+
+DECEMBER_7 = date(2026, 12, 7)
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"), today=lambda: DECEMBER_7)
+
+
+def _on(monkeypatch, day: date) -> None:
+    monkeypatch.setattr(cli, "today_in_brazil", lambda: day)
+
+
+# -- a compound growth until a date weeks away ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("today", "question", "read", "said"),
+    [
+        # on 7 December the year's end is 24 days away, 0.79 of a month: 50 × 1.08^0.79 = 53.1. It had been a
+        # 24-day deadline with "Não entendi: “crescimento”", and "until december" twelve months (126 users)
+        (DECEMBER_7, "llama 8b 50 usuarios, crescimento de 8% ao mês até o final do ano",
+         "Entendi: Llama 3.1 8B · 53 usuários simultâneos", "(1 + 8%)^0,79 ≈ 1,06×"),
+        (DECEMBER_7, "llama 8b 50 users, 8% monthly growth until december",
+         "Understood: Llama 3.1 8B · 53 concurrent users", "(1 + 8%)^0.79 ≈ 1.06×"),
+        (DECEMBER_7, "llama 8b 50 usuarios, crescimento de 8% ao mês até dezembro",
+         "Entendi: Llama 3.1 8B · 53 usuários simultâneos", "(1 + 8%)^0,79"),
+        # this month's end said as such: 1 to 30 June is 29 days, 0.95 of a month; 100 × 1.1^0.95 = 109.5
+        (date(2026, 6, 1), "llama 8b 100 usuarios, crescendo 10% ao mês até o fim do mês",
+         "Entendi: Llama 3.1 8B · 109 usuários simultâneos", "(1 + 10%)^0,95"),
+        # "next December" in December is a year away: 50 × 1.08^12 = 125.9
+        (DECEMBER_7, "llama 8b 50 users, 8% monthly growth until next december",
+         "Understood: Llama 3.1 8B · 126 concurrent users", "(1 + 8%)^12"),
+        # a month already past is still next year's: March from December, 3 months; 50 × 1.08³ = 63.0
+        (DECEMBER_7, "llama 8b 50 usuarios, crescimento de 8% ao mês até março",
+         "Entendi: Llama 3.1 8B · 63 usuários simultâneos", "(1 + 8%)^3"),
+    ],
+)  # fmt: skip
+def test_a_growths_date_weeks_away_compounds_its_weeks(monkeypatch, capsys, today, question, read, said):
+    _on(monkeypatch, today)
+    lines = _reads(capsys, question, read, said)
+    assert not any("prazo" in line or "deadline" in line for line in lines), lines
+
+
+def test_a_growths_date_weeks_away_in_a_thread_counts_from_the_days_request(pipeline):
+    out = reply_in_thread(pipeline, "llama 8b 50 usuarios", "e se crescer 8% ao mês até o fim do ano?")
+    assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 53 usuários simultâneos", out
+    assert "(1 + 8%)^0,79" in out, out
+
+
+def test_a_deadline_with_no_growth_is_still_a_deadline(monkeypatch, capsys):
+    _on(monkeypatch, DECEMBER_7)
+    # "colocar no ar" (live) had also been "Não entendi: “ar”"
+    _reads(capsys, "llama 8b 50 usuarios, colocar no ar até o final do ano",
+           "Entendi: Llama 3.1 8B · inferência · 50 usuários simultâneos · 24 dias", "prazo de 24 dias")  # fmt: skip
+
+
+# -- the growth note quotes the customer's words -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("today", "question", "quoted", "not_quoted"),
+    [
+        (DECEMBER_7, "llama 8b 50 users, 8% monthly growth until december", "“8% monthly growth until december”",
+         "within"),
+        (date(2026, 6, 15), "llama 8b 40 usuarios, crescimento de 3% ao mês até dezembro do ano que vem",
+         "“crescimento de 3% ao mês até dezembro do ano que vem”", "18 meses"),
+        (date(2026, 6, 30), "llama 8b 20 users growing 2% a week through december",
+         "“growing 2% a week through december”", "within"),
+    ],
+)  # fmt: skip
+def test_the_growth_note_quotes_what_the_customer_wrote(
+    monkeypatch, capsys, today, question, quoted, not_quoted
+):
+    _on(monkeypatch, today)
+    out = answer(capsys, question)
+    assert quoted in out, out
+    assert not_quoted not in out.splitlines()[1], out
+
+
+# -- several phases in an English thread -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "said"),
+    [
+        # each had been a 180-day term, a 200-token prompt ("200 in") and "Not understood: “were”"
+        ("and if there were 50 in 2 months and 200 in 6?", "Read “there were 50 in 2 months and 200 in 6 months” as phases"),
+        ("and 50 in 2 months, 200 in 6 months?", "the pilot, 20 users, is in the notes"),
+        ("what if there were 200 in 6 months?", "Read “there were 200 in 6 months” as phases"),
+    ],
+)  # fmt: skip
+def test_several_phases_in_an_english_thread(pipeline, follow_up, said):
+    out = reply_in_thread(pipeline, "llama 8b 20 users", follow_up)
+    lines = out.splitlines()
+    assert lines[0] == "Understood: Llama 3.1 8B · 200 concurrent users", out
+    assert said in out, out
+    assert not any(line.startswith(UNKNOWN) for line in lines), out
+    assert "tokens" not in lines[0] and "months" not in lines[0], out
+
+
+def test_a_prompts_in_and_out_are_still_lengths(capsys):
+    _reads(capsys, "llama 8b 200 in 50 out 10 users",
+           "Understood: Llama 3.1 8B · 10 concurrent users · prompts of 200 tokens · answers of 50 tokens")  # fmt: skip
+
+
+# -- a phase's ordinal before a grouped thousand ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # each had been refused: "“20 pessoas” e “1 500 pessoas” não valem juntos"
+        "llama 8b, etapa 1 20 pessoas, etapa 2 1 500 pessoas",
+        "llama 8b, etapa 1 20 pessoas, etapa 2 1.500 pessoas",
+        "llama 8b, fase 1 20 pessoas; fase 2 1500 pessoas",
+    ],
+)
+def test_a_phases_ordinal_before_a_grouped_thousand(capsys, question):
+    lines = _reads(capsys, question, "Entendi: Llama 3.1 8B · 1.500 pessoas · produção", "como fases")
+    assert "2.1" not in lines[0] and "21.500" not in lines[0], lines
+
+
+def test_a_phase_of_english_thousands_with_commas(capsys):
+    _reads(
+        capsys,
+        "llama 8b, phase 1 30 users, phase 2 2,000 users",
+        "Llama 3.1 8B · 2.000 pessoas · produção",
+        "30",
+    )
+
+
+# -- the customer's noun, where the answer echoes it --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "said"),
+    [
+        # the phases' note had said "com 1.000 usuários" under "1.000 pessoas": the production as line 1 counts it
+        ("llama 8b, piloto com 20 pessoas, depois 1.000 pessoas", "Entendi: Llama 3.1 8B · 1.000 pessoas · produção",
+         "dimensiono a produção, com 1.000 pessoas;"),
+        ("llama 8b pilot with 20 users, then 3000 employees", "Understood: Llama 3.1 8B · 3,000 people · production",
+         "sized for production, 3,000 people;"),
+        # users at once stay users
+        ("llama 8b, fase 1 15 usuarios, fase 2 200 usuarios", "Entendi: Llama 3.1 8B · 200 usuários simultâneos",
+         "dimensiono a produção, com 200 usuários;"),
+    ],
+)  # fmt: skip
+def test_the_phases_note_counts_as_the_first_line(capsys, question, first, said):
+    lines = _reads(capsys, question, first, said)
+    assert "1.000 usuários" not in " ".join(lines), lines
+
+
+# -- a release's size that only its mixture of experts has -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been sized as a dense model of the size (Llama 3.2 3B), IBM's 3B being the 3B-A800M MoE
+        ("granite 3.0 3b 10 usuarios", "3b-a0.8b (dimensionado como", "Li “granite 3.0 3b” como Granite 3.0 3B-A800M."),
+        ("granite 3.0 1b", "1b-a0.4b (dimensionado como", "Li “granite 3.0 1b” como Granite 3.0 1B-A400M."),
+        ("ibm granite-3.1-3b instruct for 20 users", "3b-a0.8b (sized as", "Read “granite-3.1-3b” as Granite 3.1 3B-A800M."),
+        ("GRANITE 3.0 3B fp8", "3b-a0.8b (dimensionado como", "Granite 3.0 3B-A800M"),
+    ],
+)  # fmt: skip
+def test_a_releases_size_only_its_moe_has_is_that_moe(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert "Llama 3.2 3B" not in lines[0] and "Llama 3.2 1B" not in lines[0], lines
+
+
+def test_a_releases_dense_size_is_sized_as_before(capsys):
+    lines = _reads(capsys, "granite 3.0 8b", "Entendi: granite 3.0 8b (dimensionado como Llama 3.1 8B)")
+    assert not any("A800M" in line for line in lines), lines
+
+
+def test_a_size_the_release_lacks_says_which_it_has(capsys):
+    said = refusal(capsys, "granite 3.0 5b para 10 usuarios")
+    assert "Granite 3.0 não tem 5B: vem em 1B-A400M, 2B, 3B-A800M, 8B" in said, said
+    assert "`/gpu granite 3.0 8b para 10 usuarios`" in said, said
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # a catalogue series' size it lacks whose total is an uncatalogued MoE's: had been "não tem 120B: vem em
+        # Nano 4B, Nano 30B-A3B", beside NVIDIA's own 120B
+        ("nemotron 3 120b", "O Nemotron 3 Super 120B-A12B ainda não está no catálogo"),
+        ("nemotron 3 550b para 10 usuarios", "O Nemotron 3 Ultra 550B-A55B ainda não está no catálogo"),
+    ],
+)
+def test_a_series_size_that_is_an_uncatalogued_moe_says_so(capsys, question, said):
+    out = refusal(capsys, question)
+    assert said in out, out
+    assert "não tem" not in out, out
+
+
+def test_the_release_sizes_are_data(tmp_path):
+    """The releases and their sizes are models.toml's: an operator's new release is read, with no code changed."""
+    import shutil
+
+    from sizing.catalog import DATA_DIR, load_catalog
+    from sizing.query import parse
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    models = data / "models.toml"
+    text = models.read_text()
+    models.write_text(
+        text.replace("[release_sizes]\n", '[release_sizes]\n"Foobar 2" = ["7B", "20B-A3B"]\n', 1)
+    )
+    query = parse("foobar 2 20b para 10 usuarios", catalog=load_catalog(data))
+    assert query.corrections == [("foobar 2 20b", "Foobar 2 20B-A3B")], query.corrections
