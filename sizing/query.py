@@ -455,9 +455,12 @@ FAMILIES = set(
 # alone (not inside "req/s/gpu" or "q4_k_m"); one of [shorthand_after_number] follows a number ("3kk").
 _SPELT = VOCAB.shorthand.get("shorthand", {})
 _SPELT_AFTER_NUMBER = VOCAB.shorthand.get("shorthand_after_number", {})
-# A spelling before "=", "+" or "-" is a setting's name or a formula's letter ("n=8", "N+1"), not a word of chat.
+# A spelling before "=", "+" or "-" is a setting's name or a formula's letter ("n=8", "N+1"), not a word of chat; one
+# beside an apostrophe is an elision ("I'd", "d'analyse"), and one beside "&" an initial ("R & D"), not "de".
 SHORTHAND = (
-    regexes.compile(rf"(?<![\w/&])({alternation(_SPELT)})(?:(?<=/)|(?![\w/&]|\s*[=+-]))") if _SPELT else None
+    regexes.compile(rf"(?<![\w/&'’])(?<!&\s)({alternation(_SPELT)})(?:(?<=/)|(?![\w/&'’]|\s*[=+-]|\s&))")
+    if _SPELT
+    else None
 )
 SHORTHAND_AFTER_NUMBER = (
     regexes.compile(rf"(?<=\d)\s?({alternation(_SPELT_AFTER_NUMBER)})(?![\w/])")
@@ -513,6 +516,25 @@ def _needed_words(*keys: str) -> re.Pattern:
         if needed.isdisjoint(parts):
             needed.add(max(parts, key=len))
     return prefilter.any_of(frozenset(needed))  # type: ignore[return-value]  # never empty: a key has its words
+
+
+_NUMBER_BEFORE = regexes.compile(r"\d[\d.,]*$")
+
+
+def shorthand_rewrites(text: str) -> list[tuple[str, str]]:
+    """Each spelling after a number chat_shorthand writes out, as (the words put in, the words typed): "10 %" for
+    "10 por cento", so that what the answer quotes is what the customer wrote (_as_typed)."""
+    if SHORTHAND_AFTER_NUMBER is None:
+        return []
+    found = []
+    for m in SHORTHAND_AFTER_NUMBER.finditer(strip_accents(text)):
+        spelt = re.sub(r"[\s_-]+", " ", m.group(1))
+        number = _NUMBER_BEFORE.search(text, 0, m.start())
+        if spelt in _SPELT_AFTER_NUMBER and number is not None:
+            found.append(
+                (f"{number.group(0)} {_SPELT_AFTER_NUMBER[spelt]}", text[number.start() : m.end()].strip())
+            )
+    return found
 
 
 # Kept by text: a question's text passes here three times (parse() before and after its dates are read,
@@ -671,8 +693,11 @@ _CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|era|is|be|were|was|
 # "mil e quinhentos", "2 mil e 500" (once number words are digits): one number, 1,500 and 2,500, as Portuguese
 # joins a round hundred to its thousands; not after a context word ("contexto de 32 mil e 100 usuários").
 _THOUSAND = _W("multipliers.thousand")
+# English says it with no "and": "two thousand five hundred" ("2 thousand 500" by then) had been a 2,000-token
+# context and 500 people.
 THOUSANDS_AND = regexes.compile(
-    rf"(?<![\w.,])(?:(\d{{1,3}})\s+)?{_THOUSAND}\s+{_W('counting.and')}\s+([1-9]00)(?![\w.,])"
+    rf"(?<![\w.,])(?:(\d{{1,3}})\s+)?(?:{_THOUSAND}\s+{_W('counting.and')}\s+([1-9]00)"
+    r"|thousand\s+([1-9]\d{0,2}))(?![\w.,])"
 )
 # "meio segundo", "half a second", "meio milhão", "a cada meia hora": a half before a unit is 0.5 of it.
 HALF = regexes.compile(
@@ -4207,9 +4232,10 @@ def _model_of(ref: str, ids: list[str], text: str, routed: bool) -> int | None:
 
 
 def _as_typed(query: Query, rewritten: list[tuple[str, str]]) -> None:
-    """The words the reader put in for a date ("até 24 dias" for "até o fim do ano", sizing/deadlines.py) put back
-    as typed wherever the answer quotes the question (query.growth_compound's "8% monthly growth within 24 days" had
-    been quoted so, words the customer never wrote)."""
+    """The words the reader put in for a date ("até 24 dias" for "até o fim do ano", sizing/deadlines.py) or a
+    spelling after a number ("10 %" for "10 por cento", chat_shorthand) put back as typed wherever the answer quotes
+    the question (the growth's "8% monthly growth within 24 days" had been quoted so, words the customer never
+    wrote)."""
 
     def back(value):
         if isinstance(value, str):
@@ -4308,12 +4334,16 @@ def parse(
     choice ("llama 70b em 4 bits ou qwen 32b em bf16?") make the first the workload and the other, as typed,
     a model choice, which the answer sizes beside it (sizing/compare.py) or says why it cannot. `today`: the
     day a deadline said as a date counts from ("até o fim do mês"); without it such a date is no deadline."""
-    text = chat_shorthand(text)
-    if today is not None:
-        rewritten: list[tuple[str, str]] = []
-        text, deadline_dates = deadlines.resolve(text, today, rewritten)
+    # only a text chat_shorthand changed is looked at again (most are not: its cached pass is the prefilter)
+    expanded = chat_shorthand(text)
+    rewritten = shorthand_rewrites(text) if expanded != text else []
+    text = expanded
+    if today is not None or rewritten:
+        if today is not None:
+            text, query_dates = deadlines.resolve(text, today, rewritten)
         query = parse(text, catalog, base)
-        query.deadline_dates = deadline_dates
+        if today is not None:
+            query.deadline_dates = query_dates
         if rewritten:
             _as_typed(query, rewritten)
         return query
@@ -5611,6 +5641,10 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             query.noted = [*query.noted, note]
             query.noted_names = {**query.noted_names, note: e.params.get("name", typed)}
         query.ranges = ranges
+        if ranges and (written := _written_lang(typed_lower)) and written != query.written_lang:
+            # the language of the words as typed: a range's lower end and its joining word are gone from the text
+            # read ("fifty to eighty users", "50 to 80 users" had been answered in Portuguese)
+            query.written_lang, query.detected_lang = written, i18n.lang_of(written)
         if avoided and query.workload is not None:
             query.workload = msgspec.structs.replace(query.workload, avoid_gpus=avoided)
         query.ollama_tags = tags
@@ -5994,7 +6028,23 @@ def _upper_bounds(
         text = _RANGE.sub(upper, text)
     if _RANGE_OR_CUE.search(text):
         text = _RANGE_OR.sub(upper_or, text)
+    if _WORD_RANGE_CUE.search(plain := strip_accents(text).lower()) and len(plain) == len(text):
+        text = _word_ranges(text, plain, ranges)
     return text, ranges
+
+
+def _word_ranges(text: str, plain: str, ranges: list[tuple[str, str]]) -> str:
+    """A range said in number words ("cinquenta a oitenta usuários", "between fifty and eighty users"): its upper
+    end, as _RANGE reads one in digits (the lower end had been "Não entendi: “cinquenta”")."""
+    for m in reversed(list(_WORD_RANGE.finditer(plain))):
+        low, high = ("a", "b") if m.group("a") else ("c", "d")
+        if _phrase_value(" ".join(LETTERS.findall(m.group(high)))) <= _phrase_value(
+            " ".join(LETTERS.findall(m.group(low)))
+        ):
+            continue
+        ranges.append((text[m.start() : m.end()], text[m.start(high) : m.end(high)]))
+        text = text[: m.start()] + text[m.start(high) : m.end(high)] + text[m.end() :]
+    return text
 
 
 # What each pattern above needs, tested first: the two numbers and what joins them (_RANGE, _RANGE_OR), a word of
@@ -6002,6 +6052,14 @@ def _upper_bounds(
 _RANGE_CUE = regexes.compile(r"(?:\d|k|mil)(?:\s*[-–—~]\s*|\s+(?:a|à|to|até|ate|e|and)\s+)\d", re.IGNORECASE)
 _RANGE_OR_CUE = regexes.compile(r"\d(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)\d", re.IGNORECASE)
 _PEAK_AFTER_CUE = prefilter.any_of(frozenset(("pico", "peak", "chegar", "reach", "chegando", "spik")))
+# A range of number words before the people or the thousands it counts (_word_ranges), tried where a word joins two
+# number words: its cue is the joining word between two letters.
+_WORD_RANGE = regexes.compile(
+    rf"(?<![\w])(?:(?:entre|between)\s+(?P<a>{NUMBER_PHRASE.pattern})\s+(?:e|and)\s+(?P<b>{NUMBER_PHRASE.pattern})"
+    rf"|(?:(?:de|from)\s+)?(?P<c>{NUMBER_PHRASE.pattern})\s+(?:a|to|ate)\s+(?P<d>{NUMBER_PHRASE.pattern}))"
+    rf"(?=\s+(?:mil\b|thousand\b|{_PEOPLE}))"
+)
+_WORD_RANGE_CUE = regexes.compile(r"[a-z]\s+(?:a|to|ate|e|and)\s+[a-z]")
 
 
 # "4 ou 8 bits", "4/8 bits", "em 4, 8 ou 16 bits": widths offered as a choice share the one "bits" at the end.
@@ -8137,6 +8195,12 @@ _PEOPLE_AFTER = (
     rf"{traffic_query.plain_people_words()})"
 )
 VAGUE_FEW = regexes.compile(rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?={_PEOPLE_AFTER}\b)")
+# "2 mil e poucos usuários", "200 e tantos funcionários", "2 thousand and something users": a little over the count
+# said, read as it (the least the words say) and said so; "poucos" had been 3 users, and the 2,000 a context.
+VAGUE_MORE = regexes.compile(
+    r"(?<![\w.,])(?P<n>\d+(?:[.,]\d+)?)(?:\s*(?P<unit>mil|k|thousand)\b)?\s+(?:e|and)\s+"
+    r"(?:pouc[oa]s?|pouquinho|tant[oa]s|something|change)\b"
+)
 # "for a small team", "uma equipe pequena", "a small group of testers": a small group with no count, read as 3 as
 # "a few" is, and said so; the people after it, if any, are read as they are after any count ("3 testers").
 VAGUE_TEAM = regexes.compile(
@@ -8183,6 +8247,17 @@ def _vague_count(scan: _Scan, m: re.Match) -> str:
     return f"{n:<{len(m.group(0))}}"
 
 
+def _vague_more(scan: _Scan, m: re.Match) -> str:
+    value = parse_amount(m.group("n")) or 0.0
+    if m.group("unit"):
+        value *= 1000
+    if value < 1:
+        return m.group(0)
+    n = round(value)
+    scan.found.setdefault("vague_counts", []).append((n, scan.original[m.start() : m.end()]))
+    return f"{n:<{len(m.group(0))}}"
+
+
 def _vague_few(scan: _Scan, m: re.Match) -> str:
     typed = scan.original[m.start() : m.end("word")]
     # "um punhado de": the words that count, without the "de"/"of" that joins them to the people
@@ -8209,6 +8284,19 @@ def _vague_team(scan: _Scan, m: re.Match, n: int = _FEW, kind: str = "vague_coun
     return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{n:<{len(m.group(0))}}"
 
 
+def _phrase_value(phrase: str) -> int:
+    """A phrase of number words' value ("vinte e cinco": each word's, summed; "meia dúzia": the phrase's own)."""
+    total = NUMBER_WORDS.get(phrase)
+    if total is None:
+        total = 0
+        for w in LETTERS.findall(phrase):
+            if w in SCALES:  # "two hundred and fifty": a multiplier (Portuguese says "duzentos")
+                total = max(total, 1) * SCALES[w]
+            elif w in NUMBER_WORDS:
+                total += NUMBER_WORDS[w]
+    return total
+
+
 def _number_words(scan: _Scan) -> None:
     """'dez usuários' -> '10 usuários', 'setenta bilhões' -> '70 bilhões', 'uma L40S' -> '1 L40S'."""
 
@@ -8219,20 +8307,13 @@ def _number_words(scan: _Scan) -> None:
         # "dúzias de usuários", "a few hundred": a dozen or a hundred with no count before it, only a vague one
         if first in SCALES and (first.endswith("s") or VAGUE_BEFORE.search(scan.work, 0, m.start())):
             return m.group(0)
-        total = NUMBER_WORDS.get(phrase)
-        if total is None:
-            total = 0
-            for w in LETTERS.findall(m.group(0)):
-                if w in SCALES:  # "two hundred and fifty": a multiplier (Portuguese says "duzentos")
-                    total = max(total, 1) * SCALES[w]
-                elif w in NUMBER_WORDS:
-                    total += NUMBER_WORDS[w]
+        total = _phrase_value(phrase)
         return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
 
     def thousands(m: re.Match) -> str:
         if AFTER_CONTEXT_WORD.search(scan.work, 0, m.start()):
             return m.group(0)
-        return f"{int(m.group(1) or 1) * 1000 + int(m.group(2)):<{len(m.group(0))}}"
+        return f"{int(m.group(1) or 1) * 1000 + int(m.group(2) or m.group(3)):<{len(m.group(0))}}"
 
     def spelt(m: re.Match) -> str:
         value = parse_amount(m.group(1))
@@ -8271,6 +8352,8 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_COUNT, lambda m: _vague_count(scan, m))
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
     scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
+    if "pouc" in scan.work or "tant" in scan.work or "something" in scan.work or "change" in scan.work:
+        scan.sub(VAGUE_MORE, lambda m: _vague_more(scan, m))
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
     scan.sub(VAGUE_MANY, lambda m: _vague_many(scan, m))
     scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
@@ -8677,13 +8760,13 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         elif kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
             # "devstral small (2507)": the release the catalogue has under the name and date, as without them.
             dated_item = indexes["model"].get(
-                normalize(strip_accents(scan.original[start:end]) + tag.group(1))
+                normalize(strip_accents(scan.original[start:end]) + tag.group("date"))
             )
             if dated_item is not None and dated_item.id != value:
                 value = dated_item.id
                 scan.found[kind][-1] = (value, scan.original[start : tag.end()].strip())
             scan.found.setdefault("release_tag", []).append((value, scan.original[start : tag.end()].strip()))
-            scan.blank(tag.start(), tag.end())
+            scan.blank(tag.start("date") if tag.group("precision") else tag.start(), tag.end())
         if kind == "gpu":
             scan.found.setdefault("gpu_at", []).append((start, value))  # longest names are read first
             scan.found.setdefault("gpu_end", []).append((end, len(scan.found["gpu"]) - 1))
@@ -8779,9 +8862,11 @@ def _family_default(scan: _Scan, catalog: Catalog) -> None:
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
 # date their releases so) is that model, never a context of 2,411 tokens; unless a count follows it.
 # In parentheses too: "mistral small 3.2 (2506)" (had been a context of 2,506 tokens).
+# A precision may stand between ("llama 3.1 405b instruct fp8 2407": the date had been a context of 2,407 tokens);
+# it stays for the precision's reader.
 RELEASE_TAG = regexes.compile(
-    rf"[\s_-]+\(?\s*(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])"
-    rf"(?!\s*(?:{_COUNT_NOUNS}|tok))"
+    rf"[\s_-]+\(?\s*(?:instruct[\s_-]+)?(?P<precision>(?:fp8|bf16|fp16|awq|gptq|int4|int8)[\s_-]+)?"
+    rf"(?P<date>2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])(?!\s*(?:{_COUNT_NOUNS}|tok))"
 )
 SIZE_THEN_RELEASE = regexes.compile(
     rf"[\s_-]+(\d+(?:\.\d+)?b)[\s_-]+\(?\s*(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])"

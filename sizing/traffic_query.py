@@ -873,8 +873,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     # people counted by the day ("2k daily active users", "500 usuários por dia", "DAU"): the day a count each
     # sends is said in, when it says none
+    # ("1500 usuários/dia": the slash glued to the people had been no day's, and what each sends not understood)
     daily_people = regexes.compile(
-        rf"\b(?:{_alternatives(w['daily'])}|dau|daily\s+active|(?:{persons})\s+(?:{per})\s*(?:{day}))\b"
+        rf"\b(?:{_alternatives(w['daily'])}|dau|daily\s+active|(?:{persons})\s*(?:{per})\s*(?:{day}))\b"
     )
 
     sending = _alternatives(w["sending"])
@@ -1044,10 +1045,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\s+(?:it|o|a|isso))?\s+)?(?:{_alternatives(w['daily_words'])})\b"
         ), daily_share_of),
         # "metade dos 400 médicos usa ao mesmo tempo": the share in words too; public servants with the verb
-        # after them ("60% dos 5 mil servidores vão usar") are people, as servants_using reads them
+        # after them ("60% dos 5 mil servidores vão usar") are people, as servants_using reads them; so are the
+        # trades at a conversation all day when a share of them is said ("30% dos 300 atendentes ao mesmo tempo"
+        # had lost its 300, and one user was sized)
         ("share_of", regexes.compile(
             rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
-            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people}|{servants})\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people}|{servants}|{_alternatives(w['at_once_trades'])})\b"
+            rf"(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
         ), share_of),
         ("active_of", regexes.compile(
             rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:(?:{persons})\s+)?"
