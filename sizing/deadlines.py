@@ -199,7 +199,10 @@ def resolve(
             return m.group(0)  # a day that does not exist, or one already past: left to the grammar
         days = (target - today).days
         found.append((m.group(0).strip(), target, days))
-        return f" em {days} dias " if m.group("pt") else f" within {days} days "
+        said = f"em {days} dias" if m.group("pt") else f"within {days} days"
+        if rewritten is not None:
+            rewritten.append((said, m.group(0).strip()))  # quoted as typed wherever a note quotes it
+        return f" {said} "
 
     return TOMORROW.sub(rewrite, DEADLINE_DATE.sub(rewrite, text)), found
 
@@ -207,11 +210,13 @@ def resolve(
 # A compound growth's horizon said as a date: "até dezembro", "até o fim do ano", "until the end of the year",
 # "through december", "até junho do ano que vem", "até o fim do mês". Had been today's load, with the date a
 # deadline or not read.
+# Portugal's "até ao final do ano", "year end", "o fim de dezembro" too (each had been a deadline, or not read).
 _UNTIL_DATE = regexes.compile(
-    r"\s*,?\s+(?:(?P<pt>ate|até)|until|till|through|thru|by|to)\s+(?:(?:o|a|the)\s+)?"
-    rf"(?:(?P<eoy>(?:fim|final|end)\s+(?:do|of\s+the|of)\s+(?:ano|year)|eoy)"
+    r"\s*,?\s+(?:(?P<pt>ate|até)|until|till|through|thru|by|to)\s+(?:(?:o|a|ao|à|the)\s+)?"
+    rf"(?:(?P<eoy>(?:fim|final|end)\s+(?:do|of\s+the|of)\s+(?:ano|year)|eoy|year[\s-]end)"
     r"|(?P<eom>(?:fim|final|end)\s+(?:do|deste|of\s+the|of\s+this|of)\s+(?:m[eê]s|month)|eom)"
-    rf"|(?:(?P<next>next|proximo|próximo)\s+)?(?P<month>{_MONTH})"
+    r"|(?:(?:fim|final|end)\s+(?:de|of)\s+)?"
+    rf"(?:(?P<next>next|proximo|próximo)\s+)?(?P<month>{_MONTH})"
     r"(?:\s+(?:(?P<later>do\s+ano\s+que\s+vem|do\s+proximo\s+ano|do\s+próximo\s+ano|next\s+year)"
     r"|(?:de\s+)?(?P<year>20\d\d)))?)\b",
     re.IGNORECASE,

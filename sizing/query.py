@@ -6019,6 +6019,9 @@ def _upper_bounds(
         ranges.append((m.group(0)[len(m.group(1)) :].strip(), m.group(3)))
         return m.group(1) + m.group(3)
 
+    plain = strip_accents(text).lower()
+    if not _RANGE_WORDS.isdisjoint(plain.split()) and len(plain) == len(text):
+        text = _word_ranges(text, plain, ranges)  # "and with fifty to eighty users?": no digit at all
     if not any(c.isdigit() for c in text):
         return text, ranges
     text = _CONTEXT_SLASH.sub(context_slash, text) if "/" in text else text
@@ -6028,8 +6031,6 @@ def _upper_bounds(
         text = _RANGE.sub(upper, text)
     if _RANGE_OR_CUE.search(text):
         text = _RANGE_OR.sub(upper_or, text)
-    if _WORD_RANGE_CUE.search(plain := strip_accents(text).lower()) and len(plain) == len(text):
-        text = _word_ranges(text, plain, ranges)
     return text, ranges
 
 
@@ -6052,14 +6053,25 @@ def _word_ranges(text: str, plain: str, ranges: list[tuple[str, str]]) -> str:
 _RANGE_CUE = regexes.compile(r"(?:\d|k|mil)(?:\s*[-–—~]\s*|\s+(?:a|à|to|até|ate|e|and)\s+)\d", re.IGNORECASE)
 _RANGE_OR_CUE = regexes.compile(r"\d(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)\d", re.IGNORECASE)
 _PEAK_AFTER_CUE = prefilter.any_of(frozenset(("pico", "peak", "chegar", "reach", "chegando", "spik")))
-# A range of number words before the people or the thousands it counts (_word_ranges), tried where a word joins two
-# number words: its cue is the joining word between two letters.
+# A range of number words before the people or the thousands it counts (_word_ranges).
 _WORD_RANGE = regexes.compile(
     rf"(?<![\w])(?:(?:entre|between)\s+(?P<a>{NUMBER_PHRASE.pattern})\s+(?:e|and)\s+(?P<b>{NUMBER_PHRASE.pattern})"
     rf"|(?:(?:de|from)\s+)?(?P<c>{NUMBER_PHRASE.pattern})\s+(?:a|to|ate)\s+(?P<d>{NUMBER_PHRASE.pattern}))"
-    rf"(?=\s+(?:mil\b|thousand\b|{_PEOPLE}))"
+    # before the people or thousands it counts, or (said "between" its ends) ending a thread's question ("e se forem
+    # entre cinquenta e oitenta?")
+    rf"(?=\s+(?:mil\b|thousand\b|{_PEOPLE})|(?(a)\s*(?:[?!.;]|$)|(?!)))"
 )
-_WORD_RANGE_CUE = regexes.compile(r"[a-z]\s+(?:a|to|ate|e|and)\s+[a-z]")
+# Its cue, a word of a number as a whole word of the text (the range's lower end is one, a space after it): a set's
+# test, where the pattern tried from every word was ~30 us a question. Words of other uses ("a", "dos") are left out.
+_RANGE_WORDS = frozenset(w for phrase in NUMBER_WORDS for w in phrase.split()) - {
+    "a",
+    "dos",
+    "e",
+    "de",
+    "of",
+    "um",
+    "uma",
+}
 
 
 # "4 ou 8 bits", "4/8 bits", "em 4, 8 ou 16 bits": widths offered as a choice share the one "bits" at the end.

@@ -418,3 +418,48 @@ def test_model_versions_with_dates(capsys, question, read):
 def test_mixed_units_of_context(capsys, question, read):
     lines = _reads(capsys, question, read)
     assert lines[0] == read, lines
+
+
+# -- more of the same kinds, in threads and in Portugal's Portuguese ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been "um ritmo de crescimento sem prazo" with "Não percebi: “final”, “ano”" (or "“fim”"), or in
+        # English a 24-day deadline quoted into the growth as "within 24 days"
+        ("llama 8b 50 utilizadores, crescimento de 8% ao mês até ao final do ano",
+         "Percebi: Llama 3.1 8B · 53 utilizadores em simultâneo", "“crescimento de 8% ao mês até ao final do ano”"),
+        ("llama 8b 50 usuarios, crescimento de 8% ao mês até o fim de dezembro",
+         "Entendi: Llama 3.1 8B · 53 usuários simultâneos", "“crescimento de 8% ao mês até o fim de dezembro”"),
+        ("llama 8b 50 users growing 8% a month till year end", "Understood: Llama 3.1 8B · 53 concurrent users",
+         "“growing 8% a month till year end”"),
+    ],
+)  # fmt: skip
+def test_more_growths_until_a_date(monkeypatch, capsys, question, read, said):
+    _on(monkeypatch, DECEMBER_7)
+    lines = _reads(capsys, question, read, said)
+    assert not any("prazo" in line or "deadline" in line or "24 days" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "read", "said"),
+    [
+        # no digit at all, or no noun after the range: had been "Not understood: “fifty”", "Não entendi o pedido"
+        ("llama 8b 50 users", "and with fifty to eighty users?", "Understood: Llama 3.1 8B · 80 concurrent users",
+         "I read “fifty to eighty” as eighty"),
+        ("llama 8b 50 users", "and between fifty and eighty?", "Understood: Llama 3.1 8B · 80 concurrent users", None),
+        ("llama 8b 50 usuarios", "e se forem entre cinquenta e oitenta?", "Entendi: Llama 3.1 8B · 80 usuários simultâneos",
+         "Li “entre cinquenta e oitenta” como oitenta"),
+        ("llama 8b 50 users", "and if it grows 8% a month until december?", "Understood: Llama 3.1 8B · 53 concurrent users",
+         "“grows 8% a month until december”"),
+        ("llama 8b 50 usuarios", "e se forem 2 mil e poucos?", "Entendi: Llama 3.1 8B · 2.000 pessoas", "Li “2 mil e poucos” como 2.000"),
+        ("llama 8b 50 usuarios", "e com 1/3 deles ao mesmo tempo?", "Entendi: Llama 3.1 8B · 50 pessoas · 33% ativos ao mesmo tempo", None),
+    ],
+)  # fmt: skip
+def test_the_new_kinds_in_a_thread(pipeline, first, follow_up, read, said):
+    out = reply_in_thread(pipeline, first, follow_up)
+    lines = out.splitlines()
+    assert lines[0] == read, out
+    assert said is None or said in out, out
+    assert not any(line.startswith(UNKNOWN) for line in lines), out
