@@ -522,19 +522,30 @@ _NUMBER_BEFORE = regexes.compile(r"\d[\d.,]*$")
 
 
 def shorthand_rewrites(text: str) -> list[tuple[str, str]]:
-    """Each spelling after a number chat_shorthand writes out, as (the words put in, the words typed): "10 %" for
-    "10 por cento", so that what the answer quotes is what the customer wrote (_as_typed)."""
-    if SHORTHAND_AFTER_NUMBER is None:
-        return []
+    """Each chat spelling chat_shorthand writes out, as (the words put in, the words typed), with the words around
+    it so that a common word is put back only there: "10 %" for "10 por cento", "ano que vem" for "ano q vem"; so
+    that what the answer quotes is what the customer wrote (_as_typed)."""
+    plain = strip_accents(text)
     found = []
-    for m in SHORTHAND_AFTER_NUMBER.finditer(strip_accents(text)):
-        spelt = re.sub(r"[\s_-]+", " ", m.group(1))
-        number = _NUMBER_BEFORE.search(text, 0, m.start())
-        if spelt in _SPELT_AFTER_NUMBER and number is not None:
-            found.append(
-                (f"{number.group(0)} {_SPELT_AFTER_NUMBER[spelt]}", text[number.start() : m.end()].strip())
+    for pattern, words in ((SHORTHAND, _SPELT), (SHORTHAND_AFTER_NUMBER, _SPELT_AFTER_NUMBER)):
+        for m in pattern.finditer(plain) if pattern is not None else ():
+            spelt = re.sub(r"[\s_-]+", " ", m.group(1))
+            if spelt not in words:
+                continue
+            before = _NUMBER_BEFORE.search(text, 0, m.start()) if words is _SPELT_AFTER_NUMBER else None
+            before = before or _WORD_BEFORE.search(text, 0, m.start())
+            after = _WORD_AFTER_SPELLING.match(text, m.end()) if words is _SPELT else None
+            start, end = before.start() if before else m.start(), after.end() if after else m.end()
+            said = " ".join(
+                [*text[start : m.start()].split(), *words[spelt].split(), *text[m.end() : end].split()]
             )
+            if start < m.start() or end > m.end():  # a word alone ("q") is put back only beside its words
+                found.append((said, " ".join(text[start:end].split())))
     return found
+
+
+_WORD_BEFORE = regexes.compile(r"[^\W\d_]+\s+$")
+_WORD_AFTER_SPELLING = regexes.compile(r"\s+[^\W\d_]+")
 
 
 # Kept by text: a question's text passes here three times (parse() before and after its dates are read,
@@ -3094,8 +3105,9 @@ PHASES = regexes.compile(
     # decimal's
     # "piloto (10 usuários) e depois produção (300)", "piloto 10 usuarios => producao 300": brackets and an arrow
     rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|[()]|=>|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
-    # the second no time's count ("em 6 meses" is the gap's)
-    rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
+    # the second no time's count ("em 6 meses" is the gap's); "300 ano que vem", chat's "no" left out, is next year's
+    # count (it had been a 300-token context)
+    rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b(?!\s+que\s+vem\b))"
     # "depois escalar p/ 1000 funcionarios": the next phase's people as a head-count
     rf"(?P<bn>\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{traffic_query.people_words()})\b)?"
 )

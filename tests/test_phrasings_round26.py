@@ -463,3 +463,29 @@ def test_the_new_kinds_in_a_thread(pipeline, first, follow_up, read, said):
     assert lines[0] == read, out
     assert said is None or said in out, out
     assert not any(line.startswith(UNKNOWN) for line in lines), out
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # the next year's count with chat's "no" left out had been a 300-token context; the quote keeps "q"
+        ("llama 8b, 100 usuarios hj e 300 ano q vem", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "Li “100 usuarios hj e 300 ano q vem” como fases"),
+        ("llama 8b, 100 usuarios hoje e 300 mês que vem", "Entendi: Llama 3.1 8B · 300 usuários simultâneos · produção",
+         "o piloto, com 100 usuários, vai nas notas"),
+        # "agr" had been "Não entendi: “agr”"
+        ("qual gpu pro llama 70b agr c/ 20 users", "Entendi: Llama 3.1 70B · 20 usuários simultâneos", None),
+    ],
+)  # fmt: skip
+def test_chat_spellings_beside_phases(capsys, question, read, said):
+    lines = _reads(capsys, question, read, said)
+    assert lines[0] == read, lines
+    assert "tokens" not in lines[0], lines
+
+
+def test_a_count_for_years_is_still_a_term(capsys):
+    _reads(
+        capsys,
+        "llama 8b, 100 usuarios por 3 anos",
+        "Entendi: Llama 3.1 8B · 100 usuários simultâneos · por 3 anos",
+    )
