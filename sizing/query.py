@@ -1165,12 +1165,17 @@ VISION_WORD = regexes.compile(r"vl|vlm|vision|visao")
 # The same marks inside a normalized name ("internvl3", "qwen3vl8b"), never vLLM's.
 _VISION_MARK = regexes.compile(r"vl(?!lm)|vision|llava|pixtral")
 _MONTH = VOCAB.pattern("dates.months")
+# Months as they are cut short, in Portuguese and English (before a year only: "mar", "set" are words too).
+_MONTH_SHORT = r"(?:jan|fev|feb|mar|abr|apr|mai|may|jun|jul|ago|aug|set|sep|sept|out|oct|nov|dez|dec)"
 DATES = regexes.compile(
     r"(?<![\w.,/:-])(?:"
     r"\d{4}-\d{1,2}-\d{1,2}(?:[t\s]\d{1,2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{2}(?!\s*(?:k\b|mil\b|\d))"
     rf"|\d{{1,2}}(?:o|º|st|nd|rd|th)?\s+(?:de\s+|of\s+)?{_MONTH}\b(?:,?\s+(?:de\s+)?\d{{4}})?"
     rf"|{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?|(?:de\s+|of\s+)?\d{{4}})"
+    # a month and a year alone, as a release is dated ("llama 3.3 70b (dez/2024)", "12/2024", "Dec 2024"): they had
+    # been a context of 2,024 tokens and the month not understood
+    rf"|(?:{_MONTH_SHORT}\.?(?:/|\s+(?:de\s+|of\s+)?)|(?:0?[1-9]|1[0-2])/)(?:19|20)\d\d"
     r")(?![\w/:])",
     re.IGNORECASE,
 )
@@ -1534,6 +1539,8 @@ def _date(m: re.Match) -> str | None:
     numbers = [int(n) for n in re.findall(r"\d+", m.group(0))]
     if "-" in m.group(0)[:5]:  # ISO: year, month, day
         month, day = numbers[1], numbers[2]
+    elif re.fullmatch(r"\d{1,2}/\d{4}", m.group(0)):  # "12/2024": a month and its year
+        day, month = 1, numbers[0]
     elif re.match(r"\d", m.group(0)):
         day, month = (
             numbers[0],

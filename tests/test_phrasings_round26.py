@@ -367,6 +367,10 @@ MODEL_VERSIONS_WITH_DATES = [
     ("deepseek v3 0324 fp8 10 usuarios",
      "Entendi: DeepSeek V3 0324 (arquitetura do DeepSeek V3) · FP8 (8-bit) · 10 usuários simultâneos"),
     ("llama3.1:70b-instruct-q4_K_M 20 usuarios", "Entendi: Llama 3.1 70B · GGUF Q4_K_M · 20 usuários simultâneos"),
+    # a release's month and year had been a context of 2,024 tokens and the month not understood
+    ("llama 3.3 70b (dez/2024) 20 usuarios", "Entendi: Llama 3.3 70B · 20 usuários simultâneos"),
+    ("llama 3.3 70b (12/2024) 20 usuarios", "Entendi: Llama 3.3 70B · 20 usuários simultâneos"),
+    ("llama 3.3 70b (Dec 2024) 20 users", "Entendi: Llama 3.3 70B · 20 usuários simultâneos"),
 ]  # fmt: skip
 
 
