@@ -10603,6 +10603,24 @@ def _group(m: re.Match, name: str) -> str | None:
     return m.group(name) if name in m.re.groupindex else None
 
 
+# The plain words for users: a count said with one of them is said back with the answer's own word.
+_PLAIN_USER_NOUNS = frozenset(
+    {"usuario", "usuarios", "user", "users", "utilizador", "utilizadores", "u", "usu"}
+)
+_COUNT_AND_NOUN = regexes.compile(r"[\d.,\s]*(?:k|mil|thousand)?\s*([^\W\d_]+)")
+
+
+def _users_noun(scan: _Scan, users: int) -> str | None:
+    """The noun the users were counted with ("pessoas" in "1.000 pessoas"), where it is no plain word for users:
+    the answer says the count back with it (it had said "Li 1.000 usuários como as pessoas que usam o serviço"
+    under "Entendi: ... 1.000 pessoas")."""
+    for count, typed in scan.found.get("users", []):
+        said = _COUNT_AND_NOUN.fullmatch(typed.strip().lower()) if count == users else None
+        if said is not None and strip_accents(said.group(1)) not in _PLAIN_USER_NOUNS:
+            return said.group(1)
+    return None
+
+
 def _held_trade_count(scan: _Scan, fields: dict) -> tuple[str, int] | None:
     """The users counted beside a head-count in a trade that works conversations all day ("20 atendentes" beside
     "100 funcionários"), as typed with their count; None when the users are no such group."""
@@ -12167,6 +12185,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "--max-num-seqs 64" and no users in words: a ceiling the engine fills as its KV cache allows
         # (sizing/plan.py); "64 usuários ... --max-num-seqs 64" is the load, as before.
         fields["users_limit"] = not fields.get("users_at_once") or None
+    if fields["users"] and (noun := _users_noun(scan, fields["users"])):
+        fields["users_noun"] = noun
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
     query.products = [(typed, *factors) for factors, typed in scan.found.get("products", [])]

@@ -469,3 +469,26 @@ def test_read_as_the_customer_meant(capsys, question, read):
 def test_read_as_the_customer_meant_and_said_so(capsys, question, read, said):
     lines = _reads(capsys, question, read, said)
     assert lines[0] == read, lines
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # had been "Li 1.000 usuários como as pessoas que usam o serviço" under "Entendi: ... 1.000 pessoas"
+        ("llama 8b 1.000 pessoas", "Li 1.000 pessoas como o total de quem usa o serviço, não 1.000 conversas ao mesmo tempo"),
+        ("llama 8b for 5000 people", "I read 5,000 people as everyone who uses the service"),
+        # the plain word for users stays the answer's own
+        ("llama 8b 2000 usuarios", "Li 2.000 usuários como as pessoas que usam o serviço"),
+    ],
+)  # fmt: skip
+def test_a_head_count_is_said_back_in_the_customers_noun(capsys, question, said):
+    out = answer(capsys, question)
+    assert said in out, out
+    if "pessoas" in question:
+        assert "usuários como" not in out, out
+
+
+def test_a_head_counts_noun_stays_in_its_thread(pipeline):
+    out = reply_in_thread(pipeline, "llama 8b 1.000 pessoas", "e se forem 3 mil?")
+    assert out.splitlines()[0] == "Entendi: Llama 3.1 8B · 3.000 pessoas", out
+    assert "Li 3.000 pessoas como o total de quem usa o serviço" in out, out
