@@ -2090,8 +2090,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                        periods=i18n.number(periods, lang, 0 if periods == int(periods) else 2),
                        factor=i18n.number(factor, lang, 2)))  # fmt: skip
     for typed, pilot, production in query.phases:
-        lines.append(t("understood.phases", typed=typed, pilot=advice.users_phrase(pilot, lang),
-                       production=advice.users_phrase(production, lang)))  # fmt: skip
+        # the production as the Entendi line counts it: "1.000 pessoas" there had been "1.000 usuários" here
+        head_count = r.load is not None and r.load.population == production
+        phrase = people_phrase(production, lang) if head_count else advice.users_phrase(production, lang)
+        lines.append(
+            t("understood.phases", typed=typed, pilot=advice.users_phrase(pilot, lang), production=phrase)
+        )
     for typed, context, users in query.context_totals:
         lines.append(t("understood.context_total", typed=typed, context=i18n.context(context, lang),
                        users=i18n.number(users, lang)))  # fmt: skip

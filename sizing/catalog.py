@@ -745,6 +745,8 @@ class Catalog(Strict, kw_only=True):
     families: dict[str, list[str]] = {}
     series: list[Series] = []
     uncatalogued: list[Uncatalogued] = []
+    # Releases no model of which is sized, and their sizes as published ("Granite 3.0": "1B-A400M", "2B", ...).
+    release_sizes: dict[str, list[str]] = {}
     # Asked which model to use: the models each task's answer sizes (a task, or "default") -> ids.
     suggestions: dict[str, list[str]] = {}
     gpus: list[GPU]
@@ -1233,6 +1235,13 @@ def _build_catalog(data_dir: Path) -> Catalog:
     )
     parts["series"] = _convert(
         list[Series], raw["models"].get("series", []), files["models"], raw["models"], ("series",)
+    )
+    parts["release_sizes"] = _convert(
+        dict[str, list[str]],
+        raw["models"].get("release_sizes", {}),
+        files["models"],
+        raw["models"],
+        ("release_sizes",),
     )
     parts["uncatalogued"] = _convert(
         list[Uncatalogued],

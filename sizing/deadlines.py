@@ -171,14 +171,17 @@ def _target(m: re.Match, today: date) -> date | None:
     return date(year, month, day)
 
 
-def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, int]]]:
+def resolve(
+    text: str, today: date | None, rewritten: list[tuple[str, str]] | None = None
+) -> tuple[str, list[tuple[str, date, int]]]:
     """The text with each deadline date rewritten as its days from `today`, and (as typed, the date, the
-    days) for each. Without a day to count from, nothing changes."""
+    days) for each. Without a day to count from, nothing changes. A compound growth's date rewritten as its
+    horizon is added to `rewritten` (_compound_until)."""
     found: list[tuple[str, date, int]] = []
     if today is None or (not any(c.isdigit() for c in text) and not _WORDS.search(text)):
         return text, found
     if "%" in text:
-        text = _compound_until(text, today)
+        text = _compound_until(text, today, rewritten)
 
     def rewrite(m: re.Match) -> str:
         if traffic_query.growth_before(m.string, m.start()) or traffic_query.phase_count_before(
@@ -196,42 +199,66 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
             return m.group(0)  # a day that does not exist, or one already past: left to the grammar
         days = (target - today).days
         found.append((m.group(0).strip(), target, days))
-        return f" em {days} dias " if m.group("pt") else f" within {days} days "
+        said = f"em {days} dias" if m.group("pt") else f"within {days} days"
+        if rewritten is not None:
+            rewritten.append((said, m.group(0).strip()))  # quoted as typed wherever a note quotes it
+        return f" {said} "
 
     return TOMORROW.sub(rewrite, DEADLINE_DATE.sub(rewrite, text)), found
 
 
 # A compound growth's horizon said as a date: "até dezembro", "até o fim do ano", "until the end of the year",
-# "through december", "até junho do ano que vem". Had been today's load, with the date a deadline or not read.
+# "through december", "até junho do ano que vem", "até o fim do mês". Had been today's load, with the date a
+# deadline or not read.
+# Portugal's "até ao final do ano", "year end", "o fim de dezembro" too (each had been a deadline, or not read).
 _UNTIL_DATE = regexes.compile(
-    r"\s*,?\s+(?:(?P<pt>ate|até)|until|till|through|thru|by|to)\s+(?:(?:o|a|the)\s+)?"
-    rf"(?:(?P<eoy>(?:fim|final|end)\s+(?:do|of\s+the|of)\s+(?:ano|year)|eoy)"
-    rf"|(?:(?P<next>next|proximo|próximo)\s+)?(?P<month>{_MONTH})"
+    r"\s*,?\s+(?:(?P<pt>ate|até)|until|till|through|thru|by|to)\s+(?:(?:o|a|ao|à|the)\s+)?"
+    rf"(?:(?P<eoy>(?:fim|final|end)\s+(?:do|of\s+the|of)\s+(?:ano|year)|eoy|year[\s-]end)"
+    r"|(?P<eom>(?:fim|final|end)\s+(?:do|deste|of\s+the|of\s+this|of)\s+(?:m[eê]s|month)|eom)"
+    r"|(?:(?:fim|final|end)\s+(?:de|of)\s+)?"
+    rf"(?:(?P<next>next|proximo|próximo)\s+)?(?P<month>{_MONTH})"
     r"(?:\s+(?:(?P<later>do\s+ano\s+que\s+vem|do\s+proximo\s+ano|do\s+próximo\s+ano|next\s+year)"
     r"|(?:de\s+)?(?P<year>20\d\d)))?)\b",
     re.IGNORECASE,
 )
 
 
-def _compound_until(text: str, today: date) -> str:
-    """A compound growth's date as its horizon in whole months from this one ("5% ao mês até dezembro", in June:
-    "até 6 meses"), which the growth's reading compounds (sizing/traffic_query.py load_growth_compound). A date in
-    this month or before is left as it was."""
+def _compound_until(text: str, today: date, rewritten: list[tuple[str, str]] | None = None) -> str:
+    """A compound growth's date as its horizon from today, which the growth's reading compounds
+    (sizing/traffic_query.py load_growth_compound): in whole months from this one ("5% ao mês até dezembro", in June:
+    "até 6 meses"), or in days when it is this month's end ("até o fim do ano" on 7 December: "até 24 dias", had
+    been a deadline and the growth not understood; "until december" in December had been next December's, 12
+    months). A date already past is left as it was. Each rewrite is added to `rewritten` as (the words put in, the
+    words typed), so that what the answer quotes is what the customer wrote (sizing/query.py _as_typed)."""
 
     def rewrite(m: re.Match) -> str:
         if not traffic_query.compound_rate_before().search(strip_accents(m.string[: m.start()].lower())):
             return m.group(0)
         if m["eoy"]:
             year, month = today.year, 12
+        elif m["eom"]:
+            year, month = today.year, today.month
         else:
             month = _MONTHS[m["month"].lower()]
             year = int(m["year"]) if m["year"] else today.year + (1 if m["later"] else 0)
-            if not m["year"] and not m["later"] and month <= today.month:
-                year += 1  # "até março" in June, "until next March": the next March
+            if (
+                not m["year"]
+                and not m["later"]
+                and (month < today.month or (m["next"] and month == today.month))
+            ):
+                year += 1  # "até março" in June, "until next December" in December: the next one
         months = (year - today.year) * 12 + month - today.month
-        if months < 1:
-            return m.group(0)
-        return f" até {months} meses " if m["pt"] else f" within {months} months "
+        if months >= 1:
+            said = f"até {months} meses" if m["pt"] else f"within {months} months"
+        else:
+            # this month's end, weeks away: its days (the growth a share of a period's, compounded as such)
+            days = (_month_end(year, month) - today).days if months == 0 else 0
+            if days < 1:
+                return m.group(0)
+            said = f"até {days} dias" if m["pt"] else f"within {days} days"
+        if rewritten is not None:
+            rewritten.append((said, m.group(0).strip(" ,")))
+        return f" {said} "
 
     return _UNTIL_DATE.sub(rewrite, text)
 

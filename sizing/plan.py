@@ -2546,7 +2546,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     ):
         # 5,000 conversations at once is a public service; "5,000 users" of a company is its head-count.
         population = w.users
-        said.append(t(lang, "assume.traffic.users_as_population", n=i18n.number(w.users, lang)))
+        n = i18n.number(w.users, lang)
+        # in the customer's noun where it was not "usuários" ("1.000 pessoas" had been said "1.000 usuários" here)
+        said.append(t(lang, "assume.traffic.people_as_population", n=n, noun=w.users_noun) if w.users_noun
+                    else t(lang, "assume.traffic.users_as_population", n=n))  # fmt: skip
     if (
         population
         and w.users_at_once

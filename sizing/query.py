@@ -55,6 +55,7 @@ from .catalog import (
 from .errors import SizingError, with_why
 from .names import _SOURCES as _SOURCES  # the modules the kept indexes are worked out by
 from .names import (
+    FAMILY_SAME_SIZE,
     VARIANT_TAILS,
     base_in_name,
     family_in_name,
@@ -454,9 +455,12 @@ FAMILIES = set(
 # alone (not inside "req/s/gpu" or "q4_k_m"); one of [shorthand_after_number] follows a number ("3kk").
 _SPELT = VOCAB.shorthand.get("shorthand", {})
 _SPELT_AFTER_NUMBER = VOCAB.shorthand.get("shorthand_after_number", {})
-# A spelling before "=", "+" or "-" is a setting's name or a formula's letter ("n=8", "N+1"), not a word of chat.
+# A spelling before "=", "+" or "-" is a setting's name or a formula's letter ("n=8", "N+1"), not a word of chat; one
+# beside an apostrophe is an elision ("I'd", "d'analyse"), and one beside "&" an initial ("R & D"), not "de".
 SHORTHAND = (
-    regexes.compile(rf"(?<![\w/&])({alternation(_SPELT)})(?:(?<=/)|(?![\w/&]|\s*[=+-]))") if _SPELT else None
+    regexes.compile(rf"(?<![\w/&'’])(?<!&\s)({alternation(_SPELT)})(?:(?<=/)|(?![\w/&'’]|\s*[=+-]|\s&))")
+    if _SPELT
+    else None
 )
 SHORTHAND_AFTER_NUMBER = (
     regexes.compile(rf"(?<=\d)\s?({alternation(_SPELT_AFTER_NUMBER)})(?![\w/])")
@@ -512,6 +516,36 @@ def _needed_words(*keys: str) -> re.Pattern:
         if needed.isdisjoint(parts):
             needed.add(max(parts, key=len))
     return prefilter.any_of(frozenset(needed))  # type: ignore[return-value]  # never empty: a key has its words
+
+
+_NUMBER_BEFORE = regexes.compile(r"\d[\d.,]*$")
+
+
+def shorthand_rewrites(text: str) -> list[tuple[str, str]]:
+    """Each chat spelling chat_shorthand writes out, as (the words put in, the words typed), with the words around
+    it so that a common word is put back only there: "10 %" for "10 por cento", "ano que vem" for "ano q vem"; so
+    that what the answer quotes is what the customer wrote (_as_typed)."""
+    plain = strip_accents(text)
+    found = []
+    for pattern, words in ((SHORTHAND, _SPELT), (SHORTHAND_AFTER_NUMBER, _SPELT_AFTER_NUMBER)):
+        for m in pattern.finditer(plain) if pattern is not None else ():
+            spelt = re.sub(r"[\s_-]+", " ", m.group(1))
+            if spelt not in words:
+                continue
+            before = _NUMBER_BEFORE.search(text, 0, m.start()) if words is _SPELT_AFTER_NUMBER else None
+            before = before or _WORD_BEFORE.search(text, 0, m.start())
+            after = _WORD_AFTER_SPELLING.match(text, m.end()) if words is _SPELT else None
+            start, end = before.start() if before else m.start(), after.end() if after else m.end()
+            said = " ".join(
+                [*text[start : m.start()].split(), *words[spelt].split(), *text[m.end() : end].split()]
+            )
+            if start < m.start() or end > m.end():  # a word alone ("q") is put back only beside its words
+                found.append((said, " ".join(text[start:end].split())))
+    return found
+
+
+_WORD_BEFORE = regexes.compile(r"[^\W\d_]+\s+$")
+_WORD_AFTER_SPELLING = regexes.compile(r"\s+[^\W\d_]+")
 
 
 # Kept by text: a question's text passes here three times (parse() before and after its dates are read,
@@ -670,8 +704,11 @@ _CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|era|is|be|were|was|
 # "mil e quinhentos", "2 mil e 500" (once number words are digits): one number, 1,500 and 2,500, as Portuguese
 # joins a round hundred to its thousands; not after a context word ("contexto de 32 mil e 100 usuários").
 _THOUSAND = _W("multipliers.thousand")
+# English says it with no "and": "two thousand five hundred" ("2 thousand 500" by then) had been a 2,000-token
+# context and 500 people.
 THOUSANDS_AND = regexes.compile(
-    rf"(?<![\w.,])(?:(\d{{1,3}})\s+)?{_THOUSAND}\s+{_W('counting.and')}\s+([1-9]00)(?![\w.,])"
+    rf"(?<![\w.,])(?:(\d{{1,3}})\s+)?(?:{_THOUSAND}\s+{_W('counting.and')}\s+([1-9]00)"
+    r"|thousand\s+([1-9]\d{0,2}))(?![\w.,])"
 )
 # "meio segundo", "half a second", "meio milhão", "a cada meia hora": a half before a unit is 0.5 of it.
 HALF = regexes.compile(
@@ -1128,12 +1165,17 @@ VISION_WORD = regexes.compile(r"vl|vlm|vision|visao")
 # The same marks inside a normalized name ("internvl3", "qwen3vl8b"), never vLLM's.
 _VISION_MARK = regexes.compile(r"vl(?!lm)|vision|llava|pixtral")
 _MONTH = VOCAB.pattern("dates.months")
+# Months as they are cut short, in Portuguese and English (before a year only: "mar", "set" are words too).
+_MONTH_SHORT = r"(?:jan|fev|feb|mar|abr|apr|mai|may|jun|jul|ago|aug|set|sep|sept|out|oct|nov|dez|dec)"
 DATES = regexes.compile(
     r"(?<![\w.,/:-])(?:"
     r"\d{4}-\d{1,2}-\d{1,2}(?:[t\s]\d{1,2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{2}(?!\s*(?:k\b|mil\b|\d))"
     rf"|\d{{1,2}}(?:o|º|st|nd|rd|th)?\s+(?:de\s+|of\s+)?{_MONTH}\b(?:,?\s+(?:de\s+)?\d{{4}})?"
     rf"|{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?|(?:de\s+|of\s+)?\d{{4}})"
+    # a month and a year alone, as a release is dated ("llama 3.3 70b (dez/2024)", "12/2024", "Dec 2024"): they had
+    # been a context of 2,024 tokens and the month not understood
+    rf"|(?:{_MONTH_SHORT}\.?(?:/|\s+(?:de\s+|of\s+)?)|(?:0?[1-9]|1[0-2])/)(?:19|20)\d\d"
     r")(?![\w/:])",
     re.IGNORECASE,
 )
@@ -1497,6 +1539,8 @@ def _date(m: re.Match) -> str | None:
     numbers = [int(n) for n in re.findall(r"\d+", m.group(0))]
     if "-" in m.group(0)[:5]:  # ISO: year, month, day
         month, day = numbers[1], numbers[2]
+    elif re.fullmatch(r"\d{1,2}/\d{4}", m.group(0)):  # "12/2024": a month and its year
+        day, month = 1, numbers[0]
     elif re.match(r"\d", m.group(0)):
         day, month = (
             numbers[0],
@@ -3045,7 +3089,9 @@ _PHASE = _W("parts.phases")
 _SIZED_NAME = r"\b[a-z][a-z\d.-]*(?:\s+\d+(?:\.\d+)?)?\s+\d+(?:\.\d+)?b\b"
 _SIZED_NAME_AT = regexes.compile(_SIZED_NAME)
 # "100, llama", "Produção: 500.": a comma or a full stop after it, no decimal
-_PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?!\w|[.,]\d)"
+# "1.500 pessoas", "1,500 users": a count with its thousands grouped is one (it had been no phase's, and the two
+# counts refused as a contradiction)
+_PHASE_COUNT = rf"(?<![\w.,])({_GROUPED}|\d{{1,6}}(?:\s*(?:mil|k)\b)?)(?!\w|[.,]\d)"
 # When the next phase comes ("hoje 20 usuários, em 6 meses 200", "20 users now, 200 in 6 months"): a phase's time,
 # between the counts or after the second, no count of its own (the 200 had been "Não entendi", or a prompt's
 # 200 tokens)
@@ -3072,8 +3118,9 @@ PHASES = regexes.compile(
     # decimal's
     # "piloto (10 usuários) e depois produção (300)", "piloto 10 usuarios => producao 300": brackets and an arrow
     rf"(?P<gap>(?:[^\d.;!?()=:]|[;.:](?=\s)(?!\s*(?:fase|etapa|phase)\b)|[()]|=>|{_SIZED_NAME}|{_WHEN_NEXT}){{1,60}}?)"
-    # the second no time's count ("em 6 meses" is the gap's)
-    rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b)"
+    # the second no time's count ("em 6 meses" is the gap's); "300 ano que vem", chat's "no" left out, is next year's
+    # count (it had been a 300-token context)
+    rf"{_PHASE_COUNT}(?![-\s]+(?:dias?|days?|semanas?|weeks?|mes|meses|months?|anos?|years?)\b(?!\s+que\s+vem\b))"
     # "depois escalar p/ 1000 funcionarios": the next phase's people as a head-count
     rf"(?P<bn>\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{traffic_query.people_words()})\b)?"
 )
@@ -4209,6 +4256,94 @@ def _model_of(ref: str, ids: list[str], text: str, routed: bool) -> int | None:
     return fits[0] if len(fits) == 1 else None
 
 
+def _as_typed(query: Query, rewritten: list[tuple[str, str]]) -> None:
+    """The words the reader put in for a date ("até 24 dias" for "até o fim do ano", sizing/deadlines.py) or a
+    spelling after a number ("10 %" for "10 por cento", chat_shorthand) put back as typed wherever the answer quotes
+    the question (the growth's "8% monthly growth within 24 days" had been quoted so, words the customer never
+    wrote)."""
+
+    def back(value):
+        if isinstance(value, str):
+            for said, typed in rewritten:
+                value = value.replace(said, typed)
+            return value
+        if isinstance(value, tuple):
+            return tuple(back(v) for v in value)
+        return value
+
+    for field in query.__struct_fields__:
+        value = getattr(query, field)
+        if isinstance(value, list) and value:
+            setattr(query, field, [back(v) for v in value])
+
+
+# A size of a release in models.toml's [release_sizes] ("granite 3.0 3b", "granite-3.1-8b"): its name, the
+# version's separators as people type them, and a size not already a mixture of experts' ("3b-a800m").
+_RELEASE_SIZE_OF = r"(?<![\w.-]){name}[\s_-]*{version}[\s_-]+(?:(?:de|of)\s+)?(?P<size>\d+(?:[.,]\d+)?)\s*(?P<unit>[bm])\b(?![\s-]*a\d)"
+_PUBLISHED_SIZE = regexes.compile(
+    r"(?P<n>\d+(?:\.\d+)?)(?P<unit>[bm])(?:-a(?P<a>\d+(?:\.\d+)?)(?P<aunit>[bm]))?$"
+)
+
+
+_RELEASE_PATTERNS: dict[int, tuple[Catalog, tuple]] = {}
+
+
+def _release_patterns(catalog: Catalog) -> tuple[tuple[str, re.Pattern, str], ...]:
+    """Each release's name, its pattern and its word, kept by catalogue (built once, not each question)."""
+    kept = _RELEASE_PATTERNS.get(id(catalog))
+    if kept is not None and kept[0] is catalog:
+        return kept[1]
+    found = []
+    for name in catalog.release_sizes:
+        word, _, version = name.lower().rpartition(" ")
+        pattern = _RELEASE_SIZE_OF.format(name=re.escape(word), version=re.escape(version))
+        found.append((name, regexes.compile(pattern, re.IGNORECASE), word))
+    _RELEASE_PATTERNS[id(catalog)] = (catalog, tuple(found))
+    return _RELEASE_PATTERNS[id(catalog)][1]
+
+
+def _published_total(size: str) -> tuple[float, bool] | None:
+    """A published size's total parameters, and whether it is a mixture of experts' ("3B-A800M": 3e9, True)."""
+    m = _PUBLISHED_SIZE.match(size.lower())
+    if m is None:
+        return None
+    return float(m["n"]) * (1e9 if m["unit"] == "b" else 1e6), m["a"] is not None
+
+
+def _release_size(text: str, catalog: Catalog) -> tuple[str, str, str] | None:
+    """The text with a release's size that only its mixture of experts has written as that one's ("granite 3.0 3b":
+    "granite 3.0 3b-a800m", sized by its total and active parameters; it had been a dense 3B, Llama 3.2 3B), with
+    (as typed, what it is read as); None when no such size is said. A size the release has none of is refused
+    with the sizes it has ("granite 3.0 5b")."""
+    if not catalog.release_sizes:
+        return None
+    lower = _folded(text)  # its word is the prefilter: ~1 question in 1,000 names a release of the table
+    for name, pattern, word in _release_patterns(catalog):
+        if word not in lower or (m := pattern.search(text)) is None:
+            continue
+        typed = float(m["size"].replace(",", ".")) * (1e9 if m["unit"].lower() == "b" else 1e6)
+        sizes = catalog.release_sizes[name]
+        totals = {size: _published_total(size) for size in sizes}
+        same = [size for size, got in totals.items() if got and abs(got[0] / typed - 1) <= FAMILY_SAME_SIZE]
+        if any(not totals[size][1] for size in same):
+            return None  # a dense size of its own ("granite 3.0 8b"): sized by its size, as before
+        if len(same) == 1:
+            moe = same[0]
+            return (
+                text[: m.start("size")] + moe.lower() + text[m.end("unit") :],
+                m.group(0),
+                f"{name} {moe}",
+            )
+        nearest = min(
+            (size for size in sizes if totals[size]), key=lambda size: abs(math.log(totals[size][0] / typed))
+        )
+        typed_size = text[m.start("size") : m.end("unit")]
+        example = text[: m.start("size")] + nearest.lower() + text[m.end("unit") :]
+        raise QueryError("query.series_lacks_size", hint=None, series=name, size=typed_size.upper(),
+                         sizes=", ".join(sizes), example=" ".join(example.split()))  # fmt: skip
+    return None
+
+
 MODEL_OR_TAIL = regexes.compile(
     r"(?:\s+(?:em|in|en|a|at|com|with|con|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
@@ -4224,11 +4359,23 @@ def parse(
     choice ("llama 70b em 4 bits ou qwen 32b em bf16?") make the first the workload and the other, as typed,
     a model choice, which the answer sizes beside it (sizing/compare.py) or says why it cannot. `today`: the
     day a deadline said as a date counts from ("até o fim do mês"); without it such a date is no deadline."""
-    text = chat_shorthand(text)
-    if today is not None:
-        text, deadline_dates = deadlines.resolve(text, today)
+    # only a text chat_shorthand changed is looked at again (most are not: its cached pass is the prefilter)
+    expanded = chat_shorthand(text)
+    rewritten = shorthand_rewrites(text) if expanded != text else []
+    text = expanded
+    if today is not None or rewritten:
+        if today is not None:
+            text, query_dates = deadlines.resolve(text, today, rewritten)
         query = parse(text, catalog, base)
-        query.deadline_dates = deadline_dates
+        if today is not None:
+            query.deadline_dates = query_dates
+        if rewritten:
+            _as_typed(query, rewritten)
+        return query
+    if (release := _release_size(text, catalog or load_catalog())) is not None:
+        # "granite 3.0 3b": the release's one size of that total is a mixture of experts (3B-A800M), read as it
+        query = parse(release[0], catalog, base)
+        query.corrections = [*query.corrections, release[1:]]
         return query
     if base is None and _rate_per_model_said(text):
         split = _rates_per_model(text, catalog)
@@ -5519,6 +5666,10 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             query.noted = [*query.noted, note]
             query.noted_names = {**query.noted_names, note: e.params.get("name", typed)}
         query.ranges = ranges
+        if ranges and (written := _written_lang(typed_lower)) and written != query.written_lang:
+            # the language of the words as typed: a range's lower end and its joining word are gone from the text
+            # read ("fifty to eighty users", "50 to 80 users" had been answered in Portuguese)
+            query.written_lang, query.detected_lang = written, i18n.lang_of(written)
         if avoided and query.workload is not None:
             query.workload = msgspec.structs.replace(query.workload, avoid_gpus=avoided)
         query.ollama_tags = tags
@@ -5893,6 +6044,9 @@ def _upper_bounds(
         ranges.append((m.group(0)[len(m.group(1)) :].strip(), m.group(3)))
         return m.group(1) + m.group(3)
 
+    plain = strip_accents(text).lower()
+    if not _RANGE_WORDS.isdisjoint(plain.split()) and len(plain) == len(text):
+        text = _word_ranges(text, plain, ranges)  # "and with fifty to eighty users?": no digit at all
     if not any(c.isdigit() for c in text):
         return text, ranges
     text = _CONTEXT_SLASH.sub(context_slash, text) if "/" in text else text
@@ -5905,11 +6059,44 @@ def _upper_bounds(
     return text, ranges
 
 
+def _word_ranges(text: str, plain: str, ranges: list[tuple[str, str]]) -> str:
+    """A range said in number words ("cinquenta a oitenta usuários", "between fifty and eighty users"): its upper
+    end, as _RANGE reads one in digits (the lower end had been "Não entendi: “cinquenta”")."""
+    for m in reversed(list(_WORD_RANGE.finditer(plain))):
+        low, high = ("a", "b") if m.group("a") else ("c", "d")
+        if _phrase_value(" ".join(LETTERS.findall(m.group(high)))) <= _phrase_value(
+            " ".join(LETTERS.findall(m.group(low)))
+        ):
+            continue
+        ranges.append((text[m.start() : m.end()], text[m.start(high) : m.end(high)]))
+        text = text[: m.start()] + text[m.start(high) : m.end(high)] + text[m.end() :]
+    return text
+
+
 # What each pattern above needs, tested first: the two numbers and what joins them (_RANGE, _RANGE_OR), a word of
 # the peak (_PEAK_AFTER). Each pattern tried from every number, the three were ~9 us of every question.
 _RANGE_CUE = regexes.compile(r"(?:\d|k|mil)(?:\s*[-–—~]\s*|\s+(?:a|à|to|até|ate|e|and)\s+)\d", re.IGNORECASE)
 _RANGE_OR_CUE = regexes.compile(r"\d(?:\s*,\s+|\s*/\s*|\s+(?:ou|or)\s+)\d", re.IGNORECASE)
 _PEAK_AFTER_CUE = prefilter.any_of(frozenset(("pico", "peak", "chegar", "reach", "chegando", "spik")))
+# A range of number words before the people or the thousands it counts (_word_ranges).
+_WORD_RANGE = regexes.compile(
+    rf"(?<![\w])(?:(?:entre|between)\s+(?P<a>{NUMBER_PHRASE.pattern})\s+(?:e|and)\s+(?P<b>{NUMBER_PHRASE.pattern})"
+    rf"|(?:(?:de|from)\s+)?(?P<c>{NUMBER_PHRASE.pattern})\s+(?:a|to|ate)\s+(?P<d>{NUMBER_PHRASE.pattern}))"
+    # before the people or thousands it counts, or (said "between" its ends) ending a thread's question ("e se forem
+    # entre cinquenta e oitenta?")
+    rf"(?=\s+(?:mil\b|thousand\b|{_PEOPLE})|(?(a)\s*(?:[?!.;]|$)|(?!)))"
+)
+# Its cue, a word of a number as a whole word of the text (the range's lower end is one, a space after it): a set's
+# test, where the pattern tried from every word was ~30 us a question. Words of other uses ("a", "dos") are left out.
+_RANGE_WORDS = frozenset(w for phrase in NUMBER_WORDS for w in phrase.split()) - {
+    "a",
+    "dos",
+    "e",
+    "de",
+    "of",
+    "um",
+    "uma",
+}
 
 
 # "4 ou 8 bits", "4/8 bits", "em 4, 8 ou 16 bits": widths offered as a choice share the one "bits" at the end.
@@ -8046,6 +8233,12 @@ _PEOPLE_AFTER = (
     rf"{traffic_query.plain_people_words()})"
 )
 VAGUE_FEW = regexes.compile(rf"(?<![\w.,])(?P<word>{_W('counting.few')})\s+(?={_PEOPLE_AFTER}\b)")
+# "2 mil e poucos usuários", "200 e tantos funcionários", "2 thousand and something users": a little over the count
+# said, read as it (the least the words say) and said so; "poucos" had been 3 users, and the 2,000 a context.
+VAGUE_MORE = regexes.compile(
+    r"(?<![\w.,])(?P<n>\d+(?:[.,]\d+)?)(?:\s*(?P<unit>mil|k|thousand)\b)?\s+(?:e|and)\s+"
+    r"(?:pouc[oa]s?|pouquinho|tant[oa]s|something|change)\b"
+)
 # "for a small team", "uma equipe pequena", "a small group of testers": a small group with no count, read as 3 as
 # "a few" is, and said so; the people after it, if any, are read as they are after any count ("3 testers").
 VAGUE_TEAM = regexes.compile(
@@ -8092,6 +8285,17 @@ def _vague_count(scan: _Scan, m: re.Match) -> str:
     return f"{n:<{len(m.group(0))}}"
 
 
+def _vague_more(scan: _Scan, m: re.Match) -> str:
+    value = parse_amount(m.group("n")) or 0.0
+    if m.group("unit"):
+        value *= 1000
+    if value < 1:
+        return m.group(0)
+    n = round(value)
+    scan.found.setdefault("vague_counts", []).append((n, scan.original[m.start() : m.end()]))
+    return f"{n:<{len(m.group(0))}}"
+
+
 def _vague_few(scan: _Scan, m: re.Match) -> str:
     typed = scan.original[m.start() : m.end("word")]
     # "um punhado de": the words that count, without the "de"/"of" that joins them to the people
@@ -8118,6 +8322,19 @@ def _vague_team(scan: _Scan, m: re.Match, n: int = _FEW, kind: str = "vague_coun
     return said.ljust(len(m.group(0))) if len(said) <= len(m.group(0)) else f"{n:<{len(m.group(0))}}"
 
 
+def _phrase_value(phrase: str) -> int:
+    """A phrase of number words' value ("vinte e cinco": each word's, summed; "meia dúzia": the phrase's own)."""
+    total = NUMBER_WORDS.get(phrase)
+    if total is None:
+        total = 0
+        for w in LETTERS.findall(phrase):
+            if w in SCALES:  # "two hundred and fifty": a multiplier (Portuguese says "duzentos")
+                total = max(total, 1) * SCALES[w]
+            elif w in NUMBER_WORDS:
+                total += NUMBER_WORDS[w]
+    return total
+
+
 def _number_words(scan: _Scan) -> None:
     """'dez usuários' -> '10 usuários', 'setenta bilhões' -> '70 bilhões', 'uma L40S' -> '1 L40S'."""
 
@@ -8128,20 +8345,13 @@ def _number_words(scan: _Scan) -> None:
         # "dúzias de usuários", "a few hundred": a dozen or a hundred with no count before it, only a vague one
         if first in SCALES and (first.endswith("s") or VAGUE_BEFORE.search(scan.work, 0, m.start())):
             return m.group(0)
-        total = NUMBER_WORDS.get(phrase)
-        if total is None:
-            total = 0
-            for w in LETTERS.findall(m.group(0)):
-                if w in SCALES:  # "two hundred and fifty": a multiplier (Portuguese says "duzentos")
-                    total = max(total, 1) * SCALES[w]
-                elif w in NUMBER_WORDS:
-                    total += NUMBER_WORDS[w]
+        total = _phrase_value(phrase)
         return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
 
     def thousands(m: re.Match) -> str:
         if AFTER_CONTEXT_WORD.search(scan.work, 0, m.start()):
             return m.group(0)
-        return f"{int(m.group(1) or 1) * 1000 + int(m.group(2)):<{len(m.group(0))}}"
+        return f"{int(m.group(1) or 1) * 1000 + int(m.group(2) or m.group(3)):<{len(m.group(0))}}"
 
     def spelt(m: re.Match) -> str:
         value = parse_amount(m.group(1))
@@ -8180,6 +8390,8 @@ def _number_words(scan: _Scan) -> None:
     scan.sub(VAGUE_COUNT, lambda m: _vague_count(scan, m))
     scan.sub(VAGUE_SCALE, lambda m: _vague_count(scan, m))
     scan.sub(ABOUT_AFTER, lambda m: f"{m.group(1):<{len(m.group(0))}}")
+    if "pouc" in scan.work or "tant" in scan.work or "something" in scan.work or "change" in scan.work:
+        scan.sub(VAGUE_MORE, lambda m: _vague_more(scan, m))
     scan.sub(VAGUE_FEW, lambda m: _vague_few(scan, m))
     scan.sub(VAGUE_MANY, lambda m: _vague_many(scan, m))
     scan.sub(VAGUE_TEAM, lambda m: _vague_team(scan, m))
@@ -8586,13 +8798,13 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         elif kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
             # "devstral small (2507)": the release the catalogue has under the name and date, as without them.
             dated_item = indexes["model"].get(
-                normalize(strip_accents(scan.original[start:end]) + tag.group(1))
+                normalize(strip_accents(scan.original[start:end]) + tag.group("date"))
             )
             if dated_item is not None and dated_item.id != value:
                 value = dated_item.id
                 scan.found[kind][-1] = (value, scan.original[start : tag.end()].strip())
             scan.found.setdefault("release_tag", []).append((value, scan.original[start : tag.end()].strip()))
-            scan.blank(tag.start(), tag.end())
+            scan.blank(tag.start("date") if tag.group("precision") else tag.start(), tag.end())
         if kind == "gpu":
             scan.found.setdefault("gpu_at", []).append((start, value))  # longest names are read first
             scan.found.setdefault("gpu_end", []).append((end, len(scan.found["gpu"]) - 1))
@@ -8688,9 +8900,11 @@ def _family_default(scan: _Scan, catalog: Catalog) -> None:
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
 # date their releases so) is that model, never a context of 2,411 tokens; unless a count follows it.
 # In parentheses too: "mistral small 3.2 (2506)" (had been a context of 2,506 tokens).
+# A precision may stand between ("llama 3.1 405b instruct fp8 2407": the date had been a context of 2,407 tokens);
+# it stays for the precision's reader.
 RELEASE_TAG = regexes.compile(
-    rf"[\s_-]+\(?\s*(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])"
-    rf"(?!\s*(?:{_COUNT_NOUNS}|tok))"
+    rf"[\s_-]+\(?\s*(?:instruct[\s_-]+)?(?P<precision>(?:fp8|bf16|fp16|awq|gptq|int4|int8)[\s_-]+)?"
+    rf"(?P<date>2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])(?!\s*(?:{_COUNT_NOUNS}|tok))"
 )
 SIZE_THEN_RELEASE = regexes.compile(
     rf"[\s_-]+(\d+(?:\.\d+)?b)[\s_-]+\(?\s*(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])"
@@ -10396,6 +10610,24 @@ def _group(m: re.Match, name: str) -> str | None:
     return m.group(name) if name in m.re.groupindex else None
 
 
+# The plain words for users: a count said with one of them is said back with the answer's own word.
+_PLAIN_USER_NOUNS = frozenset(
+    {"usuario", "usuarios", "user", "users", "utilizador", "utilizadores", "u", "usu"}
+)
+_COUNT_AND_NOUN = regexes.compile(r"[\d.,\s]*(?:k|mil|thousand)?\s*([^\W\d_]+)")
+
+
+def _users_noun(scan: _Scan, users: int) -> str | None:
+    """The noun the users were counted with ("pessoas" in "1.000 pessoas"), where it is no plain word for users:
+    the answer says the count back with it (it had said "Li 1.000 usuários como as pessoas que usam o serviço"
+    under "Entendi: ... 1.000 pessoas")."""
+    for count, typed in scan.found.get("users", []):
+        said = _COUNT_AND_NOUN.fullmatch(typed.strip().lower()) if count == users else None
+        if said is not None and strip_accents(said.group(1)) not in _PLAIN_USER_NOUNS:
+            return said.group(1)
+    return None
+
+
 def _held_trade_count(scan: _Scan, fields: dict) -> tuple[str, int] | None:
     """The users counted beside a head-count in a trade that works conversations all day ("20 atendentes" beside
     "100 funcionários"), as typed with their count; None when the users are no such group."""
@@ -11966,6 +12198,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "--max-num-seqs 64" and no users in words: a ceiling the engine fills as its KV cache allows
         # (sizing/plan.py); "64 usuários ... --max-num-seqs 64" is the load, as before.
         fields["users_limit"] = not fields.get("users_at_once") or None
+    if fields["users"] and (noun := _users_noun(scan, fields["users"])):
+        fields["users_noun"] = noun
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
     query.products = [(typed, *factors) for factors, typed in scan.found.get("products", [])]
@@ -13419,7 +13653,11 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
             (m for m in series.models if _own_size(catalog, m, size) or m.endswith("-" + normalize(size))),
             None,
         )
-        if member is None and size.upper() in series.uncatalogued_sizes:
+        if member is None and size.upper() not in series.uncatalogued_sizes:
+            # "nemotron 3 120b": the total of a size the catalogue lacks, a mixture of experts named by it ("Super
+            # 120B-A12B"), is that one (it had been "Nemotron 3 não tem 120B", beside the release's own 120B)
+            size = next((u for u in series.uncatalogued_sizes if _uncatalogued_total(u, size)), size)
+        if member is None and size.upper() in (u.upper() for u in series.uncatalogued_sizes):
             rest = scan.original.replace(scan.found["size"][0][1], "", 1)
             # The example: the family's catalogue model nearest that size ("gemma 4 e4b no celular": Gemma 3
             # 4B), not the series' smallest (it had been `/gpu gemma 4 26b-a4b no celular`).
@@ -13427,7 +13665,8 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
             family = family_members(catalog).get(normalize(series.name.split()[0])) or series.models
             nearest = min((catalog.model(m) for m in family), key=lambda m: abs(m.params / 1e9 - billions))
             example = _example(rest, typed, nearest.name)
-            raise QueryError("query.series_uncatalogued_size", hint=None, series=series.name, size=size.upper(),
+            said = next(u for u in series.uncatalogued_sizes if u.upper() == size.upper())  # as published
+            raise QueryError("query.series_uncatalogued_size", hint=None, series=series.name, size=said,
                              sizes=sizes, example=" ".join(example.split()))  # fmt: skip
         if member is None and (point := _point_release_member(catalog, series, size)) is not None:
             # "llama 3 405b": the 405B came with Llama 3.1, a point release of the series named; that one, said
@@ -13461,6 +13700,16 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
     raise QueryError("query.series_size", hint="series_uncatalogued" if missing else None, series=series.name,
                      sizes=sizes, missing=", ".join(missing),
                      example=_example(_without_variant(scan, typed), typed, example_model.name))  # fmt: skip
+
+
+def _uncatalogued_total(published: str, size: str) -> bool:
+    """Whether a size typed ("120b") is the total of a mixture of experts' published size ("Super 120B-A12B")."""
+    typed = _SIZE_VALUE.fullmatch(size)
+    total = _published_total(published.split()[-1])
+    return (
+        bool(typed and not typed.group(2) and total and total[1])
+        and abs(total[0] / (float(typed.group(1)) * 1e9) - 1) <= FAMILY_SAME_SIZE
+    )
 
 
 def _with_missing_sizes(sizes: str, missing: list[str]) -> str:

@@ -28,6 +28,11 @@ OFFLINE = regexes.compile(
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
 # "2k+ employees": the plus of "at least" before a space
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])(?:\+(?=\s))?"
+# "in" said as when, not as a prompt's side: "200 in 6 months", "in a year", "in the next quarter"
+_IN_TIME = (
+    r"\s+(?:(?:\d+(?:[.,]\d+)?|an?|one|two|three|six|the(?:\s+next)?|next)\s+)?"
+    r"(?:days?|weeks?|months?|quarters?|years?|q[1-4])\b"
+)
 # The days of a week's peak ("às segundas", "on mondays", "nos fins de semana").
 WEEKDAYS = (
     r"(?:(?:segunda|terca|terça|quarta|quinta|sexta)s?(?:-feiras?)?|s[aá]bados?|domingos?|fins?\s+de\s+semana"
@@ -837,7 +842,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             # 7.02 days), 2 months of days 61; a horizon further from a whole number of periods (2 months of weeks,
             # 8.67) stays as it is
             periods = float(round(periods))
-        return ((1 + share) ** periods, share, periods) if periods >= 1 else None
+        # a horizon shorter than a period ("8% ao mês até o fim do ano" on 7 December: 24 days, 0.79 of a month)
+        # compounds that share of it, as compound interest does (it had been no growth, and "crescimento" not
+        # understood)
+        return ((1 + share) ** periods, share, periods) if periods > 0 else None
 
     def _growth(m: re.Match):
         if m.group("verb"):
@@ -865,8 +873,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     # people counted by the day ("2k daily active users", "500 usuários por dia", "DAU"): the day a count each
     # sends is said in, when it says none
+    # ("1500 usuários/dia": the slash glued to the people had been no day's, and what each sends not understood)
     daily_people = regexes.compile(
-        rf"\b(?:{_alternatives(w['daily'])}|dau|daily\s+active|(?:{persons})\s+(?:{per})\s*(?:{day}))\b"
+        rf"\b(?:{_alternatives(w['daily'])}|dau|daily\s+active|(?:{persons})\s*(?:{per})\s*(?:{day}))\b"
     )
 
     sending = _alternatives(w["sending"])
@@ -1036,10 +1045,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\s+(?:it|o|a|isso))?\s+)?(?:{_alternatives(w['daily_words'])})\b"
         ), daily_share_of),
         # "metade dos 400 médicos usa ao mesmo tempo": the share in words too; public servants with the verb
-        # after them ("60% dos 5 mil servidores vão usar") are people, as servants_using reads them
+        # after them ("60% dos 5 mil servidores vão usar") are people, as servants_using reads them; so are the
+        # trades at a conversation all day when a share of them is said ("30% dos 300 atendentes ao mesmo tempo"
+        # had lost its 300, and one user was sized)
         ("share_of", regexes.compile(
             rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
-            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people}|{servants})\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people}|{servants}|{_alternatives(w['at_once_trades'])})\b"
+            rf"(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
         ), share_of),
         ("active_of", regexes.compile(
             rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:(?:{persons})\s+)?"
@@ -1638,7 +1650,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?(2)|(?(4)|\s*(?:{tokens})\b))(?:\s*(?:{tokens})\b)?"
         ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
         ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?{each_request}"), length),
-        ("prompt_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
+        # ... never a count and when it comes ("200 in 6 months": it had been a 200-token prompt and a 6-month term)
+        ("prompt_tokens", regexes.compile(
+            rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b(?!{_IN_TIME})"
+        ), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?{each_request}"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
         # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt

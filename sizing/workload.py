@@ -430,6 +430,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # "12 analistas e 30 atendentes": the users are a group at once beside the population's head-count, each
     # group its own request rate, summed (sizing/plan.py)
     users_beside_population: bool = False
+    # The noun the users were counted with when it is not the plain word for users ("1.000 pessoas", "2 mil
+    # funcionarios"), lower case as typed: the answer says the count back with it (sizing/plan.py)
+    users_noun: str | None = None
     # The users came only from a serving engine's ceiling on sequences at once (vLLM --max-num-seqs, SGLang
     # --max-running-requests, TGI --max-concurrent-requests, "max_num_seqs=64"), not from words: vLLM starts
     # when one sequence of the context (--max-model-len) fits in its KV cache and then runs as many as the cache
