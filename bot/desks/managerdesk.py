@@ -20,6 +20,7 @@ SUMMARY_DAYS = 7
 
 USER_REF = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
 USER_ID = re.compile(r"[UW][A-Z0-9]{2,}")
+CHANNEL_ID = re.compile(r"[CGD][A-Z0-9]{2,}")
 CHANNEL_REF = re.compile(r"<#([CG][A-Z0-9]+)(?:\|[^>]*)?>")
 PERIOD_WORDS = 3  # a period may take this many more words: `período:últimos 30 dias`
 
@@ -29,45 +30,47 @@ FilterError = LogInputError  # a /gpu log filter that cannot be read; .sentence(
 def parse_filters(text: str) -> reports.Filters:
     """`rep:@maria canal:#cliente-x modelo:70b etapa:lora status:aberto desde:7d período:semana passada` and
     words to search, in any language of log_words.toml. Slack sends mentions as <@U…|name> and channels as
-    <#C…|name>. Raises LogInputError for a period, status, outcome or stage it cannot read."""
+    <#C…|name>. A filter may also be said in words: "desde 1/11", "leads abertos", "open leads", "só
+    externos", "semana passada", a bare @mention (that person, customer or rep). Raises LogInputError for a
+    period, status, outcome, stage, person or channel it cannot read."""
     filters = reports.Filters()
     words = []
     tokens = text.split()
     i = 0
     while i < len(tokens):
         token = tokens[i]
-        i += 1
         key, sep, value = token.partition(":")
         field = logwords.field(key) if sep else None
         if field is None:
             if m := USER_REF.fullmatch(token):
-                filters.rep = m.group(1)
+                # A person named alone is that person, whoever they are: a customer in a shared channel
+                # too (rep: keeps to our own people).
+                filters.user = m.group(1)
             elif m := CHANNEL_REF.fullmatch(token):
                 filters.channel = m.group(1)
-            elif bare := _bare_period(token, tokens[i : i + PERIOD_WORDS]):
+            elif spoken := _spoken(tokens, i):
+                field, found, used = spoken
+                _set(filters, field, found)
+                i += used - 1
+            elif bare := _bare_period(token, tokens[i + 1 : i + 1 + PERIOD_WORDS]):
                 # "/gpu log ontem", "/gpu log semana passada": a period said without `período:`.
                 found, used = bare
                 i += used
                 filters.since, filters.until = found.start, found.end
             else:
                 words.append(token)
+            i += 1
             continue
+        i += 1
         if field in ("rep", "user"):
-            m = USER_REF.search(value)
-            setattr(filters, field, m.group(1) if m else value.lstrip("@"))
+            setattr(filters, field, _person_filter(value))
         elif field == "channel":
-            m = CHANNEL_REF.search(value)
-            filters.channel = m.group(1) if m else value.lstrip("#")
-        elif field in ("since", "until", "period"):
+            filters.channel = _channel_filter(value)
+        elif field in PERIOD_FIELDS:
             found, used = _period(value, tokens[i : i + PERIOD_WORDS])
             i += used
-            if field in ("since", "period"):
-                filters.since = found.start
-            if field == "period":
-                filters.until = found.end
-            elif field == "until":
-                filters.until = found.end or found.start  # "até:2026-11-30" includes that day
-        elif field in ("status", "outcome", "stage"):
+            _set(filters, field, found)
+        elif field in CLOSED_FIELDS:
             setattr(filters, field, logwords.value(field, value))
         else:
             setattr(filters, field, value)
@@ -77,6 +80,79 @@ def parse_filters(text: str) -> reports.Filters:
         filters.search = searched
     logwords.check_bounds(filters.since, filters.until)
     return filters
+
+
+PERIOD_FIELDS = ("since", "until", "period")
+CLOSED_FIELDS = ("status", "outcome", "stage", "audience")  # filters whose values are a known list
+VALUE_WORDS = 3  # a value may take this many words: "proposta enviada", "só externos"
+
+
+def _set(filters: reports.Filters, field: str, found) -> None:
+    """Sets a filter from what was read for it: a period (since, until, period) or a stored code."""
+    if field in ("since", "period"):
+        filters.since = found.start
+    if field == "period":
+        filters.until = found.end
+    elif field == "until":
+        filters.until = found.end or found.start  # "até:2026-11-30" includes that day
+    elif field not in PERIOD_FIELDS:
+        setattr(filters, field, found)
+
+
+def _spoken(tokens: list[str], at: int) -> tuple[str, object, int] | None:
+    """A filter typed in words at tokens[at], or None (then they are words to search): its name and a
+    space before a value it knows ("desde 1/11", "até ontem", "leads abertos", "status ganho"), the value
+    before the name ("open leads"), or who asked, alone ("só externos", "internal"). Returns (field, what
+    was read, how many tokens it took). "de" before a period is that period ("pedidos de ontem", "de
+    novembro"), not from its start on; other names of two letters ("to") are too common a word to be read
+    as a filter without their colon."""
+    rest = tokens[at + 1 :]
+    key = logwords.field(tokens[at])
+    if key is not None and len(logwords.fold(tokens[at])) <= 2:
+        key = "period" if key == "since" else None
+    if key in PERIOD_FIELDS and rest and (found := _bare_period(rest[0], rest[1 : 1 + PERIOD_WORDS])):
+        return key, found[0], found[1] + 2
+    if key in CLOSED_FIELDS:
+        for n in range(min(VALUE_WORDS, len(rest)), 0, -1):
+            if code := _known(key, rest[:n]):
+                return key, code, n + 1
+    for n in range(min(VALUE_WORDS, len(tokens) - at), 0, -1):
+        phrase = tokens[at : at + n]
+        if code := _known("audience", phrase):
+            return "audience", code, n
+        after = tokens[at + n] if at + n < len(tokens) else ""
+        for kind in ("status", "outcome", "stage"):
+            if after and logwords.field(after) == kind and (code := _known(kind, phrase)):
+                return kind, code, n + 1
+    return None
+
+
+def _known(kind: str, words: list[str]) -> str | None:
+    """The stored code these words name as a value of `kind`, or None."""
+    try:
+        return logwords.value(kind, " ".join(words))
+    except LogInputError:
+        return None
+
+
+def _person_filter(value: str) -> str:
+    """The Slack user id of `rep:`/`cliente:`: a mention (<@U…|ana>) or an id typed bare. A name ("ana")
+    would select nothing, silently: the log keeps ids, so say how to name the person instead."""
+    if m := USER_REF.search(value):
+        return m.group(1)
+    if USER_ID.fullmatch(value.lstrip("@")):
+        return value.lstrip("@")
+    raise LogInputError("person_unknown", text=value)
+
+
+def _channel_filter(value: str) -> str:
+    """The Slack channel id of `canal:`: a channel link (<#C…|geral>) or an id typed bare, else an error
+    saying how to name it (the log keeps ids, not names)."""
+    if m := CHANNEL_REF.search(value):
+        return m.group(1)
+    if CHANNEL_ID.fullmatch(value.lstrip("#")):
+        return value.lstrip("#")
+    raise LogInputError("channel_unknown", text=value)
 
 
 def _period(value: str, following: list[str]) -> tuple[logwords.Period, int]:
@@ -121,7 +197,7 @@ def describe_for(filters: reports.Filters, lang: str) -> str:
             continue
         if isinstance(value, datetime):
             value = value.strftime("%Y-%m-%d %H:%M UTC")
-        elif key in ("status", "outcome", "stage"):
+        elif key in CLOSED_FIELDS:
             value = logtext.value(key, value, lang)
         parts.append(f"{i18n.t(lang, f'manager.filter.{key}')}: {value}")
     return ", ".join(parts) or i18n.t(lang, "manager.no_filters")

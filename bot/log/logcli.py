@@ -128,6 +128,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
         periods(sub)
         sub.add_argument("--search", help=h("search"))
         sub.add_argument("--outcome", help=h("outcome"))
+        sub.add_argument("--audience", help=h("audience"))
 
     sub = command("list")
     filters(sub)
@@ -553,6 +554,7 @@ def _filters(args: argparse.Namespace) -> reports.Filters:
         status=logwords.value("status", args.status) if args.status else None,
         since=since, until=until, user=args.user, search=args.search,
         outcome=logwords.value("outcome", args.outcome) if args.outcome else None,
+        audience=logwords.value("audience", args.audience) if args.audience else None,
     )  # fmt: skip
 
 

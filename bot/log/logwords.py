@@ -26,11 +26,15 @@ PERIODS = (
     "today", "yesterday", "day_before_yesterday", "this_week", "last_week", "this_month", "last_month", "this_year", "last_year",
     "last_hours", "last_days", "last_weeks",
 )  # fmt: skip
-FIELDS = ("rep", "user", "channel", "model", "stage", "status", "outcome", "since", "until", "period")
+FIELDS = (
+    "rep", "user", "channel", "model", "stage", "status", "outcome", "since", "until", "period", "audience",
+)  # fmt: skip
 VALUES = {
     "status": ("open", "new", "contacted", "proposal_sent", "won", "lost", "not_lead"),
     "outcome": ("answered", "needs_input", "not_understood", "failed"),
     "stage": ("inference", "full", "lora", "qlora", "pretrain"),
+    # Who asked: people outside the organisation (customers, guests in shared channels) or our own.
+    "audience": ("external", "internal"),
 }
 COMMANDS = ("log", "gaps", "forget")
 MONTHS = (
@@ -170,6 +174,12 @@ def period(text: str, now: datetime | None = None) -> Period:
         if m := DAY_MONTH_YEAR.fullmatch(stripped):
             day = datetime.combine(_day_month_year(*map(int, m.groups())), datetime.min.time(), UTC)
             return Period(day, day + timedelta(days=1))
+        if m := DAY_MONTH.fullmatch(stripped):
+            # "1/11" as Brazil and Portugal write it: the latest 1 November that has begun.
+            day_of, month = int(m.group(1)), int(m.group(2))
+            year = _latest_year(midnight, month, day_of)
+            day = datetime(year, month, day_of, tzinfo=UTC)
+            return Period(day, day + timedelta(days=1))
         if re.match(r"\d{4}-\d{2}-\d{2}[T ]\d", stripped):
             return Period(_utc(datetime.fromisoformat(stripped)))
     except ValueError:
@@ -223,6 +233,8 @@ def _latest_year(midnight: datetime, month: int, day: int) -> int:
 # How Brazil and Portugal write a date (31/01/2025, 31.01.2025, 31-01-2025); a US month/day (01/31/2025) is
 # read as such only when it cannot be a day/month.
 DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+# A day and month with no year, day first ("1/11"): a slash only, as "1.5" is a version and "1-11" a range.
+DAY_MONTH = re.compile(r"(\d{1,2})/(\d{1,2})")
 
 
 def _day_month_year(first: int, second: int, year: int) -> date:

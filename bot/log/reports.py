@@ -70,6 +70,7 @@ class Filters:
     status   the status of the request's lead (leads.request_key = requests.request_key), or "open".
     since    created_at >= since; until: created_at < until (naive datetimes are UTC).
     search   full-text search (FTS5) on the stored text, which is redacted: an e-mail finds nothing.
+    audience "external": people outside the organisation (requests.user_external = 1); "internal": ours.
     """
 
     rep: str | None = None
@@ -82,6 +83,7 @@ class Filters:
     user: str | None = None
     search: str | None = None
     outcome: str | None = None
+    audience: str | None = None
 
 
 def parse_period(text: str, now: datetime | None = None, *, end: bool = False) -> datetime:
@@ -749,6 +751,12 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
         add("r.stage = ?", f.stage)
     if f.outcome:
         add("r.outcome = ?", f.outcome)
+    if f.audience:
+        if f.audience not in logwords.VALUES["audience"]:
+            raise logwords.LogInputError("audience_unknown", text=f.audience)
+        # Read through another filter's index, checked row by row: who asked is a yes or no, too coarse
+        # for an index of its own.
+        add("coalesce(r.user_external, 0) = ?", int(f.audience == "external"))
     if f.since:
         add("r.created_at >= ?", _iso(f.since))
     if f.until:

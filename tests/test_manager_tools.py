@@ -1,0 +1,142 @@
+"""The managers' and the sales team's tools as they are used every day, through the real app (signed
+requests, FakeSlack, a real SQLite log filled by the app's own writer) and the `gpu-log` command: the filters
+a manager types on a Monday morning, what a view says it counted, a lead's history, and a data subject's
+requests (LGPD Art. 18)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.log import logcli
+
+from .slack_harness import serve, text_of, valid
+
+MANAGER = "UMGR0001"
+EN_MANAGER = "UENMGR01"  # the fake Slack gives users whose id starts with UEN an English locale
+PT_MANAGER = "UPTMGR01"  # ... and UPT a European Portuguese one
+CUSTOMER = "UEXT0001"  # a guest from another organisation (the fake Slack's UEXT users)
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+QUESTIONS = (
+    ("70b 4bit 32k 10users", "U0001", "C0001"),
+    ("8b qlora", CUSTOMER, "CEXT0001"),  # a shared channel
+    ("llama 3.1 8b bf16 produção 20 usuários", "U0003", "C0002"),  # production: a lead of its own
+)
+
+
+@pytest.fixture
+def slack(tmp_path):
+    with serve(tmp_path, managers=f"{MANAGER},{EN_MANAGER},{PT_MANAGER}") as harness:
+        yield harness
+
+
+@pytest.fixture
+def asked(slack):
+    """The app with three questions logged: a rep's, a customer's in a shared channel, and one that became
+    an open lead."""
+    for text, user, channel in QUESTIONS:
+        slack.command(text, user_id=user, channel_id=channel)
+    slack.fake.wait_for("chat.postMessage")
+    slack.wait_for_cards()
+    slack.settle()
+    return slack
+
+
+def _view(slack, typed: str, user: str = MANAGER) -> tuple[str, str]:
+    """What a manager reads at the top of `/gpu log <typed>`: the line of filters and the latest requests
+    (or the one sentence that came instead, twice). The blocks are checked valid Block Kit."""
+    reply = slack.command(f"log {typed}", user_id=user)
+    valid(reply["blocks"])
+    if reply["blocks"][0]["type"] != "header":
+        sentence = text_of(reply["blocks"])
+        return sentence, sentence
+    return text_of(reply["blocks"][1:2]), text_of(reply["blocks"][2:3])
+
+
+def _latest_first_of_november() -> str:
+    today = datetime.now(UTC).date()
+    return f"{today.year if (today.month, today.day) >= (11, 1) else today.year - 1}-11-01"
+
+
+@pytest.mark.parametrize(
+    ("typed", "read", "shown"),
+    [
+        ("só externos", "quem: só externos", {"8b qlora"}),
+        ("internos", "quem: só internos", {"70b 4bit 32k 10users", "llama 3.1 8b bf16 produção 20 usuários"}),
+        ("quem:externos", "quem: só externos", {"8b qlora"}),
+        ("leads abertos", "status: em aberto", {"llama 3.1 8b bf16 produção 20 usuários"}),
+        ("open leads", "status: em aberto", {"llama 3.1 8b bf16 produção 20 usuários"}),
+        ("status novo", "status: novo", {"llama 3.1 8b bf16 produção 20 usuários"}),
+        ("desde 1/11", f"desde: {_latest_first_of_november()} 00:00 UTC", {q[0] for q in QUESTIONS}),
+        # A customer named alone is that customer, not a rep (who are our own people only).
+        (f"<@{CUSTOMER}|cliente>", f"usuário: {CUSTOMER}", {"8b qlora"}),
+        ("resultado respondido só externos", "resultado: respondido, quem: só externos", {"8b qlora"}),
+    ],
+)
+def test_filters_a_manager_types_in_words_select_what_they_say(asked, typed, read, shown):
+    filters, latest = _view(asked, typed)
+    assert read in filters and "texto:" not in filters  # nothing left over as words to search
+    assert {q[0] for q in QUESTIONS if f"`{q[0]}`" in latest} == shown
+
+
+def test_pedidos_de_ontem_is_yesterday_and_ate_ontem_ends_yesterday(asked):
+    yesterday = datetime.now(UTC).date() - timedelta(days=1)
+    filters, latest = _view(asked, "de ontem")
+    assert f"desde: {yesterday} 00:00 UTC, até: {datetime.now(UTC).date()} 00:00 UTC" in filters
+    assert "Nenhum pedido" in latest
+    filters, _ = _view(asked, "até ontem")
+    assert f"até: {datetime.now(UTC).date()} 00:00 UTC" in filters and "desde" not in filters
+
+
+@pytest.mark.parametrize(
+    ("typed", "user", "said"),
+    [
+        ("rep:ana", MANAGER, ["Não sei quem é “ana”", "rep:@ana", "U0123ABCD"]),
+        ("canal:geral", MANAGER, ["Não sei que canal é “geral”", "canal:#geral"]),
+        ("rep:ana", EN_MANAGER, ["Who is “ana”?", "rep:@ana"]),
+        ("canal:geral", PT_MANAGER, ["Não sei que canal é “geral”", "o registo guarda"]),
+        ("quem:todos", MANAGER, ["Não sei quem são “todos”", "externos ou internos"]),
+    ],
+)
+def test_a_person_or_channel_named_by_name_is_told_how_to_name_them(asked, typed, user, said):
+    # The log keeps Slack's ids: "ana" had selected nothing and said only "Nenhum pedido com esses filtros".
+    _, sentence = _view(asked, typed, user)
+    for words in said:
+        assert words in sentence
+    assert "Nenhum pedido" not in sentence and "No request" not in sentence
+
+
+def test_an_english_and_a_european_manager_read_the_audience_in_their_words(asked):
+    filters, latest = _view(asked, "external only", EN_MANAGER)
+    assert "who: external only" in filters and "`8b qlora`" in latest and "70b 4bit" not in latest
+    filters, latest = _view(asked, "utilizadores internos", PT_MANAGER)
+    assert "quem: só internos" in filters and "8b qlora" not in latest and "`70b 4bit 32k 10users`" in latest
+
+
+def test_gpu_log_selects_by_audience_in_any_language(asked, capsys):
+    assert logcli.main(["--db", str(asked.db), "list", "--audience", "externos"]) == 0
+    out = capsys.readouterr().out
+    assert "8b qlora" in out and "70b 4bit" not in out
+    assert logcli.main(["--db", str(asked.db), "--lang", "en", "list", "--audience", "everyone"]) != 0
+    assert "external or internal" in capsys.readouterr().err
+
+
+def test_every_gpu_log_option_its_help_lists_is_in_the_readme():
+    readme = README.read_text(encoding="utf-8")
+    block = readme[readme.index("### `gpu-log` (terminal)") : readme.index("## Deploying")]
+    parser = logcli.build_parser("en")
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    missing = [
+        f"{name} {option}"
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        for option in action.option_strings
+        if option.startswith("--") and not re.search(rf"{re.escape(option)}\b", block)
+        and option not in ("--help", "--db", "--lang")
+    ]  # fmt: skip
+    assert not missing, f"gpu-log --help lists what the README does not: {missing}"
