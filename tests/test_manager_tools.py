@@ -140,3 +140,41 @@ def test_every_gpu_log_option_its_help_lists_is_in_the_readme():
         and option not in ("--help", "--db", "--lang")
     ]  # fmt: skip
     assert not missing, f"gpu-log --help lists what the README does not: {missing}"
+
+
+# ---------------------------------------------------------------------- what a view counted and cut
+
+
+def test_the_latest_requests_say_how_many_the_filters_selected_and_the_summary_that_it_is_unfiltered(slack):
+    for size in range(1, 21):
+        slack.command(f"{size}b 4bit", user_id="U0001")
+    slack.command("70b 8bit", user_id="U0002")
+    slack.settle()
+    reply = slack.command("log", user_id=MANAGER)
+    valid(reply["blocks"])
+    latest = text_of(reply["blocks"][2:3])
+    # Before: "Últimos pedidos" over 15 lines, with nothing saying 6 more were cut.
+    assert "Últimos pedidos (15 de 21 selecionados, os mais novos primeiro)" in latest
+    assert latest.count("\n") == 15
+    assert "sem os filtros" not in text_of(reply["blocks"])
+
+    reply = slack.command("log rep:<@U0002|bia>", user_id=MANAGER)
+    text = text_of(reply["blocks"])
+    assert "(1 de 1 selecionados" in text
+    # The week's summary under it counts every request, not Bia's one: its title says so.
+    assert "(todos os pedidos, sem os filtros acima)" in text and "Pedidos desde" in text and ": 21" in text
+
+    english = text_of(slack.command("log 4bit", user_id=EN_MANAGER)["blocks"])
+    assert "Latest requests (15 of 20 selected, newest first)" in english
+    assert "(all requests, without the filters above)" in english
+
+
+def test_past_the_counting_limit_the_view_says_more_than(slack, monkeypatch):
+    from bot.desks import managerdesk
+
+    monkeypatch.setattr(managerdesk, "COUNT_MOST", 16)  # 10,000 in use: a log that large is bench/'s
+    for size in range(1, 21):
+        slack.command(f"{size}b 4bit", user_id="U0001")
+    slack.settle()
+    latest = text_of(slack.command("log", user_id=MANAGER)["blocks"][2:3])
+    assert "(15 de mais de 16 selecionados" in latest

@@ -229,13 +229,17 @@ def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, 
         # What people typed stays inside its code span, whatever backticks or *_~ it holds.
         lines.append(f"{when} {who}{where} · {code_span(row.get('text') or '')} → {answer}{status}")
     latest = "\n".join(lines) if lines else t("none")
+    heading = t("latest")
+    if lines:
+        # Say what the list is of: the latest 15 of how many, so a manager knows what was cut.
+        heading += " " + _counted(db_path, filters, len(rows), lang)
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": t("title")}},
         # The filters echo what the manager typed: escaped, it may pass Slack's 3,000 characters (the whole
         # view was then refused).
         {"type": "context", "elements": [{"type": "mrkdwn", "text": clip_mrkdwn(esc(t("filters", filters=describe_for(filters, lang))))}]},
-        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{t('latest')}*\n{latest}")}},
-        *summary_sections(db_path, lang),
+        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{heading}*\n{latest}")}},
+        *summary_sections(db_path, lang, filtered=any(v is not None for v in asdict(filters).values())),
         {"type": "actions", "elements": [
             {"type": "button", "action_id": "log_export", "style": "primary", "text": {"type": "plain_text", "text": t("export")},
              "value": json.dumps(_jsonable(filters))[:2000]},
@@ -246,12 +250,29 @@ def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, 
     return Message(blocks=blocks, text=t("title")), len(rows)
 
 
-def summary_sections(db_path, lang: str) -> list[dict]:
-    """The week's summary and, under it, what we could not answer (two sections: each has Slack's limit)."""
+COUNT_MOST = 10_000  # past this, "more than": counting a year of log row by row is not worth the wait
+
+
+def _counted(db_path, filters: reports.Filters, shown: int, lang: str) -> str:
+    """ "(15 de 230)", "(3 de 3)" or "(15 de mais de 10.000)": the rows shown, of how many selected."""
+    total = shown if shown < LATEST else reports.count_requests(db_path, filters, most=COUNT_MOST + 1)
+    of = (
+        i18n.number(total, lang)
+        if total <= COUNT_MOST
+        else i18n.t(lang, "manager.more_than", n=i18n.number(COUNT_MOST, lang))
+    )
+    return i18n.t(lang, "manager.counted", shown=i18n.number(shown, lang), total=of)
+
+
+def summary_sections(db_path, lang: str, filtered: bool = False) -> list[dict]:
+    """The week's summary and, under it, what we could not answer (two sections: each has Slack's limit).
+    filtered: the view above it has filters, which the summary does not apply: its title says so."""
     since = datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
     summary = reports.format_summary(reports.summary(db_path, since), lang)
     brief = gaps.format_gaps(gaps.gaps(db_path, since), lang, gaps.BRIEF, brief=True)
     title = i18n.t(lang, "manager.summary", since=since.strftime("%Y-%m-%d"))
+    if filtered:
+        title += " " + i18n.t(lang, "manager.summary_unfiltered")
     return [
         {
             "type": "section",

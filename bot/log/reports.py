@@ -126,17 +126,22 @@ def iter_requests(db: DbLike, filters: Filters | None = None, page: int = PAGE) 
             after = (rows[-1]["created_at"], rows[-1]["id"])
 
 
-def select_sql(db: Database, filters: Filters, limit: int, after: tuple[str, int] | None = None):
+def select_sql(
+    db: Database, filters: Filters, limit: int, after: tuple[str, int] | None = None, *, ordered: bool = True
+):
     """The SQL and arguments of one page of requests (exposed so tests can check its query plan).
 
     Every filter on a column is an equality on an index of (column, created_at), which hands rows over
     newest first, so a page reads about as many rows as it shows. A model filter becomes the exact ids it
     selects; several ids are read side by side (UNION ALL, one index range each, merged in order). A lead
-    status starts from the leads with that status, which are few."""
+    status starts from the leads with that status, which are few.
+
+    ordered=False: the same rows in no order, for counting them: SQLite then starts from whichever filter
+    selects fewest (a searched word's matches), not from the order's index."""
     models = _model_ids(db, filters.model) if filters.model and filters.model.split() else None
     if models == []:
         return None, []  # the model filter selects no model in the log
-    where, args = _where(db, filters)
+    where, args = _where(db, filters, ordered)
     if after is not None:
         # Keyset paging: the rows after the last one shown, by (created_at, id), from the same index range.
         where.append("r.created_at <= ? and (r.created_at < ? or r.id < ?)")
@@ -154,8 +159,10 @@ def select_sql(db: Database, filters: Filters, limit: int, after: tuple[str, int
         where = [source, *where]
     else:
         where = [f"from requests r left join leads l on l.id = {newest} where 1", *where]
-    order = " order by r.created_at desc, r.id desc limit ?"
-    if models is not None and len(models) > 1 and not filters.status:
+    order = " order by r.created_at desc, r.id desc limit ?" if ordered else " limit ?"
+    if not ordered:
+        columns = "1"
+    if models is not None and len(models) > 1 and not filters.status and ordered:
         arms = [f"select * from (select {columns} {' and '.join([*where, 'r.model_id = ?'])}{order})"
                 for _ in models]  # fmt: skip
         sql = " union all ".join(arms) + " order by created_at desc, id desc limit ?"
@@ -446,10 +453,12 @@ def to_json(rows: Iterable[dict]) -> str:
     return out.getvalue()
 
 
-def count_requests(db: DbLike, filters: Filters | None = None) -> int:
-    """How many requests the filters select (what an export of them will hold)."""
+def count_requests(db: DbLike, filters: Filters | None = None, most: int | None = None) -> int:
+    """How many requests the filters select (what an export of them will hold); with `most`, counting
+    stops there (a view says "more than" past it, and reads no more rows than that to say so)."""
     with _open(db) as d:
-        sql, args = select_sql(d, filters or Filters(), -1)  # SQLite: a negative limit is no limit
+        # SQLite: a negative limit is no limit.
+        sql, args = select_sql(d, filters or Filters(), -1 if most is None else most, ordered=False)
         return 0 if sql is None else d.execute(f"select count(*) from ({sql})", args).fetchone()[0]
 
 
@@ -729,7 +738,7 @@ def _optimize_fts(conn: sqlite3.Connection) -> None:
     conn.execute("insert into requests_fts (requests_fts) values ('optimize')")
 
 
-def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
+def _where(db: Database, f: Filters, ordered: bool = True) -> tuple[list[str], list[Any]]:
     """The conditions on requests (r) of every filter but the model and the lead status, which select_sql
     turns into how the rows are found."""
     where: list[str] = []
@@ -767,7 +776,11 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
             # The unary + keeps SQLite from fetching every match and sorting them (a common word matches a
             # sixth of the log): rows are read newest first by the other filters' index, each checked
             # against the matches.
-            add("+r.rowid in (select rowid from requests_fts where requests_fts match ?)", words)
+            # Unordered (a count), the matches are where to start.
+            add(
+                f"{'+' if ordered else ''}r.rowid in (select rowid from requests_fts where requests_fts match ?)",
+                words,
+            )
         else:
             add("0")  # nothing to search for in what was typed ("", "..."): nothing matches
     return where, args
