@@ -613,6 +613,7 @@ def test_every_gpu_log_command_is_in_the_readme():
         "purge",
         "forget",
         "audit",
+        "lead",
         "backup",
         "verify",
         "restore",

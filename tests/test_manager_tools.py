@@ -6,6 +6,7 @@ requests (LGPD Art. 18)."""
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,7 +15,8 @@ import pytest
 
 from bot.log import logcli
 
-from .slack_harness import serve, text_of, valid
+from . import slack_requests as sr
+from .slack_harness import database, ephemeral, payload, serve, text_of, valid
 
 MANAGER = "UMGR0001"
 EN_MANAGER = "UENMGR01"  # the fake Slack gives users whose id starts with UEN an English locale
@@ -178,3 +180,130 @@ def test_past_the_counting_limit_the_view_says_more_than(slack, monkeypatch):
     slack.settle()
     latest = text_of(slack.command("log", user_id=MANAGER)["blocks"][2:3])
     assert "(15 de mais de 16 selecionados" in latest
+
+
+# ---------------------------------------------------------------------- a lead's history
+
+
+def _ask_for_proposal(slack, text="70b 8bit 10 users", user="U0001"):
+    reply = slack.command(text, user_id=user)
+    body = sr.block_actions("gpu_proposal", payload(reply), user_id=user, response_url=slack.fake.response_url(),
+                            container=ephemeral())  # fmt: skip
+    slack.send(body)
+    [card] = slack.fake.wait_for("chat.postMessage")
+    slack.wait_for_cards()
+    return card
+
+
+def _press(slack, card, action_id, user="UREP0001", response="card", channel="CSALES01", **action):
+    blocks = card.params["blocks"]
+    actions = next(b for b in blocks if b["type"] == "actions")
+    element = next(e for e in actions["elements"] if e["action_id"] == action_id)
+    message = {"type": "message", "ts": "1700000000.000100", "text": "", "blocks": blocks}
+    body = sr.block_actions(
+        action_id, element.get("value", ""), user_id=user, channel_id=channel, block_id=actions["block_id"],
+        message=message, action=action, response_url=slack.fake.response_url(response),
+    )  # fmt: skip
+    status, _, _ = slack.send(body)
+    assert status == 200
+    slack.settle()
+
+
+def _note(slack, text, user="UREP0001", lead="1"):
+    slack.send(sr.view_submission("lead_note", {"note": {"note": text}}, user_id=user, private_metadata=lead))
+    slack.log.flush()
+
+
+def _responses(slack, name):
+    return [c.params for c in slack.fake.calls("response_url") if c.params.get("_name") == name]
+
+
+def test_a_rep_reads_a_leads_whole_history_from_its_card(slack):
+    card = _ask_for_proposal(slack)
+    valid(card.params["blocks"])
+    assert "History" not in text_of(card.params["blocks"]) and "Histórico" in text_of(card.params["blocks"])
+    _press(slack, card, "lead_claim")
+    select = {"type": "static_select", "selected_option": {"value": "contacted", "text": {"type": "plain_text", "text": "Contatado"}}}  # fmt: skip
+    _press(slack, card, "lead_status", **select)
+    _note(slack, "Cliente quer começar em janeiro")
+    _note(slack, "Pediu desconto <b>anual</b>", user="UREP0002")
+    slack.settle()
+
+    _press(slack, card, "lead_history", response="history")
+    [shown] = _responses(slack, "history")
+    assert shown["response_type"] == "ephemeral" and shown["replace_original"] is False
+    valid(shown["blocks"])
+    text = text_of(shown["blocks"])
+    lines = text.splitlines()
+    assert lines[0] == "*Histórico do lead #1*"
+    # Oldest first; who and what at each step; the first note, which the card no longer shows, is there.
+    assert "criou" in lines[1]
+    assert "<@UREP0001> assumiu" in lines[2]
+    assert "<@UREP0001> mudou o status: novo → contatado" in lines[3]
+    assert "<@UREP0001> anotou “Cliente quer começar em janeiro”" in lines[4]
+    assert "<@UREP0002> anotou “Pediu desconto &lt;b&gt;anual&lt;/b&gt;”" in lines[5]
+    assert "Só você vê este histórico." in text
+    # The card itself shows only the latest note: the history was the only place to read the first.
+    redrawn = text_of(slack.fake.calls("chat.update")[-1].params["blocks"])
+    assert "Pediu desconto" in redrawn and "janeiro" not in redrawn
+
+
+def test_a_long_history_keeps_its_latest_changes_and_says_how_many_it_left_out(slack):
+    card = _ask_for_proposal(slack)
+    for n in range(12):
+        _note(slack, f"nota {n:02d} " + "x" * 480)
+    slack.settle()
+    _press(slack, card, "lead_history", response="history")
+    [shown] = _responses(slack, "history")
+    valid(shown["blocks"])
+    text = text_of(shown["blocks"])
+    assert "nota 11" in text and "nota 00" not in text
+    left_out = re.search(r"\(mais (\d+) mudanças antes destas\)", text)
+    kept = text.count("anotou")
+    assert left_out and int(left_out.group(1)) + kept + ("criou" in text) == 13
+
+
+def test_only_the_sales_team_reads_a_leads_history_and_a_refusal_is_audited(slack):
+    card = _ask_for_proposal(slack)
+    _note(slack, "Cliente quer começar em janeiro")
+    _press(slack, card, "lead_history", user="U0001", response="outsider")
+    [refused] = _responses(slack, "outsider")
+    assert "Só o time comercial" in text_of(refused["blocks"]) and "janeiro" not in json.dumps(refused)
+    _press(slack, card, "lead_history", channel="C0001", response="elsewhere")
+    [elsewhere] = _responses(slack, "elsewhere")
+    assert "canal de vendas" in text_of(elsewhere["blocks"]) and "janeiro" not in json.dumps(elsewhere)
+    db = database(slack)
+    audit = db.execute("select actor, action, details from audit where action = 'refused'").fetchall()
+    assert [(a["actor"], json.loads(a["details"])["command"]) for a in audit] == [
+        ("U0001", "lead_history"), ("UREP0001", "lead_history"),
+    ]  # fmt: skip
+
+
+def test_gpu_log_lead_takes_the_cards_number_and_shows_its_history(slack, capsys):
+    slack.command("8b", user_id="U0009")  # request #1: the lead's request is #2, the lead #1
+    card = _ask_for_proposal(slack)
+    _press(slack, card, "lead_claim")
+    _note(slack, "Cliente quer começar em janeiro")
+    slack.settle()
+    assert logcli.main(["--db", str(slack.db), "lead", "1"]) == 0
+    out = capsys.readouterr().out
+    # The lead's number is not its request's: `gpu-log show 1` is the "8b" question, `lead 1` this lead.
+    assert out.startswith("Pedido #") and not out.startswith("Pedido #1\n")
+    assert "\nLead #1\n" in out and "Llama 3.1 70B · FP8" in out
+    history = out[out.index("Histórico") :]
+    assert "UREP0001  assumiu" in history and re.search(r"anotou +“Cliente quer começar em janeiro”", history)
+
+    assert logcli.main(["--db", str(slack.db), "--lang", "en", "lead", "9"]) == 1
+    assert "there is no lead #9" in capsys.readouterr().err
+
+
+def test_a_lead_whose_request_was_deleted_still_shows_with_its_history(slack, capsys):
+    card = _ask_for_proposal(slack)
+    _press(slack, card, "lead_claim")
+    db = database(slack)
+    db.execute("delete from requests")  # as a retention purge leaves an open lead
+    db.commit()
+    db.close()
+    assert logcli.main(["--db", str(slack.db), "lead", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Lead #1\n") and "Pedido #" not in out and "assumiu" in out

@@ -2,6 +2,7 @@
 
     gpu-log list --since 7d --model 70b --status aberto
     gpu-log show 42
+    gpu-log lead 7                                  # lead #7 as its card numbers it, with its history
     gpu-log summary --period semana passada
     gpu-log gaps --since 30d                        # what we could not answer
     gpu-log export --csv --period ontem -o requests.csv   # opens in Excel (BOM, the language's separator)
@@ -162,6 +163,10 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
     sub.add_argument("--delete", action="store_true", help=h("delete"))
     sub.add_argument("--yes", action="store_true", help=h("yes"))
 
+    # After the commands people have learnt in this order (the list in --help and in usage errors).
+    sub = command("lead")
+    sub.add_argument("id", type=_positive(lang, clamp=False), help=h("lead_id"))
+
     sub = command("audit")
     sub.add_argument("--since", nargs="+", metavar=PERIOD, help=h("audit_since"))
     sub.add_argument("--limit", type=positive, default=100, help=h("audit_limit"))
@@ -243,6 +248,15 @@ def _show(db: Path, args: argparse.Namespace, lang: str) -> int:
     _record(db, "show", {"id": args.id, "found": detail is not None})
     if detail is None:
         raise LogError(_error(lang, "no_request", id=args.id, path=db))
+    print(show(detail, lang), end="")
+    return 0
+
+
+def _lead(db: Path, args: argparse.Namespace, lang: str) -> int:
+    detail = reports.lead_detail(db, args.id) if args.id <= SQLITE_MAX else None
+    _record(db, "show", {"lead": args.id, "found": detail is not None})
+    if detail is None:
+        raise LogError(_error(lang, "no_lead", id=args.id, path=db))
     print(show(detail, lang), end="")
     return 0
 
@@ -391,7 +405,7 @@ def _audit(db: Path, args: argparse.Namespace, lang: str) -> int:
 
 HANDLERS = {
     "list": _list, "show": _show, "summary": _summary, "gaps": _gaps, "export": _export, "purge": _purge,
-    "forget": _forget, "audit": _audit, **backupcli.HANDLERS,
+    "forget": _forget, "audit": _audit, "lead": _lead, **backupcli.HANDLERS,
 }  # fmt: skip
 
 
@@ -452,23 +466,28 @@ SHOWN = {
 
 def show(detail: dict, lang: str = "pt-BR") -> str:
     """One request in full, in the reader's language: every column by name (the workload as indented JSON),
-    then its lead and the lead's history."""
+    then its lead and the lead's history. `gpu-log lead` shows a lead whose request is gone (purged, or
+    deleted at its asker's request) with no request above it."""
     lang = i18n.lang_of(lang)
-    request = dict(detail["request"])
-    lines = [_say(lang, "request", id=request.pop("id"))]
-    workload = request.pop("workload", None)
-    if request.get("outcome") != "failed" and request.get("error_key") is None:
-        request.pop("error_key", None)
-    lines += _fields(request, lang)
-    if workload:
-        with contextlib.suppress(ValueError):
-            workload = json.dumps(json.loads(workload), ensure_ascii=False, indent=2)
-        lines.append("  " + _say(lang, "workload"))
-        lines += ["    " + line for line in str(workload).splitlines()]
+    lines = []
+    if detail.get("request") is not None:
+        request = dict(detail["request"])
+        lines.append(_say(lang, "request", id=request.pop("id")))
+        workload = request.pop("workload", None)
+        if request.get("outcome") != "failed" and request.get("error_key") is None:
+            request.pop("error_key", None)
+        lines += _fields(request, lang)
+        if workload:
+            with contextlib.suppress(ValueError):
+                workload = json.dumps(json.loads(workload), ensure_ascii=False, indent=2)
+            lines.append("  " + _say(lang, "workload"))
+            lines += ["    " + line for line in str(workload).splitlines()]
     lead = detail.get("lead")
     if lead:
         lead = dict(lead)
-        lines += ["", _say(lang, "lead", id=lead.pop("id"))]
+        lines += (
+            ["", _say(lang, "lead", id=lead.pop("id"))] if lines else [_say(lang, "lead", id=lead.pop("id"))]
+        )
         lines += _fields(lead, lang)
         lines.append("  " + _say(lang, "history"))
         for e in detail.get("events") or []:

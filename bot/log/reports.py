@@ -193,6 +193,19 @@ def request_detail(db: DbLike, request_id: int) -> dict | None:
         return {"request": request, "lead": lead, "events": events}
 
 
+def lead_detail(db: DbLike, lead_id: int) -> dict | None:
+    """One lead by its number (the card's "#7") with its events and the request that opened it:
+    {"request" (None when purged or deleted), "lead", "events"}; None if there is no such lead."""
+    with _open(db) as d:
+        lead = _first(d, "select * from leads where id = ?", [lead_id])
+        if lead is None:
+            return None
+        sql = "select * from requests where request_key = ? order by id limit 1"
+        request = _first(d, sql, [lead["request_key"]]) if lead["request_key"] else None
+        events = list(d.query("select * from lead_events where lead_id = ? order by id", [lead_id]))
+        return {"request": request, "lead": lead, "events": events}
+
+
 def summary(db: DbLike, since: datetime, until: datetime | None = None, now: datetime | None = None) -> dict:
     """Counts of the requests created in [since, until), and the sales backlog.
 
