@@ -307,3 +307,78 @@ def test_a_lead_whose_request_was_deleted_still_shows_with_its_history(slack, ca
     assert logcli.main(["--db", str(slack.db), "lead", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Lead #1\n") and "Pedido #" not in out and "assumiu" in out
+
+
+# ---------------------------------------------------------------------- a data subject's requests (LGPD Art. 18)
+
+
+def test_a_manager_exports_everything_about_a_customer_from_slack(slack):
+    card = _ask_for_proposal(slack, user="U0001")
+    _press(slack, card, "lead_claim")
+    _note(slack, "Cliente quer desconto anual")  # a rep's note about her: data about her
+    slack.command("8b qlora com dados de ana@cliente.com.br", user_id="U0001")
+    slack.command("8b", user_id="U0002")
+    slack.settle()
+
+    prompt = slack.command("log exportar <@U0001|ana>", user_id=MANAGER)
+    valid(prompt["blocks"])
+    text = text_of(prompt["blocks"])
+    assert "Tudo o que o registro guarda de <@U0001>" in text and "pedidos: 3" in text
+    assert "leads que pediu: 1" in text and "mudanças e notas de leads: 3" in text
+    [button] = [e for b in prompt["blocks"] if b["type"] == "actions" for e in b["elements"]]
+    assert button["action_id"] == "log_export_person" and button["value"] == "U0001"
+
+    body = sr.block_actions("log_export_person", "U0001", user_id=MANAGER, block_id="log_export_person",
+                            response_url=slack.fake.response_url("sent"), container=ephemeral())  # fmt: skip
+    slack.send(body)
+    slack.settle()
+    [done] = _responses(slack, "sent")
+    valid(done["blocks"])
+    assert "Enviei para a sua mensagem direta tudo o que o registro guarda de <@U0001>" in text_of(
+        done["blocks"]
+    )
+    [opened] = slack.fake.calls("conversations.open")
+    assert opened.params["users"] == MANAGER
+    [upload] = slack.fake.uploads.values()
+    assert upload["filename"].startswith("gpu-sizer-U0001-") and upload["filename"].endswith(".json")
+    data = json.loads(upload["content"])
+    assert data["user_id"] == "U0001" and len(data["requests"]) == 3 and len(data["leads"]) == 1
+    assert {r["user_id"] for r in data["requests"]} == {"U0001"}
+    assert "ana@cliente.com.br" not in upload["content"].decode()  # stored redacted, exported as stored
+    # What the sales team did and wrote on her lead is in it too (it had been left out of every export).
+    assert [(e["by"], e["action"]) for e in data["events_on_their_leads"]] == [
+        ("UREP0001", "claimed"), ("UREP0001", "note"),
+    ]  # fmt: skip
+    assert data["events_on_their_leads"][1]["note"] == "Cliente quer desconto anual"
+    db = database(slack)
+    [audit] = db.execute("select actor, details from audit where action = 'export_user'").fetchall()
+    details = json.loads(audit["details"])
+    assert audit["actor"] == MANAGER and details["user"] == "U0001" and details["counts"]["requests"] == 3
+    assert "desconto" not in audit["details"]  # counts, never the rows
+
+
+def test_only_managers_export_a_person_and_an_english_manager_reads_it_in_english(slack):
+    slack.command("70b 4bit", user_id="U0001")
+    slack.settle()
+    refused = slack.command("log exportar <@U0001|ana>", user_id="U0002")
+    assert "restrito à gestão" in text_of(refused["blocks"]) and "log_export_person" not in json.dumps(
+        refused
+    )
+    body = sr.block_actions("log_export_person", "U0001", user_id="U0002", block_id="log_export_person",
+                            response_url=slack.fake.response_url("pressed"), container=ephemeral())  # fmt: skip
+    slack.send(body)
+    slack.settle()
+    [pressed] = _responses(slack, "pressed")
+    assert "restrito à gestão" in text_of(pressed["blocks"]) and slack.fake.uploads == {}
+    db = database(slack)
+    refusals = [
+        json.loads(r[0])["command"] for r in db.execute("select details from audit where action = 'refused'")
+    ]
+    assert refusals == ["log", "export_user"]
+
+    english = slack.command("log export <@U0001|ana>", user_id=EN_MANAGER)
+    valid(english["blocks"])
+    assert "Everything the log holds about <@U0001>" in text_of(english["blocks"])
+    assert "Say who" in text_of(slack.command("log export", user_id=EN_MANAGER)["blocks"])
+    nobody = text_of(slack.command("log exportar <@U0NOBODY|x>", user_id=MANAGER)["blocks"])
+    assert "não tem nada de <@U0NOBODY>" in nobody

@@ -342,7 +342,7 @@ def person_in(text: str) -> str | None:
 
 def holds_anything(held: dict) -> bool:
     """Whether reports.export_user found anything that forgetting would change."""
-    return any(held[k] for k in ("requests", "leads", "leads_owned", "lead_events"))
+    return any(held.get(k) for k in ("requests", "leads", "leads_owned", "lead_events", "welcomed"))
 
 
 def nothing_held(user_id: str, cards: int, lang: str) -> Message:
@@ -379,6 +379,34 @@ def forget_prompt(user_id: str, held: dict, lang: str) -> Message:
     ]
     validate(blocks)
     return Message(blocks=blocks, text=text)
+
+
+def export_person_prompt(user_id: str, held: dict, lang: str) -> Message:
+    """What the log holds about a person, counted, and the button that sends it all to the manager's
+    direct messages as JSON (an access request: the manager hands it to the person). Values are numbers
+    and a checked user id: nothing to escape."""
+    counts = {key: len(held[key]) for key in ("requests", "leads", "leads_owned", "audit")}
+    events = len(held["lead_events"]) + len(held.get("events_on_their_leads") or [])
+    text = i18n.t(lang, "manager.export_person_confirm", user=f"<@{user_id}>", requests=counts["requests"],
+                  leads=counts["leads"], owned=counts["leads_owned"], events=events, audit=counts["audit"])  # fmt: skip
+    button = {
+        "type": "button",
+        "action_id": "log_export_person",
+        "style": "primary",
+        "value": user_id,
+        "text": {"type": "plain_text", "text": i18n.t(lang, "manager.export_person_button")},
+    }
+    blocks = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": text}},
+        {"type": "actions", "block_id": "log_export_person", "elements": [button]},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text=text)
+
+
+def export_person_sent(user_id: str, filename: str, lang: str) -> Message:
+    """The export went to the manager's DM: a checked user id and a name the app made, nothing to escape."""
+    return _mrkdwn(i18n.t(lang, "manager.export_person_sent", user=f"<@{user_id}>", name=filename))
 
 
 def forgotten(user_id: str, counts: dict, cards: int, copies: CopiesChanged, lang: str) -> Message:

@@ -7,6 +7,7 @@ sentence."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 import sqlite3
 import tempfile
@@ -48,6 +49,11 @@ def _log_view(text: str, where, services) -> Message:
         try:
             return _forget(rest, where, services, lang)
         except (*UNREADABLE, LeadError) as e:
+            return unavailable(lang, e)
+    if asked == "export_person":
+        try:
+            return _export_person(rest, services, lang)
+        except UNREADABLE as e:
             return unavailable(lang, e)
     try:
         filters = managerdesk.parse_filters(rest if asked == "gaps" else text)
@@ -97,6 +103,19 @@ def _forget(text: str, where, services, lang: str) -> Message:
         # Perhaps removed already with gpu-log, which cannot reach Slack: redraw any card still showing them.
         return managerdesk.nothing_held(user, services.desk.redraw_forgotten(), lang)
     return managerdesk.forget_prompt(user, held, lang)
+
+
+def _export_person(text: str, services, lang: str) -> Message:
+    """A data subject's access request made from Slack (LGPD Art. 18 II): what the log holds about them,
+    counted, with a button that sends it all as JSON to the manager's direct messages."""
+    user = managerdesk.person_in(text)
+    if not user:
+        return notice(i18n.t(lang, "manager.export_person_who"))
+    services.log.flush(timeout=FLUSH_S)  # their last questions may still be in the writer's queue
+    held = reports.export_user(services.settings.db_path, user)
+    if not managerdesk.holds_anything(held):
+        return managerdesk.nothing_held(user, 0, lang)
+    return managerdesk.export_person_prompt(user, held, lang)
 
 
 def register(app: App, services) -> None:
@@ -185,7 +204,39 @@ def register(app: App, services) -> None:
             cards = 0
         respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, copies, lang).kwargs())
 
+    def export_person(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        manager_id = (body.get("user") or {}).get("id") or ""
+        lang = services.pipeline.lang_for(_where(manager_id, services))
+        user = managerdesk.person_in(action.get("value") or "")
+        if not services.is_manager(manager_id) or not user:
+            services.log.audit(manager_id, "slack", "refused", {"command": "export_user"})
+            respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
+            return
+        services.log.flush(timeout=2)
+        try:
+            data = reports.export_user(services.settings.db_path, user)
+        except UNREADABLE as e:
+            respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
+            return
+        content = (json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n").encode()
+        name = f"gpu-sizer-{user}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
+        try:
+            dm = client.conversations_open(users=manager_id)["channel"]["id"]
+            upload_file(client, dm, io.BytesIO(content), len(content), name)
+        except Exception as e:  # the API failed, was rate limited past retries, or timed out
+            logger.warning("a person's export failed: %s", _reason(e))
+            respond(response_type="ephemeral", replace_original=False,
+                    **notice(i18n.t(lang, "slack.failed")).kwargs())  # fmt: skip
+            return
+        counts = {k: len(v) for k, v in data.items() if isinstance(v, list)}
+        # As gpu-log records it: who was exported, and how much; never the rows themselves.
+        services.log.audit(
+            manager_id, "slack", "export_user", {"user": user, "format": "json", "counts": counts}
+        )
+        respond(replace_original=True, **managerdesk.export_person_sent(user, name, lang).kwargs())
+
     app.action("log_export")(after_ack(export))
+    app.action("log_export_person")(after_ack(export_person))
     app.action("log_forget")(after_ack(forget))
 
 

@@ -36,7 +36,7 @@ VALUES = {
     # Who asked: people outside the organisation (customers, guests in shared channels) or our own.
     "audience": ("external", "internal"),
 }
-COMMANDS = ("log", "gaps", "forget")
+COMMANDS = ("log", "gaps", "forget", "export_person")
 MONTHS = (
     "january", "february", "march", "april", "may", "june",
     "july", "august", "september", "october", "november", "december",
@@ -289,7 +289,7 @@ def field(word: str) -> str | None:
 
 
 def command(word: str) -> str | None:
-    """What the first word after `/gpu` asks for: "log", "gaps", "forget", or None. Kept by word (a word's
+    """What the first word after `/gpu` asks for: "log", "gaps", "forget", "export_person", or None. Kept by word (a word's
     length, not a pasted blob's): every `/gpu` asks this of its first word, most often a model asked all
     day ("70b")."""
     return _command(word) if len(word) <= 40 else _command.__wrapped__(word)

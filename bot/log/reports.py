@@ -635,13 +635,17 @@ def _held(conn: sqlite3.Connection, user_id: str) -> dict:
 
 
 def export_user(db: DbLike, user_id: str) -> dict:
-    """Everything the log holds about one person, for an access request: their requests, the leads they
-    asked for, the leads they own as a rep, the lead events they made, and their audit rows."""
+    """Everything the log holds about one person, for an access request (LGPD Art. 18 II): their requests,
+    the leads they asked for, the leads they own as a rep, the lead events they made, what the sales team
+    did and noted on the leads they asked for (events_on_their_leads: notes about them are data about
+    them), when they were welcomed in their direct messages, and their audit rows."""
     with _open(db) as d:
 
         def rows(sql: str, args: list) -> list[dict]:
             return [_with_workload(r) for r in d.query(sql, args)]
 
+        tables = {r[0] for r in d.execute("select name from sqlite_master where type = 'table'")}
+        theirs = "lead_id in (select id from leads where user_id = ?) and [by] is not ?"
         return {
             "user_id": user_id,
             "exported_at": utc_now(),
@@ -649,6 +653,13 @@ def export_user(db: DbLike, user_id: str) -> dict:
             "leads": rows("select * from leads where user_id = ? order by id", [user_id]),
             "leads_owned": rows("select * from leads where owner = ? order by id", [user_id]),
             "lead_events": rows("select * from lead_events where [by] = ? order by id", [user_id]),
+            "events_on_their_leads": rows(
+                f"select * from lead_events where {theirs} order by id", [user_id, user_id]
+            ),
+            # a copy older than the table has none
+            "welcomed": rows("select * from welcomed where user_id = ?", [user_id])
+            if "welcomed" in tables
+            else [],
             "audit": [
                 _audit_row(r) for r in d.query("select * from audit where actor = ? order by id", [user_id])
             ],
