@@ -6,6 +6,8 @@ requests (LGPD Art. 18)."""
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import re
 from datetime import UTC, datetime, timedelta
@@ -382,3 +384,27 @@ def test_only_managers_export_a_person_and_an_english_manager_reads_it_in_englis
     assert "Say who" in text_of(slack.command("log export", user_id=EN_MANAGER)["blocks"])
     nobody = text_of(slack.command("log exportar <@U0NOBODY|x>", user_id=MANAGER)["blocks"])
     assert "não tem nada de <@U0NOBODY>" in nobody
+
+
+# ---------------------------------------------------------------------- the CSV a follow-up works from
+
+
+def test_the_csv_says_each_leads_latest_note_and_when_it_last_changed(slack):
+    card = _ask_for_proposal(slack, user="U0001")
+    _press(slack, card, "lead_claim")
+    _note(slack, "Ligar na segunda; quer 2× H100 por 12 meses")
+    slack.command("8b", user_id="U0002")
+    slack.settle()
+    view = slack.command("log leads abertos", user_id=MANAGER)
+    button = next(e for b in view["blocks"] if b["type"] == "actions" for e in b["elements"])
+    body = sr.block_actions("log_export", button["value"], user_id=MANAGER, channel_id="C0001",
+                            response_url=slack.fake.response_url("csv"), container=ephemeral())  # fmt: skip
+    slack.send(body)
+    slack.settle()
+    [content] = [u["content"] for u in slack.fake.uploads.values()]
+    rows = list(csv.DictReader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
+    # "leads abertos" selected the open lead's request only (the "8b" question has none).
+    assert [r["lead_status"] for r in rows] == ["new"] and rows[0]["lead_owner"] == "UREP0001"
+    assert rows[0]["lead_note"] == "Ligar na segunda; quer 2× H100 por 12 meses"
+    changed = datetime.fromisoformat(rows[0]["lead_updated_at"])
+    assert abs(changed - datetime.now(UTC)) < timedelta(minutes=5)

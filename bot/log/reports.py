@@ -53,7 +53,11 @@ REQUEST_COLUMNS = (
     "recommendation", "recommendation_gpu", "recommendation_count", "contract_mode", "duration_ms", "lang",
     "event_id", "request_key",
 )  # fmt: skip
-CSV_COLUMNS = (*REQUEST_COLUMNS, "lead_id", "lead_status", "lead_owner", "unknown_words", "missing_model")
+# A follow-up reads a lead's state from its row: its status, who has it, when it last changed and its latest note.
+CSV_COLUMNS = (
+    *REQUEST_COLUMNS, "lead_id", "lead_status", "lead_owner", "lead_updated_at", "lead_note", "unknown_words",
+    "missing_model",
+)  # fmt: skip
 
 # ---------------------------------------------------------------------- filters
 
@@ -102,9 +106,9 @@ def parse_period(text: str, now: datetime | None = None, *, end: bool = False) -
 
 
 def list_requests(db: DbLike, filters: Filters | None = None, limit: int | None = 50) -> list[dict]:
-    """Requests matching the filters, newest first, each with its lead (lead_id, lead_status, lead_owner;
-    None when no lead was opened for it). limit=None: all of them (iter_requests reads them a page at a
-    time instead of all at once)."""
+    """Requests matching the filters, newest first, each with its lead (lead_id, lead_status, lead_owner,
+    lead_updated_at, lead_note; None when no lead was opened for it). limit=None: all of them
+    (iter_requests reads them a page at a time instead of all at once)."""
     if limit is None:
         return list(iter_requests(db, filters))
     with _open(db) as d:
@@ -146,7 +150,10 @@ def select_sql(
         # Keyset paging: the rows after the last one shown, by (created_at, id), from the same index range.
         where.append("r.created_at <= ? and (r.created_at < ? or r.id < ?)")
         args += [after[0], after[0], after[1]]
-    columns = "r.*, l.id as lead_id, l.status as lead_status, l.owner as lead_owner"
+    columns = (
+        "r.*, l.id as lead_id, l.status as lead_status, l.owner as lead_owner,"
+        " l.updated_at as lead_updated_at, l.note as lead_note"
+    )
     # The newest lead of the request: a second "Quero uma proposta" click must not repeat the row.
     newest = "(select max(id) from leads where request_key = r.request_key)"
     if filters.status:
