@@ -408,3 +408,23 @@ def test_the_csv_says_each_leads_latest_note_and_when_it_last_changed(slack):
     assert rows[0]["lead_note"] == "Ligar na segunda; quer 2× H100 por 12 meses"
     changed = datetime.fromisoformat(rows[0]["lead_updated_at"])
     assert abs(changed - datetime.now(UTC)) < timedelta(minutes=5)
+
+
+@pytest.mark.parametrize(
+    ("typed", "user", "said"),
+    [
+        ("modleo:70b", MANAGER, "Não conheço o filtro “modleo:”; quis dizer `modelo:`?"),
+        ("stauts:aberto", EN_MANAGER, "Unknown filter “stauts:”; did you mean `status:`?"),
+        ("cnal:<#C0001|geral>", PT_MANAGER, "Não conheço o filtro “cnal:”; queria dizer `canal:`?"),
+    ],
+)
+def test_a_misspelt_filter_name_is_pointed_out_not_searched_for(asked, typed, user, said):
+    # It had been searched as text ("Filtros: texto: modleo:70b") and found nothing, silently.
+    _, sentence = _view(asked, typed, user)
+    assert sentence.startswith(said) and "?." not in sentence
+
+
+@pytest.mark.parametrize("typed", ["mistral:7b", "qwen2.5:32b", "10:30"])
+def test_a_model_tag_or_a_time_with_a_colon_is_still_searched(asked, typed):
+    filters, _ = _view(asked, typed)
+    assert f"texto: {typed}" in filters

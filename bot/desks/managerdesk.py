@@ -4,6 +4,7 @@ refused attempt is recorded in the audit table."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import asdict
@@ -42,6 +43,8 @@ def parse_filters(text: str) -> reports.Filters:
         key, sep, value = token.partition(":")
         field = logwords.field(key) if sep else None
         if field is None:
+            if sep and value and (near := _misspelt_filter(key)):
+                raise LogInputError("filter_unknown", text=key, near=near)
             if m := USER_REF.fullmatch(token):
                 # A person named alone is that person, whoever they are: a customer in a shared channel
                 # too (rep: keeps to our own people).
@@ -125,6 +128,18 @@ def _spoken(tokens: list[str], at: int) -> tuple[str, object, int] | None:
             if after and logwords.field(after) == kind and (code := _known(kind, phrase)):
                 return kind, code, n + 1
     return None
+
+
+def _misspelt_filter(key: str) -> str | None:
+    """The filter name a key before ":" nearly spells ("modleo" -> "modelo", "stauts" -> "status"), or
+    None: then "key:value" is words to search, as a model's tag ("mistral:7b") or a time ("10:30") is.
+    Only letters count: "qwen2.5:32b" is a tag, never a filter."""
+    folded = logwords.fold(key)
+    if not folded.isalpha():
+        return None
+    names = [*logwords.vocabulary().words["filters"], *logwords.FIELDS]
+    near = difflib.get_close_matches(folded, names, n=1, cutoff=0.8)
+    return near[0] if near else None
 
 
 def _known(kind: str, words: list[str]) -> str | None:

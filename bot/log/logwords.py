@@ -63,7 +63,7 @@ class LogInputError(ValueError):
     def standalone(self, lang: str) -> str:
         """The sentence on its own (a Slack message): capitalized, with its full stop."""
         text = self.sentence(lang)
-        return text[:1].upper() + text[1:] + "."
+        return text[:1].upper() + text[1:] + ("" if text.endswith(("?", "!", ".")) else ".")
 
 
 @dataclass(frozen=True)
