@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -428,3 +429,69 @@ def test_a_misspelt_filter_name_is_pointed_out_not_searched_for(asked, typed, us
 def test_a_model_tag_or_a_time_with_a_colon_is_still_searched(asked, typed):
     filters, _ = _view(asked, typed)
     assert f"texto: {typed}" in filters
+
+
+def _spooled_question(db: Path, monkeypatch, user: str, text: str) -> None:
+    """A question the app's writer could not write (another process held the file) when it stopped: it
+    waits in the spool for the next start, as after a deploy during a locked or read-only log."""
+    from bot.log import requestlog
+
+    monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.1)
+    log = requestlog.RequestLog(db, retry_interval=60)
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    log.record({"surface": "slash_command", "user_id": user, "text": text, "outcome": "answered"})
+    log.close(timeout=0.3)
+    other.execute("COMMIT")
+    other.close()
+
+
+def test_gpu_log_forget_says_what_still_waits_in_the_spool_and_finishes_on_a_second_run(
+    tmp_path, monkeypatch, capsys
+):
+    from bot.log import requestlog
+
+    db = tmp_path / "log.db"
+    log = requestlog.RequestLog(db)
+    log.record({"surface": "slash_command", "user_id": "U0001", "text": "70b 4bit", "outcome": "answered"})
+    log.record({"surface": "slash_command", "user_id": "U0002", "text": "8b", "outcome": "answered"})
+    log.close()
+    _spooled_question(db, monkeypatch, "U0001", "llama 8b para a Ana Souza")
+    monkeypatch.delenv("GPU_SIZER_SPOOL", raising=False)
+
+    # Before, this said it was done: the spooled question came back at the next start, with her text.
+    assert logcli.main(["--db", str(db), "forget", "U0001", "--yes"]) == 1
+    captured = capsys.readouterr()
+    assert "Anonimizado como forgotten-" in captured.out
+    assert f"o spool do app ({db}.spool) guarda 1 registro de U0001" in captured.err
+    assert "rode o forget de novo" in captured.err
+
+    requestlog.RequestLog(db).close()  # the app starts again: the spool's row reaches the log
+    assert logcli.main(["--db", str(db), "forget", "U0001", "--yes"]) == 0
+    capsys.readouterr()
+    held = sqlite3.connect(db)
+    assert held.execute("select count(*) from requests where user_id = 'U0001'").fetchone() == (0,)
+    assert held.execute("select count(*) from requests where text like '%Ana Souza%'").fetchone() == (0,)
+    assert held.execute("select count(*) from requests where user_id = 'U0002'").fetchone() == (1,)
+    held.close()
+
+
+def test_forgetting_from_slack_says_what_still_waits_in_the_spool(slack, monkeypatch):
+    slack.command("70b 4bit", user_id="U0001")
+    slack.settle()
+    slack.log.flush()
+    # Another worker's file, left when it stopped with the log locked: not this worker's to write.
+    _spooled_question(slack.db, monkeypatch, "U0001", "llama 8b para a Ana Souza")
+    prompt = slack.command("log esquecer <@U0001|ana>", user_id=MANAGER)
+    button = next(e for b in prompt["blocks"] if b["type"] == "actions" for e in b["elements"])
+    body = sr.block_actions("log_forget", button["value"], user_id=MANAGER, block_id="log_forget",
+                            response_url=slack.fake.response_url("forgot"), container=ephemeral())  # fmt: skip
+    slack.send(body)
+    slack.settle()
+    [done] = _responses(slack, "forgot")
+    valid(done["blocks"])
+    text = text_of(done["blocks"])
+    assert "foi removido do registro" in text
+    assert (
+        "O spool do app ainda guarda 1 registro de <@U0001>" in text and "/gpu log esquecer <@U0001>" in text
+    )

@@ -424,12 +424,19 @@ def export_person_sent(user_id: str, filename: str, lang: str) -> Message:
     return _mrkdwn(i18n.t(lang, "manager.export_person_sent", user=f"<@{user_id}>", name=filename))
 
 
-def forgotten(user_id: str, counts: dict, cards: int, copies: CopiesChanged, lang: str) -> Message:
+def forgotten(
+    user_id: str, counts: dict, cards: int, copies: CopiesChanged, lang: str, waiting: int = 0
+) -> Message:
+    """What forgetting changed; waiting: rows about the person still in the spool, not reached."""
     text = i18n.t(lang, "manager.forgot", user=f"<@{user_id}>", requests=counts["requests"],
                   leads=counts["leads"], alias=counts["alias"], cards=cards, copies=len(copies.changed))  # fmt: skip
     if copies.missed:
         paths = ", ".join(f"`{path}`" for path, _ in copies.missed)
         text += "\n" + i18n.t(lang, "manager.forgot_missed", paths=paths)
+    if waiting:
+        text += "\n" + i18n.t(
+            lang, "manager.forgot_spool", count=i18n.number(waiting, lang), user=f"<@{user_id}>"
+        )
     return _mrkdwn(text)
 
 

@@ -21,7 +21,7 @@ from sizing import i18n
 
 from ..blocks import Message, led_by, notice
 from ..desks import managerdesk
-from ..log import LeadError, forget_in_copies, logwords, reports
+from ..log import LeadError, forget_in_copies, logwords, reports, spool
 from ..slack_client import upload_file
 
 logger = logging.getLogger(__name__)
@@ -202,7 +202,10 @@ def register(app: App, services) -> None:
             cards = services.desk.redraw_forgotten()
         except LeadError:  # the lead log busy: the cards are redrawn by the next forget or log view
             cards = 0
-        respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, copies, lang).kwargs())
+        # Rows about them another worker could not write yet reach the log later: said, to ask again.
+        waiting = spool.waiting_about(services.settings.spool, user)
+        done = managerdesk.forgotten(user, counts, cards, copies, lang, waiting)
+        respond(replace_original=True, **done.kwargs())
 
     def export_person(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         manager_id = (body.get("user") or {}).get("id") or ""

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from sizing import i18n
 
-from . import backupcli, gaps, logtext, logwords, reports
+from . import backupcli, gaps, logtext, logwords, reports, spool
 from .argwords import argparse_sentence, lang_in, localized
 from .backup import BackupError, forget_in_copies, purge_in_copies
 from .logwords import LogInputError
@@ -345,6 +345,8 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
         if copies.changed or copies.missed:
             _record(db, "forget", {"alias": alias, "deleted": args.delete, **copies.audit()})
             return _copies_changed(copies, lang)
+        if _spool_waiting(db, args.user, lang):
+            return EXIT_LOG  # nothing in the log yet, but their rows are on the way to it
         # A typo must not read as success: nothing matched, nothing changed, and the audit says so
         # (without the id typed, which may be someone's).
         _record(db, "forget", {"found": False})
@@ -375,7 +377,19 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
     print(_say(lang, key, alias=counts["alias"]) + " " + _counts(counted, lang))
     if counts["leads"]:
         print(_say(lang, "cards", user=args.user))
-    return _copies_changed(copies, lang)
+    return max(_copies_changed(copies, lang), _spool_waiting(db, args.user, lang))
+
+
+def _spool_waiting(db: Path, user: str, lang: str) -> int:
+    """Rows about the person still in the app's spool (written to the log later, where forget cannot have
+    reached them): said, and exit 1, as for a backup copy that could not be changed."""
+    folder = Path(os.environ.get("GPU_SIZER_SPOOL") or f"{db}.spool")
+    waiting = spool.waiting_about(folder, user)
+    if waiting:
+        _fail(
+            _error(lang, "spool_waiting", count=i18n.number(waiting, lang), path=folder, user=user), EXIT_LOG
+        )
+    return EXIT_LOG if waiting else 0
 
 
 def _copies_changed(copies, lang: str) -> int:
