@@ -77,6 +77,8 @@ def _latest_first_of_november() -> str:
         ("leads abertos", "status: em aberto", {"llama 3.1 8b bf16 produção 20 usuários"}),
         ("open leads", "status: em aberto", {"llama 3.1 8b bf16 produção 20 usuários"}),
         ("status novo", "status: novo", {"llama 3.1 8b bf16 produção 20 usuários"}),
+        ("leads", "status: todos os leads", {"llama 3.1 8b bf16 produção 20 usuários"}),
+        ("status:todos", "status: todos os leads", {"llama 3.1 8b bf16 produção 20 usuários"}),
         ("desde 1/11", f"desde: {_latest_first_of_november()} 00:00 UTC", {q[0] for q in QUESTIONS}),
         # A customer named alone is that customer, not a rep (who are our own people only).
         (f"<@{CUSTOMER}|cliente>", f"usuário: {CUSTOMER}", {"8b qlora"}),

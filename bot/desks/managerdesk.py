@@ -87,6 +87,7 @@ def parse_filters(text: str) -> reports.Filters:
 
 PERIOD_FIELDS = ("since", "until", "period")
 CLOSED_FIELDS = ("status", "outcome", "stage", "audience")  # filters whose values are a known list
+LEAD_WORDS = ("lead", "leads")  # alone, the requests that became leads, whatever their status
 VALUE_WORDS = 3  # a value may take this many words: "proposta enviada", "só externos"
 
 
@@ -119,6 +120,8 @@ def _spoken(tokens: list[str], at: int) -> tuple[str, object, int] | None:
         for n in range(min(VALUE_WORDS, len(rest)), 0, -1):
             if code := _known(key, rest[:n]):
                 return key, code, n + 1
+        if key == "status" and logwords.fold(tokens[at]) in LEAD_WORDS:
+            return "status", "any", 1  # "/gpu log leads": the requests that became leads
     for n in range(min(VALUE_WORDS, len(tokens) - at), 0, -1):
         phrase = tokens[at : at + n]
         if code := _known("audience", phrase):

@@ -30,7 +30,8 @@ FIELDS = (
     "rep", "user", "channel", "model", "stage", "status", "outcome", "since", "until", "period", "audience",
 )  # fmt: skip
 VALUES = {
-    "status": ("open", "new", "contacted", "proposal_sent", "won", "lost", "not_lead"),
+    # "any": every request that became a lead, whatever its status ("/gpu log leads").
+    "status": ("open", "any", "new", "contacted", "proposal_sent", "won", "lost", "not_lead"),
     "outcome": ("answered", "needs_input", "not_understood", "failed"),
     "stage": ("inference", "full", "lora", "qlora", "pretrain"),
     # Who asked: people outside the organisation (customers, guests in shared channels) or our own.

@@ -71,7 +71,8 @@ class Filters:
     model    every word must start the model id or one of its "-"-separated parts, case-insensitive:
              "70b", "llama-3.1-70b", "llama 70b" and "llama-3.1" all select llama-3.1-70b; "7b" does not
              select qwen2.5-72b.
-    status   the status of the request's lead (leads.request_key = requests.request_key), or "open".
+    status   the status of the request's lead (leads.request_key = requests.request_key), "open", or
+             "any" (every request that became a lead).
     since    created_at >= since; until: created_at < until (naive datetimes are UTC).
     search   full-text search (FTS5) on the stored text, which is redacted: an e-mail finds nothing.
     audience "external": people outside the organisation (requests.user_external = 1); "internal": ours.
@@ -157,7 +158,7 @@ def select_sql(
     # The newest lead of the request: a second "Quero uma proposta" click must not repeat the row.
     newest = "(select max(id) from leads where request_key = r.request_key)"
     if filters.status:
-        statuses = sorted(OPEN) if filters.status == "open" else [filters.status]
+        statuses = {"open": sorted(OPEN), "any": sorted(STATUSES)}.get(filters.status, [filters.status])
         source = (
             f"from leads l cross join requests r on r.request_key = l.request_key"
             f" where l.status in ({', '.join('?' * len(statuses))}) and l.id = {newest}"
@@ -779,7 +780,7 @@ def _where(db: Database, f: Filters, ordered: bool = True) -> tuple[list[str], l
         where.append(clause)
         args.extend(values)
 
-    if f.status and f.status != "open" and f.status not in STATUSES:
+    if f.status and f.status not in ("open", "any") and f.status not in STATUSES:
         raise logwords.LogInputError("status_unknown", text=f.status)
     if f.rep:
         add("r.user_id = ? and coalesce(r.user_external, 0) = 0", f.rep)
