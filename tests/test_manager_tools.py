@@ -19,7 +19,8 @@ import pytest
 from bot.log import logcli
 
 from . import slack_requests as sr
-from .slack_harness import database, ephemeral, payload, serve, text_of, valid
+from .slack_harness import database, ephemeral, serve, text_of, valid
+from .test_slack_sales import _ask_for_proposal
 
 MANAGER = "UMGR0001"
 EN_MANAGER = "UENMGR01"  # the fake Slack gives users whose id starts with UEN an English locale
@@ -190,16 +191,6 @@ def test_past_the_counting_limit_the_view_says_more_than(slack, monkeypatch):
 # ---------------------------------------------------------------------- a lead's history
 
 
-def _ask_for_proposal(slack, text="70b 8bit 10 users", user="U0001"):
-    reply = slack.command(text, user_id=user)
-    body = sr.block_actions("gpu_proposal", payload(reply), user_id=user, response_url=slack.fake.response_url(),
-                            container=ephemeral())  # fmt: skip
-    slack.send(body)
-    [card] = slack.fake.wait_for("chat.postMessage")
-    slack.wait_for_cards()
-    return card
-
-
 def _press(slack, card, action_id, user="UREP0001", response="card", channel="CSALES01", **action):
     blocks = card.params["blocks"]
     actions = next(b for b in blocks if b["type"] == "actions")
@@ -217,6 +208,15 @@ def _press(slack, card, action_id, user="UREP0001", response="card", channel="CS
 def _note(slack, text, user="UREP0001", lead="1"):
     slack.send(sr.view_submission("lead_note", {"note": {"note": text}}, user_id=user, private_metadata=lead))
     slack.log.flush()
+
+
+def _press_managers_button(slack, reply, response: str) -> None:
+    """The manager presses the button of a reply of theirs (export, forget), under it in C0001."""
+    [button] = [e for b in reply["blocks"] if b["type"] == "actions" for e in b["elements"]]
+    body = sr.block_actions(button["action_id"], button["value"], user_id=MANAGER, channel_id="C0001",
+                            response_url=slack.fake.response_url(response), container=ephemeral())  # fmt: skip
+    assert slack.send(body)[0] == 200
+    slack.settle()
 
 
 def _responses(slack, name):
@@ -398,12 +398,7 @@ def test_the_csv_says_each_leads_latest_note_and_when_it_last_changed(slack):
     _note(slack, "Ligar na segunda; quer 2× H100 por 12 meses")
     slack.command("8b", user_id="U0002")
     slack.settle()
-    view = slack.command("log leads abertos", user_id=MANAGER)
-    button = next(e for b in view["blocks"] if b["type"] == "actions" for e in b["elements"])
-    body = sr.block_actions("log_export", button["value"], user_id=MANAGER, channel_id="C0001",
-                            response_url=slack.fake.response_url("csv"), container=ephemeral())  # fmt: skip
-    slack.send(body)
-    slack.settle()
+    _press_managers_button(slack, slack.command("log leads abertos", user_id=MANAGER), "csv")
     [content] = [u["content"] for u in slack.fake.uploads.values()]
     rows = list(csv.DictReader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
     # "leads abertos" selected the open lead's request only (the "8b" question has none).
@@ -484,12 +479,7 @@ def test_forgetting_from_slack_says_what_still_waits_in_the_spool(slack, monkeyp
     slack.log.flush()
     # Another worker's file, left when it stopped with the log locked: not this worker's to write.
     _spooled_question(slack.db, monkeypatch, "U0001", "llama 8b para a Ana Souza")
-    prompt = slack.command("log esquecer <@U0001|ana>", user_id=MANAGER)
-    button = next(e for b in prompt["blocks"] if b["type"] == "actions" for e in b["elements"])
-    body = sr.block_actions("log_forget", button["value"], user_id=MANAGER, block_id="log_forget",
-                            response_url=slack.fake.response_url("forgot"), container=ephemeral())  # fmt: skip
-    slack.send(body)
-    slack.settle()
+    _press_managers_button(slack, slack.command("log esquecer <@U0001|ana>", user_id=MANAGER), "forgot")
     [done] = _responses(slack, "forgot")
     valid(done["blocks"])
     text = text_of(done["blocks"])

@@ -391,12 +391,7 @@ def forget_prompt(user_id: str, held: dict, lang: str) -> Message:
             "style": "danger",
         },
     }
-    blocks = [
-        {"type": "section", "text": {"type": "mrkdwn", "text": text}},
-        {"type": "actions", "block_id": "log_forget", "elements": [button]},
-    ]
-    validate(blocks)
-    return Message(blocks=blocks, text=text)
+    return _with_button(text, button)
 
 
 def export_person_prompt(user_id: str, held: dict, lang: str) -> Message:
@@ -414,9 +409,14 @@ def export_person_prompt(user_id: str, held: dict, lang: str) -> Message:
         "value": user_id,
         "text": {"type": "plain_text", "text": i18n.t(lang, "manager.export_person_button")},
     }
+    return _with_button(text, button)
+
+
+def _with_button(text: str, button: dict) -> Message:
+    """A sentence and the one button that acts on it (its block named after the button's action)."""
     blocks = [
         {"type": "section", "text": {"type": "mrkdwn", "text": text}},
-        {"type": "actions", "block_id": "log_export_person", "elements": [button]},
+        {"type": "actions", "block_id": button["action_id"], "elements": [button]},
     ]
     validate(blocks)
     return Message(blocks=blocks, text=text)

@@ -67,6 +67,13 @@ def register(app: App, services) -> None:
             services.log.audit(user, "slack", "refused", details)
         return reason
 
+    def existing(lead_id: int) -> dict:
+        """The lead, or LeadError("missing") for _telling to say it is no longer in the log."""
+        lead = services.leads.get(lead_id)
+        if lead is None:
+            raise LeadError(f"there is no lead #{lead_id}", key="missing")
+        return lead
+
     def claim(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         lead_id = _lead_id(action.get("value"))
         if reason := refused(body, "lead_claim", lead_id):
@@ -85,10 +92,7 @@ def register(app: App, services) -> None:
             _tell(respond, lang, reason)
             return
         with _telling(respond, lang):
-            lead = services.leads.get(lead_id)
-            if lead is None:
-                raise LeadError(f"there is no lead #{lead_id}", key="missing")
-            if lead["status"] != status:
+            if existing(lead_id)["status"] != status:
                 services.leads.move(lead_id, status, body["user"]["id"])
             desk.refresh(lead_id)
 
@@ -122,10 +126,7 @@ def register(app: App, services) -> None:
             _tell(respond, lang, reason)
             return
         with _telling(respond, lang):
-            lead = services.leads.get(lead_id)
-            if lead is None:
-                raise LeadError(f"there is no lead #{lead_id}", key="missing")
-            message = leaddesk.history(lead, services.leads.events(lead_id), lang)
+            message = leaddesk.history(existing(lead_id), services.leads.events(lead_id), lang)
             try:
                 respond(response_type="ephemeral", replace_original=False, **message.kwargs())
             except Exception as e:  # the response_url expired or Slack failed: nothing more to do

@@ -244,19 +244,19 @@ def _list(db: Path, args: argparse.Namespace, lang: str) -> int:
 
 
 def _show(db: Path, args: argparse.Namespace, lang: str) -> int:
-    detail = reports.request_detail(db, args.id) if args.id <= SQLITE_MAX else None
-    _record(db, "show", {"id": args.id, "found": detail is not None})
-    if detail is None:
-        raise LogError(_error(lang, "no_request", id=args.id, path=db))
-    print(show(detail, lang), end="")
-    return 0
+    return _detail(db, reports.request_detail, args.id, "id", "no_request", lang)
 
 
 def _lead(db: Path, args: argparse.Namespace, lang: str) -> int:
-    detail = reports.lead_detail(db, args.id) if args.id <= SQLITE_MAX else None
-    _record(db, "show", {"lead": args.id, "found": detail is not None})
+    return _detail(db, reports.lead_detail, args.id, "lead", "no_lead", lang)
+
+
+def _detail(db: Path, read, number: int, key: str, missing: str, lang: str) -> int:
+    """Prints one request or one lead in full (`show`, `lead`), audited as a `show` of that number."""
+    detail = read(db, number) if number <= SQLITE_MAX else None
+    _record(db, "show", {key: number, "found": detail is not None})
     if detail is None:
-        raise LogError(_error(lang, "no_lead", id=args.id, path=db))
+        raise LogError(_error(lang, missing, id=number, path=db))
     print(show(detail, lang), end="")
     return 0
 

@@ -195,10 +195,7 @@ def request_detail(db: DbLike, request_id: int) -> dict | None:
             return None
         sql = "select * from leads where request_key = ? order by id desc limit 1"
         lead = _first(d, sql, [request["request_key"]]) if request["request_key"] else None
-        events = []
-        if lead is not None:
-            events = list(d.query("select * from lead_events where lead_id = ? order by id", [lead["id"]]))
-        return {"request": request, "lead": lead, "events": events}
+        return _detail(d, request, lead)
 
 
 def lead_detail(db: DbLike, lead_id: int) -> dict | None:
@@ -210,8 +207,16 @@ def lead_detail(db: DbLike, lead_id: int) -> dict | None:
             return None
         sql = "select * from requests where request_key = ? order by id limit 1"
         request = _first(d, sql, [lead["request_key"]]) if lead["request_key"] else None
-        events = list(d.query("select * from lead_events where lead_id = ? order by id", [lead_id]))
-        return {"request": request, "lead": lead, "events": events}
+        return _detail(d, request, lead)
+
+
+def _detail(d: Database, request: dict | None, lead: dict | None) -> dict:
+    events = (
+        []
+        if lead is None
+        else list(d.query("select * from lead_events where lead_id = ? order by id", [lead["id"]]))
+    )
+    return {"request": request, "lead": lead, "events": events}
 
 
 def summary(db: DbLike, since: datetime, until: datetime | None = None, now: datetime | None = None) -> dict:
