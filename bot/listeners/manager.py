@@ -21,7 +21,7 @@ from sizing import i18n
 
 from ..blocks import Message, led_by, notice
 from ..desks import managerdesk
-from ..log import LeadError, forget_in_copies, logwords, reports, spool
+from ..log import LeadError, forget_in_copies, logwords, reports, spool_waiting_about
 from ..slack_client import upload_file
 
 logger = logging.getLogger(__name__)
@@ -205,7 +205,7 @@ def register(app: App, services) -> None:
         except LeadError:  # the lead log busy: the cards are redrawn by the next forget or log view
             cards = 0
         # Rows about them another worker could not write yet reach the log later: said, to ask again.
-        waiting = spool.waiting_about(services.settings.spool, user)
+        waiting = spool_waiting_about(services.settings.spool, user)
         done = managerdesk.forgotten(user, counts, cards, copies, lang, waiting)
         respond(replace_original=True, **done.kwargs())
 
