@@ -11,6 +11,7 @@ import io
 import json
 import re
 import sqlite3
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -170,11 +171,38 @@ def test_the_latest_requests_say_how_many_the_filters_selected_and_the_summary_t
     text = text_of(reply["blocks"])
     assert "(1 de 1 selecionados" in text
     # The week's summary under it counts every request, not Bia's one: its title says so.
-    assert "(todos os pedidos, sem os filtros acima)" in text and "Pedidos desde" in text and ": 21" in text
+    assert "(todos os pedidos do período, sem os outros filtros acima)" in text
+    assert "Pedidos desde" in text and ": 21" in text
 
     english = text_of(slack.command("log 4bit", user_id=EN_MANAGER)["blocks"])
     assert "Latest requests (15 of 20 selected, newest first)" in english
-    assert "(all requests, without the filters above)" in english
+    assert "(every request of the period, without the other filters above)" in english
+
+
+def test_the_summary_under_a_view_is_of_the_period_it_was_asked_for(asked):
+    today = datetime.now(UTC).date()
+    yesterday = today - timedelta(days=1)
+
+    def summary(typed, user=MANAGER):
+        reply = asked.command(f"log {typed}", user_id=user)
+        valid(reply["blocks"])
+        return text_of(reply["blocks"][3:4])
+
+    # Before, every view's summary was of the last 7 days, whatever period was asked for.
+    said = summary("ontem")
+    assert (
+        said.startswith(f"*Resumo de {yesterday}*")
+        and f"Pedidos de {yesterday} 00:00 UTC a {today} 00:00 UTC: 0" in said
+    )
+    said = summary("hoje")
+    assert said.startswith(f"*Resumo de {today}*") and ": 3" in said
+    monday = today - timedelta(days=today.weekday())
+    said = summary("last week", EN_MANAGER)
+    assert said.startswith(f"*Summary from {monday - timedelta(weeks=1)} to {monday - timedelta(days=1)}*")
+    # Other filters are not the summary's: it says it counts the period's every request.
+    said = summary("hoje só externos")
+    assert "(todos os pedidos do período, sem os outros filtros acima)" in said and ": 3" in said
+    assert "sem os outros filtros" not in summary("hoje")
 
 
 def test_past_the_counting_limit_the_view_says_more_than(slack, monkeypatch):
@@ -248,9 +276,19 @@ def test_a_rep_reads_a_leads_whole_history_from_its_card(slack):
     assert "<@UREP0001> anotou “Cliente quer começar em janeiro”" in lines[4]
     assert "<@UREP0002> anotou “Pediu desconto &lt;b&gt;anual&lt;/b&gt;”" in lines[5]
     assert "Só você vê este histórico." in text
-    # The card itself shows only the latest note: the history was the only place to read the first.
-    redrawn = text_of(slack.fake.calls("chat.update")[-1].params["blocks"])
-    assert "Pediu desconto" in redrawn and "janeiro" not in redrawn
+    # The card itself shows only the latest note: the history was the only place to read the first. (The
+    # card is redrawn by the sales desk's own thread once the note is written: waited for.)
+    deadline = time.monotonic() + 10
+    while not (
+        redrawn := [
+            text_of(u.params["blocks"])
+            for u in slack.fake.calls("chat.update")
+            if "Pediu desconto" in text_of(u.params["blocks"])
+        ]
+    ):
+        assert time.monotonic() < deadline, "the card was not redrawn with the latest note"
+        time.sleep(0.01)
+    assert "janeiro" not in redrawn[-1]
 
 
 def test_a_long_history_keeps_its_latest_changes_and_says_how_many_it_left_out(slack):

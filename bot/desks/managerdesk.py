@@ -257,7 +257,7 @@ def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, 
         # view was then refused).
         {"type": "context", "elements": [{"type": "mrkdwn", "text": clip_mrkdwn(esc(t("filters", filters=describe_for(filters, lang))))}]},
         {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{heading}*\n{latest}")}},
-        *summary_sections(db_path, lang, filtered=any(v is not None for v in asdict(filters).values())),
+        *summary_sections(db_path, lang, filters),
         {"type": "actions", "elements": [
             {"type": "button", "action_id": "log_export", "style": "primary", "text": {"type": "plain_text", "text": t("export")},
              "value": json.dumps(_jsonable(filters))[:2000]},
@@ -282,14 +282,25 @@ def _counted(db_path, filters: reports.Filters, shown: int, lang: str) -> str:
     return i18n.t(lang, "manager.counted", shown=i18n.number(shown, lang), total=of)
 
 
-def summary_sections(db_path, lang: str, filtered: bool = False) -> list[dict]:
-    """The week's summary and, under it, what we could not answer (two sections: each has Slack's limit).
-    filtered: the view above it has filters, which the summary does not apply: its title says so."""
-    since = datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
-    summary = reports.format_summary(reports.summary(db_path, since), lang)
-    brief = gaps.format_gaps(gaps.gaps(db_path, since), lang, gaps.BRIEF, brief=True)
-    title = i18n.t(lang, "manager.summary", since=since.strftime("%Y-%m-%d"))
-    if filtered:
+def summary_sections(db_path, lang: str, filters: reports.Filters | None = None) -> list[dict]:
+    """The summary and, under it, what we could not answer (two sections: each has Slack's limit): of the
+    period the filters give ("/gpu log semana passada": last week's), else of the last 7 days. The other
+    filters are not the summary's: when the view has any, its title says it counts every request."""
+    filters = filters or reports.Filters()
+    since = filters.since or datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
+    until = filters.until
+    summary = reports.format_summary(reports.summary(db_path, since, until), lang)
+    brief = gaps.format_gaps(gaps.gaps(db_path, since, until), lang, gaps.BRIEF, brief=True)
+    if until is None:
+        title = i18n.t(lang, "manager.summary", since=since.strftime("%Y-%m-%d"))
+    else:  # the last day the period includes: it ends at the next midnight
+        first, last = since.strftime("%Y-%m-%d"), (until - timedelta(microseconds=1)).strftime("%Y-%m-%d")
+        if first == last:
+            title = i18n.t(lang, "manager.summary_day", day=first)
+        else:
+            title = i18n.t(lang, "manager.summary_between", since=first, until=last)
+    others = {k: v for k, v in asdict(filters).items() if k not in ("since", "until")}
+    if any(v is not None for v in others.values()):
         title += " " + i18n.t(lang, "manager.summary_unfiltered")
     return [
         {
