@@ -203,6 +203,9 @@ def test_the_summary_under_a_view_is_of_the_period_it_was_asked_for(asked):
     said = summary("hoje só externos")
     assert "(todos os pedidos do período, sem os outros filtros acima)" in said and ": 3" in said
     assert "sem os outros filtros" not in summary("hoje")
+    # An end alone: the 7 days before it (not from a week ago to a day before that).
+    said = summary("até ontem")
+    assert said.startswith(f"*Resumo de {yesterday - timedelta(days=6)} a {yesterday}*") and ": 0" in said
 
 
 def test_past_the_counting_limit_the_view_says_more_than(slack, monkeypatch):

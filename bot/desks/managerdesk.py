@@ -287,8 +287,9 @@ def summary_sections(db_path, lang: str, filters: reports.Filters | None = None)
     period the filters give ("/gpu log semana passada": last week's), else of the last 7 days. The other
     filters are not the summary's: when the view has any, its title says it counts every request."""
     filters = filters or reports.Filters()
-    since = filters.since or datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
     until = filters.until
+    # With an end alone ("até:2026-06-01"), the 7 days before it.
+    since = filters.since or (until or datetime.now(UTC)) - timedelta(days=SUMMARY_DAYS)
     summary = reports.format_summary(reports.summary(db_path, since, until), lang)
     brief = gaps.format_gaps(gaps.gaps(db_path, since, until), lang, gaps.BRIEF, brief=True)
     if until is None:
