@@ -433,7 +433,8 @@ def test_audit_command_prints_the_trail(path, capsys):
         (["export", "--json", "--search", "memoria"], "export", {"format": "json", "filters": {"search": "memoria"},
                                                                  "rows": 1}),
         (["export", "--json", "--user", "U_ANA"], "export_user", {"user": "U_ANA", "format": "json", "counts": {
-            "requests": 2, "leads": 1, "leads_owned": 0, "lead_events": 1, "audit": 0}}),
+            "requests": 2, "leads": 1, "leads_owned": 0, "lead_events": 1, "events_on_their_leads": 2,
+            "welcomed": 0, "audit": 0}}),
         (["purge", "--dry-run"], "purge", {"older_than_days": 180, "dry_run": True, "counts": {
             "requests": 1, "seen_events": 0, "threads": 0, "leads": 0, "lead_events": 0}}),
         (["forget", "U_EXT", "--yes"], "forget", None),
@@ -613,6 +614,7 @@ def test_every_gpu_log_command_is_in_the_readme():
         "purge",
         "forget",
         "audit",
+        "lead",
         "backup",
         "verify",
         "restore",

@@ -461,7 +461,9 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
 
 def test_csv_keeps_unknown_columns_after_the_known_ones():
     text = reports.to_csv([{"id": 1, "zeta": "z", "alpha": "a"}])
-    assert text.splitlines()[0].endswith(",lead_owner,unknown_words,missing_model,alpha,zeta")
+    assert text.splitlines()[0].endswith(
+        ",lead_owner,lead_updated_at,lead_note,unknown_words,missing_model,alpha,zeta"
+    )
     assert reports.to_csv([]).strip() == ",".join(reports.CSV_COLUMNS)
 
 

@@ -25,7 +25,7 @@ from slack_sdk.errors import SlackApiError
 from sizing import i18n
 from sizing.catalog import load_catalog
 
-from ..blocks import Message, esc, validate
+from ..blocks import Message, clip_mrkdwn, esc, validate
 from ..log import LEAD_DEDUPE_SECONDS, LeadError, logtext
 from ..logsetup import where_failed
 
@@ -339,11 +339,61 @@ def card(lead: dict, lang: str) -> Message:
             {"type": "static_select", "action_id": "lead_status", "options": options, "initial_option": current,
              "placeholder": {"type": "plain_text", "text": t("change_status")}},
             {"type": "button", "action_id": "lead_note", "value": value, "text": {"type": "plain_text", "text": t("add_note")}},
+            # A recorded lead has a history (the console's preview has none yet).
+            *([{"type": "button", "action_id": "lead_history", "value": value, "text": {"type": "plain_text", "text": t("history_button")}}]
+              if lead.get("id") is not None else []),
         ],
     })  # fmt: skip
     validate(blocks)
     text = f"{title}: {lead.get('summary') or ''}"
     return Message(blocks=blocks, text=esc(text))
+
+
+HISTORY_ROOM = 2_700  # characters of events in the history's section (Slack's limit is 3,000)
+
+
+def history(lead: dict, events: list[dict], lang: str) -> Message:
+    """A lead's history, for the rep who asked (only they see it): every change, oldest first, with when,
+    who and what (a status from → to, a note as written). The card shows only the latest note. A history
+    too long for one message keeps its latest changes and says how many earlier ones it left out."""
+
+    def t(key, **p):
+        return i18n.t(lang, f"lead.{key}", **p)
+
+    lines: list[str] = []
+    room = HISTORY_ROOM
+    for event in reversed(events):
+        line = _event_line(event, lang)
+        if len(line) + 1 > room:
+            break
+        lines.insert(0, line)
+        room -= len(line) + 1
+    if len(lines) < len(events):
+        lines.insert(0, t("history_earlier", n=i18n.number(len(events) - len(lines), lang)))
+    title = t("history_title", id=lead["id"])
+    body = "\n".join(lines) or t("history_none")
+    blocks = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(title)}*\n{body}"}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(t("history_only_you"))}]},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text=esc(title))
+
+
+def _event_line(event: dict, lang: str) -> str:
+    """One change of a lead: "2026-12-08 09:12 · @bia mudou o status: novo → contatado"."""
+    who = _person(event["by"], lang) if event.get("by") else i18n.t(lang, "lead.history_app")
+    action = i18n.t(lang, f"gpu_log.event.{event.get('action')}")
+    change = " → ".join(
+        logtext.value("status", s, lang) for s in (event.get("from_status"), event.get("to_status")) if s
+    )
+    line = f"{logtext.when(event.get('at'))} · {who} {esc(action)}"
+    if change:
+        line += f": {esc(change)}"
+    if event.get("note"):
+        # A note is at most 500 characters (the form's limit): escaped, it may be longer; cut to fit.
+        line += f" “{clip_mrkdwn(esc(event['note']), 1_200)}”"
+    return line
 
 
 def card_text(message: Message) -> str:

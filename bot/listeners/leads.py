@@ -1,4 +1,4 @@
-"""Lead cards in the sales channel: claim, move along, add a note. Each change is recorded with who and
+"""Lead cards in the sales channel: claim, move along, add a note, read the history. Each change is recorded with who and
 when, and the card is redrawn in place.
 
 Only the sales team (GPU_SIZER_SALES_TEAM: people and/or Slack user groups) works the cards, and only in
@@ -16,6 +16,7 @@ from slack_sdk import WebClient
 from sizing import i18n
 
 from ..blocks import notice
+from ..desks import leaddesk
 from ..log import LEAD_STATUSES, LeadError
 from ..salesteam import LOOKUP_BUDGET_S
 from ..slack_client import open_view
@@ -66,6 +67,13 @@ def register(app: App, services) -> None:
             services.log.audit(user, "slack", "refused", details)
         return reason
 
+    def existing(lead_id: int) -> dict:
+        """The lead, or LeadError("missing") for _telling to say it is no longer in the log."""
+        lead = services.leads.get(lead_id)
+        if lead is None:
+            raise LeadError(f"there is no lead #{lead_id}", key="missing")
+        return lead
+
     def claim(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         lead_id = _lead_id(action.get("value"))
         if reason := refused(body, "lead_claim", lead_id):
@@ -84,10 +92,7 @@ def register(app: App, services) -> None:
             _tell(respond, lang, reason)
             return
         with _telling(respond, lang):
-            lead = services.leads.get(lead_id)
-            if lead is None:
-                raise LeadError(f"there is no lead #{lead_id}", key="missing")
-            if lead["status"] != status:
+            if existing(lead_id)["status"] != status:
                 services.leads.move(lead_id, status, body["user"]["id"])
             desk.refresh(lead_id)
 
@@ -115,7 +120,20 @@ def register(app: App, services) -> None:
             # replaced file and a restart), and the card is redrawn once it is written.
             services.log.record_note(lead_id, body["user"]["id"], note)
 
+    def show_history(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        lead_id = _lead_id(action.get("value"))
+        if reason := refused(body, "lead_history", lead_id):
+            _tell(respond, lang, reason)
+            return
+        with _telling(respond, lang):
+            message = leaddesk.history(existing(lead_id), services.leads.events(lead_id), lang)
+            try:
+                respond(response_type="ephemeral", replace_original=False, **message.kwargs())
+            except Exception as e:  # the response_url expired or Slack failed: nothing more to do
+                logger.warning("showing a lead's history failed (%s)", type(e).__name__)
+
     app.action("lead_claim")(after_ack(claim))
+    app.action("lead_history")(after_ack(show_history))
     app.action("lead_status")(after_ack(change_status))
     app.action("lead_note")(after_ack(open_note))
     app.view("lead_note")(save_note)

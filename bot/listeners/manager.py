@@ -7,6 +7,7 @@ sentence."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 import sqlite3
 import tempfile
@@ -20,7 +21,7 @@ from sizing import i18n
 
 from ..blocks import Message, led_by, notice
 from ..desks import managerdesk
-from ..log import LeadError, forget_in_copies, logwords, reports
+from ..log import LeadError, forget_in_copies, logwords, reports, spool_waiting_about
 from ..slack_client import upload_file
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,11 @@ def _log_view(text: str, where, services) -> Message:
         try:
             return _forget(rest, where, services, lang)
         except (*UNREADABLE, LeadError) as e:
+            return unavailable(lang, e)
+    if asked == "export_person":
+        try:
+            return _export_person(rest, services, lang)
+        except UNREADABLE as e:
             return unavailable(lang, e)
     try:
         filters = managerdesk.parse_filters(rest if asked == "gaps" else text)
@@ -87,16 +93,30 @@ def unavailable(lang: str, error: Exception) -> Message:
 
 
 def _forget(text: str, where, services, lang: str) -> Message:
-    """A data-subject request made from Slack: shows what removing the person changes, with a button."""
+    """A data-subject request made from Slack: shows what removing the person changes, with a button.
+    Nothing held: perhaps removed already with gpu-log, which cannot reach Slack, so any card still showing
+    them is redrawn."""
+    return _about_a_person(text, services, lang, "forget_who", managerdesk.forget_prompt,
+                           lambda: services.desk.redraw_forgotten())  # fmt: skip
+
+
+def _export_person(text: str, services, lang: str) -> Message:
+    """A data subject's access request made from Slack (LGPD Art. 18 II): what the log holds about them,
+    counted, with a button that sends it all as JSON to the manager's direct messages."""
+    return _about_a_person(text, services, lang, "export_person_who", managerdesk.export_person_prompt)
+
+
+def _about_a_person(text: str, services, lang: str, who: str, prompt, when_nothing=lambda: 0) -> Message:
+    """The person named, what the log holds about them and the prompt for it; `who` (a message key) when
+    nobody is named; "nothing held" (with the cards when_nothing redrew) when the log has nothing."""
     user = managerdesk.person_in(text)
     if not user:
-        return notice(i18n.t(lang, "manager.forget_who"))
+        return notice(i18n.t(lang, f"manager.{who}"))
     services.log.flush(timeout=FLUSH_S)  # their last questions may still be in the writer's queue
     held = reports.export_user(services.settings.db_path, user)
     if not managerdesk.holds_anything(held):
-        # Perhaps removed already with gpu-log, which cannot reach Slack: redraw any card still showing them.
-        return managerdesk.nothing_held(user, services.desk.redraw_forgotten(), lang)
-    return managerdesk.forget_prompt(user, held, lang)
+        return managerdesk.nothing_held(user, when_nothing(), lang)
+    return prompt(user, held, lang)
 
 
 def register(app: App, services) -> None:
@@ -143,32 +163,33 @@ def register(app: App, services) -> None:
                 text.detach()  # flushed; the file stays open for the upload and closes once, with the block
             length = file.tell()
             file.seek(0)
-            try:
-                dm = client.conversations_open(users=user)["channel"]["id"]
-                upload_file(client, dm, file, length, name)
-            except Exception as e:  # the API failed, was rate limited past retries, or timed out
-                logger.warning("CSV export failed: %s", _reason(e))
-                respond(
-                    response_type="ephemeral",
-                    replace_original=False,
-                    **notice(i18n.t(lang, "slack.failed")).kwargs(),
-                )
+            if not _to_dm(client, user, file, length, name, respond, lang):
                 return
         services.log.audit(user, "slack", "export", {"format": "csv", "rows": rows,
                                                     "filters": managerdesk.describe(filters)})  # fmt: skip
         respond(response_type="ephemeral", replace_original=False,
                 **notice(i18n.t(lang, "manager.exported", rows=rows)).kwargs())  # fmt: skip
 
-    def forget(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+    def about_a_person(
+        body: dict, action: dict, respond: Respond, command: str
+    ) -> tuple[str, str, str] | None:
+        """(manager, their language, the person) of a button about one person (forget, export), or None
+        once a refusal was said and audited (not a manager, or a button that names nobody)."""
         manager_id = (body.get("user") or {}).get("id") or ""
         lang = services.pipeline.lang_for(_where(manager_id, services))
-        db = services.settings.db_path
         user = managerdesk.person_in(action.get("value") or "")
         if not services.is_manager(manager_id) or not user:
-            services.log.audit(manager_id, "slack", "refused", {"command": "forget"})
+            services.log.audit(manager_id, "slack", "refused", {"command": command})
             respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
+            return None
+        services.log.flush(timeout=2)  # their last rows may still be in the writer's queue
+        return manager_id, lang, user
+
+    def forget(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        if (asked := about_a_person(body, action, respond, "forget")) is None:
             return
-        services.log.flush(timeout=2)
+        manager_id, lang, user = asked
+        db = services.settings.db_path
         try:
             counts = reports.forget(db, user)
             # The backups the app made hold the person too: forgotten there as well, with the same alias.
@@ -183,10 +204,48 @@ def register(app: App, services) -> None:
             cards = services.desk.redraw_forgotten()
         except LeadError:  # the lead log busy: the cards are redrawn by the next forget or log view
             cards = 0
-        respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, copies, lang).kwargs())
+        # Rows about them another worker could not write yet reach the log later: said, to ask again.
+        waiting = spool_waiting_about(services.settings.spool, user)
+        done = managerdesk.forgotten(user, counts, cards, copies, lang, waiting)
+        respond(replace_original=True, **done.kwargs())
+
+    def export_person(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        if (asked := about_a_person(body, action, respond, "export_user")) is None:
+            return
+        manager_id, lang, user = asked
+        try:
+            data = reports.export_user(services.settings.db_path, user)
+        except UNREADABLE as e:
+            respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
+            return
+        content = (json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n").encode()
+        name = f"gpu-sizer-{user}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
+        if not _to_dm(client, manager_id, io.BytesIO(content), len(content), name, respond, lang):
+            return
+        counts = {k: len(v) for k, v in data.items() if isinstance(v, list)}
+        # As gpu-log records it: who was exported, and how much; never the rows themselves.
+        services.log.audit(
+            manager_id, "slack", "export_user", {"user": user, "format": "json", "counts": counts}
+        )
+        respond(replace_original=True, **managerdesk.export_person_sent(user, name, lang).kwargs())
 
     app.action("log_export")(after_ack(export))
+    app.action("log_export_person")(after_ack(export_person))
     app.action("log_forget")(after_ack(forget))
+
+
+def _to_dm(client: WebClient, user: str, file, length: int, name: str, respond: Respond, lang: str) -> bool:
+    """Uploads an export to the manager's direct messages; False (and said to them) when Slack failed."""
+    try:
+        dm = client.conversations_open(users=user)["channel"]["id"]
+        upload_file(client, dm, file, length, name)
+        return True
+    except Exception as e:  # the API failed, was rate limited past retries, or timed out
+        logger.warning("export %s failed: %s", name.rpartition(".")[2], _reason(e))
+        respond(
+            response_type="ephemeral", replace_original=False, **notice(i18n.t(lang, "slack.failed")).kwargs()
+        )
+        return False
 
 
 def _where(user: str, services):

@@ -34,6 +34,8 @@ _NAMES = {
     "forget_in_copies": ("backup", "forget_in_copies"),
     "CopiesChanged": ("backup", "CopiesChanged"),
     "purge_in_copies": ("backup", "purge_in_copies"),
+    # ... but not the rows still waiting in a spool, which forgetting counts to say so.
+    "spool_waiting_about": ("spool", "waiting_about"),
     # Leads: the rows sales work on (their cards are the sales desk's, bot/desks/leaddesk.py).
     "Leads": ("leads", "Leads"),
     "LeadError": ("leads", "LeadError"),

@@ -2,6 +2,7 @@
 
     gpu-log list --since 7d --model 70b --status aberto
     gpu-log show 42
+    gpu-log lead 7                                  # lead #7 as its card numbers it, with its history
     gpu-log summary --period semana passada
     gpu-log gaps --since 30d                        # what we could not answer
     gpu-log export --csv --period ontem -o requests.csv   # opens in Excel (BOM, the language's separator)
@@ -37,7 +38,7 @@ from pathlib import Path
 
 from sizing import i18n
 
-from . import backupcli, gaps, logtext, logwords, reports
+from . import backupcli, gaps, logtext, logwords, reports, spool
 from .argwords import argparse_sentence, lang_in, localized
 from .backup import BackupError, forget_in_copies, purge_in_copies
 from .logwords import LogInputError
@@ -128,6 +129,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
         periods(sub)
         sub.add_argument("--search", help=h("search"))
         sub.add_argument("--outcome", help=h("outcome"))
+        sub.add_argument("--audience", help=h("audience"))
 
     sub = command("list")
     filters(sub)
@@ -160,6 +162,10 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
     sub.add_argument("user", help=h("forget_user"))
     sub.add_argument("--delete", action="store_true", help=h("delete"))
     sub.add_argument("--yes", action="store_true", help=h("yes"))
+
+    # After the commands people have learnt in this order (the list in --help and in usage errors).
+    sub = command("lead")
+    sub.add_argument("id", type=_positive(lang, clamp=False), help=h("lead_id"))
 
     sub = command("audit")
     sub.add_argument("--since", nargs="+", metavar=PERIOD, help=h("audit_since"))
@@ -238,10 +244,19 @@ def _list(db: Path, args: argparse.Namespace, lang: str) -> int:
 
 
 def _show(db: Path, args: argparse.Namespace, lang: str) -> int:
-    detail = reports.request_detail(db, args.id) if args.id <= SQLITE_MAX else None
-    _record(db, "show", {"id": args.id, "found": detail is not None})
+    return _detail(db, reports.request_detail, args.id, "id", "no_request", lang)
+
+
+def _lead(db: Path, args: argparse.Namespace, lang: str) -> int:
+    return _detail(db, reports.lead_detail, args.id, "lead", "no_lead", lang)
+
+
+def _detail(db: Path, read, number: int, key: str, missing: str, lang: str) -> int:
+    """Prints one request or one lead in full (`show`, `lead`), audited as a `show` of that number."""
+    detail = read(db, number) if number <= SQLITE_MAX else None
+    _record(db, "show", {key: number, "found": detail is not None})
     if detail is None:
-        raise LogError(_error(lang, "no_request", id=args.id, path=db))
+        raise LogError(_error(lang, missing, id=number, path=db))
     print(show(detail, lang), end="")
     return 0
 
@@ -330,6 +345,8 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
         if copies.changed or copies.missed:
             _record(db, "forget", {"alias": alias, "deleted": args.delete, **copies.audit()})
             return _copies_changed(copies, lang)
+        if _spool_waiting(db, args.user, lang):
+            return EXIT_LOG  # nothing in the log yet, but their rows are on the way to it
         # A typo must not read as success: nothing matched, nothing changed, and the audit says so
         # (without the id typed, which may be someone's).
         _record(db, "forget", {"found": False})
@@ -360,7 +377,19 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
     print(_say(lang, key, alias=counts["alias"]) + " " + _counts(counted, lang))
     if counts["leads"]:
         print(_say(lang, "cards", user=args.user))
-    return _copies_changed(copies, lang)
+    return max(_copies_changed(copies, lang), _spool_waiting(db, args.user, lang))
+
+
+def _spool_waiting(db: Path, user: str, lang: str) -> int:
+    """Rows about the person still in the app's spool (written to the log later, where forget cannot have
+    reached them): said, and exit 1, as for a backup copy that could not be changed."""
+    folder = Path(os.environ.get("GPU_SIZER_SPOOL") or f"{db}.spool")
+    waiting = spool.waiting_about(folder, user)
+    if waiting:
+        _fail(
+            _error(lang, "spool_waiting", count=i18n.number(waiting, lang), path=folder, user=user), EXIT_LOG
+        )
+    return EXIT_LOG if waiting else 0
 
 
 def _copies_changed(copies, lang: str) -> int:
@@ -390,7 +419,7 @@ def _audit(db: Path, args: argparse.Namespace, lang: str) -> int:
 
 HANDLERS = {
     "list": _list, "show": _show, "summary": _summary, "gaps": _gaps, "export": _export, "purge": _purge,
-    "forget": _forget, "audit": _audit, **backupcli.HANDLERS,
+    "forget": _forget, "audit": _audit, "lead": _lead, **backupcli.HANDLERS,
 }  # fmt: skip
 
 
@@ -451,23 +480,28 @@ SHOWN = {
 
 def show(detail: dict, lang: str = "pt-BR") -> str:
     """One request in full, in the reader's language: every column by name (the workload as indented JSON),
-    then its lead and the lead's history."""
+    then its lead and the lead's history. `gpu-log lead` shows a lead whose request is gone (purged, or
+    deleted at its asker's request) with no request above it."""
     lang = i18n.lang_of(lang)
-    request = dict(detail["request"])
-    lines = [_say(lang, "request", id=request.pop("id"))]
-    workload = request.pop("workload", None)
-    if request.get("outcome") != "failed" and request.get("error_key") is None:
-        request.pop("error_key", None)
-    lines += _fields(request, lang)
-    if workload:
-        with contextlib.suppress(ValueError):
-            workload = json.dumps(json.loads(workload), ensure_ascii=False, indent=2)
-        lines.append("  " + _say(lang, "workload"))
-        lines += ["    " + line for line in str(workload).splitlines()]
+    lines = []
+    if detail.get("request") is not None:
+        request = dict(detail["request"])
+        lines.append(_say(lang, "request", id=request.pop("id")))
+        workload = request.pop("workload", None)
+        if request.get("outcome") != "failed" and request.get("error_key") is None:
+            request.pop("error_key", None)
+        lines += _fields(request, lang)
+        if workload:
+            with contextlib.suppress(ValueError):
+                workload = json.dumps(json.loads(workload), ensure_ascii=False, indent=2)
+            lines.append("  " + _say(lang, "workload"))
+            lines += ["    " + line for line in str(workload).splitlines()]
     lead = detail.get("lead")
     if lead:
         lead = dict(lead)
-        lines += ["", _say(lang, "lead", id=lead.pop("id"))]
+        lines += (
+            ["", _say(lang, "lead", id=lead.pop("id"))] if lines else [_say(lang, "lead", id=lead.pop("id"))]
+        )
         lines += _fields(lead, lang)
         lines.append("  " + _say(lang, "history"))
         for e in detail.get("events") or []:
@@ -553,6 +587,7 @@ def _filters(args: argparse.Namespace) -> reports.Filters:
         status=logwords.value("status", args.status) if args.status else None,
         since=since, until=until, user=args.user, search=args.search,
         outcome=logwords.value("outcome", args.outcome) if args.outcome else None,
+        audience=logwords.value("audience", args.audience) if args.audience else None,
     )  # fmt: skip
 
 

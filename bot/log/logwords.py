@@ -26,13 +26,18 @@ PERIODS = (
     "today", "yesterday", "day_before_yesterday", "this_week", "last_week", "this_month", "last_month", "this_year", "last_year",
     "last_hours", "last_days", "last_weeks",
 )  # fmt: skip
-FIELDS = ("rep", "user", "channel", "model", "stage", "status", "outcome", "since", "until", "period")
+FIELDS = (
+    "rep", "user", "channel", "model", "stage", "status", "outcome", "since", "until", "period", "audience",
+)  # fmt: skip
 VALUES = {
-    "status": ("open", "new", "contacted", "proposal_sent", "won", "lost", "not_lead"),
+    # "any": every request that became a lead, whatever its status ("/gpu log leads").
+    "status": ("open", "any", "new", "contacted", "proposal_sent", "won", "lost", "not_lead"),
     "outcome": ("answered", "needs_input", "not_understood", "failed"),
     "stage": ("inference", "full", "lora", "qlora", "pretrain"),
+    # Who asked: people outside the organisation (customers, guests in shared channels) or our own.
+    "audience": ("external", "internal"),
 }
-COMMANDS = ("log", "gaps", "forget")
+COMMANDS = ("log", "gaps", "forget", "export_person")
 MONTHS = (
     "january", "february", "march", "april", "may", "june",
     "july", "august", "september", "october", "november", "december",
@@ -59,7 +64,7 @@ class LogInputError(ValueError):
     def standalone(self, lang: str) -> str:
         """The sentence on its own (a Slack message): capitalized, with its full stop."""
         text = self.sentence(lang)
-        return text[:1].upper() + text[1:] + "."
+        return text[:1].upper() + text[1:] + ("" if text.endswith(("?", "!", ".")) else ".")
 
 
 @dataclass(frozen=True)
@@ -170,6 +175,12 @@ def period(text: str, now: datetime | None = None) -> Period:
         if m := DAY_MONTH_YEAR.fullmatch(stripped):
             day = datetime.combine(_day_month_year(*map(int, m.groups())), datetime.min.time(), UTC)
             return Period(day, day + timedelta(days=1))
+        if m := DAY_MONTH.fullmatch(stripped):
+            # "1/11" as Brazil and Portugal write it: the latest 1 November that has begun.
+            day_of, month = int(m.group(1)), int(m.group(2))
+            year = _latest_year(midnight, month, day_of)
+            day = datetime(year, month, day_of, tzinfo=UTC)
+            return Period(day, day + timedelta(days=1))
         if re.match(r"\d{4}-\d{2}-\d{2}[T ]\d", stripped):
             return Period(_utc(datetime.fromisoformat(stripped)))
     except ValueError:
@@ -223,6 +234,8 @@ def _latest_year(midnight: datetime, month: int, day: int) -> int:
 # How Brazil and Portugal write a date (31/01/2025, 31.01.2025, 31-01-2025); a US month/day (01/31/2025) is
 # read as such only when it cannot be a day/month.
 DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+# A day and month with no year, day first ("1/11"): a slash only, as "1.5" is a version and "1-11" a range.
+DAY_MONTH = re.compile(r"(\d{1,2})/(\d{1,2})")
 
 
 def _day_month_year(first: int, second: int, year: int) -> date:
@@ -277,7 +290,7 @@ def field(word: str) -> str | None:
 
 
 def command(word: str) -> str | None:
-    """What the first word after `/gpu` asks for: "log", "gaps", "forget", or None. Kept by word (a word's
+    """What the first word after `/gpu` asks for: "log", "gaps", "forget", "export_person", or None. Kept by word (a word's
     length, not a pasted blob's): every `/gpu` asks this of its first word, most often a model asked all
     day ("70b")."""
     return _command(word) if len(word) <= 40 else _command.__wrapped__(word)

@@ -53,7 +53,11 @@ REQUEST_COLUMNS = (
     "recommendation", "recommendation_gpu", "recommendation_count", "contract_mode", "duration_ms", "lang",
     "event_id", "request_key",
 )  # fmt: skip
-CSV_COLUMNS = (*REQUEST_COLUMNS, "lead_id", "lead_status", "lead_owner", "unknown_words", "missing_model")
+# A follow-up reads a lead's state from its row: its status, who has it, when it last changed and its latest note.
+CSV_COLUMNS = (
+    *REQUEST_COLUMNS, "lead_id", "lead_status", "lead_owner", "lead_updated_at", "lead_note", "unknown_words",
+    "missing_model",
+)  # fmt: skip
 
 # ---------------------------------------------------------------------- filters
 
@@ -67,9 +71,11 @@ class Filters:
     model    every word must start the model id or one of its "-"-separated parts, case-insensitive:
              "70b", "llama-3.1-70b", "llama 70b" and "llama-3.1" all select llama-3.1-70b; "7b" does not
              select qwen2.5-72b.
-    status   the status of the request's lead (leads.request_key = requests.request_key), or "open".
+    status   the status of the request's lead (leads.request_key = requests.request_key), "open", or
+             "any" (every request that became a lead).
     since    created_at >= since; until: created_at < until (naive datetimes are UTC).
     search   full-text search (FTS5) on the stored text, which is redacted: an e-mail finds nothing.
+    audience "external": people outside the organisation (requests.user_external = 1); "internal": ours.
     """
 
     rep: str | None = None
@@ -82,6 +88,7 @@ class Filters:
     user: str | None = None
     search: str | None = None
     outcome: str | None = None
+    audience: str | None = None
 
 
 def parse_period(text: str, now: datetime | None = None, *, end: bool = False) -> datetime:
@@ -100,9 +107,9 @@ def parse_period(text: str, now: datetime | None = None, *, end: bool = False) -
 
 
 def list_requests(db: DbLike, filters: Filters | None = None, limit: int | None = 50) -> list[dict]:
-    """Requests matching the filters, newest first, each with its lead (lead_id, lead_status, lead_owner;
-    None when no lead was opened for it). limit=None: all of them (iter_requests reads them a page at a
-    time instead of all at once)."""
+    """Requests matching the filters, newest first, each with its lead (lead_id, lead_status, lead_owner,
+    lead_updated_at, lead_note; None when no lead was opened for it). limit=None: all of them
+    (iter_requests reads them a page at a time instead of all at once)."""
     if limit is None:
         return list(iter_requests(db, filters))
     with _open(db) as d:
@@ -124,26 +131,34 @@ def iter_requests(db: DbLike, filters: Filters | None = None, page: int = PAGE) 
             after = (rows[-1]["created_at"], rows[-1]["id"])
 
 
-def select_sql(db: Database, filters: Filters, limit: int, after: tuple[str, int] | None = None):
+def select_sql(
+    db: Database, filters: Filters, limit: int, after: tuple[str, int] | None = None, *, ordered: bool = True
+):
     """The SQL and arguments of one page of requests (exposed so tests can check its query plan).
 
     Every filter on a column is an equality on an index of (column, created_at), which hands rows over
     newest first, so a page reads about as many rows as it shows. A model filter becomes the exact ids it
     selects; several ids are read side by side (UNION ALL, one index range each, merged in order). A lead
-    status starts from the leads with that status, which are few."""
+    status starts from the leads with that status, which are few.
+
+    ordered=False: the same rows in no order, for counting them: SQLite then starts from whichever filter
+    selects fewest (a searched word's matches), not from the order's index."""
     models = _model_ids(db, filters.model) if filters.model and filters.model.split() else None
     if models == []:
         return None, []  # the model filter selects no model in the log
-    where, args = _where(db, filters)
+    where, args = _where(db, filters, ordered)
     if after is not None:
         # Keyset paging: the rows after the last one shown, by (created_at, id), from the same index range.
         where.append("r.created_at <= ? and (r.created_at < ? or r.id < ?)")
         args += [after[0], after[0], after[1]]
-    columns = "r.*, l.id as lead_id, l.status as lead_status, l.owner as lead_owner"
+    columns = (
+        "r.*, l.id as lead_id, l.status as lead_status, l.owner as lead_owner,"
+        " l.updated_at as lead_updated_at, l.note as lead_note"
+    )
     # The newest lead of the request: a second "Quero uma proposta" click must not repeat the row.
     newest = "(select max(id) from leads where request_key = r.request_key)"
     if filters.status:
-        statuses = sorted(OPEN) if filters.status == "open" else [filters.status]
+        statuses = {"open": sorted(OPEN), "any": sorted(STATUSES)}.get(filters.status, [filters.status])
         source = (
             f"from leads l cross join requests r on r.request_key = l.request_key"
             f" where l.status in ({', '.join('?' * len(statuses))}) and l.id = {newest}"
@@ -152,8 +167,10 @@ def select_sql(db: Database, filters: Filters, limit: int, after: tuple[str, int
         where = [source, *where]
     else:
         where = [f"from requests r left join leads l on l.id = {newest} where 1", *where]
-    order = " order by r.created_at desc, r.id desc limit ?"
-    if models is not None and len(models) > 1 and not filters.status:
+    order = " order by r.created_at desc, r.id desc limit ?" if ordered else " limit ?"
+    if not ordered:
+        columns = "1"
+    if models is not None and len(models) > 1 and not filters.status and ordered:
         arms = [f"select * from (select {columns} {' and '.join([*where, 'r.model_id = ?'])}{order})"
                 for _ in models]  # fmt: skip
         sql = " union all ".join(arms) + " order by created_at desc, id desc limit ?"
@@ -178,10 +195,28 @@ def request_detail(db: DbLike, request_id: int) -> dict | None:
             return None
         sql = "select * from leads where request_key = ? order by id desc limit 1"
         lead = _first(d, sql, [request["request_key"]]) if request["request_key"] else None
-        events = []
-        if lead is not None:
-            events = list(d.query("select * from lead_events where lead_id = ? order by id", [lead["id"]]))
-        return {"request": request, "lead": lead, "events": events}
+        return _detail(d, request, lead)
+
+
+def lead_detail(db: DbLike, lead_id: int) -> dict | None:
+    """One lead by its number (the card's "#7") with its events and the request that opened it:
+    {"request" (None when purged or deleted), "lead", "events"}; None if there is no such lead."""
+    with _open(db) as d:
+        lead = _first(d, "select * from leads where id = ?", [lead_id])
+        if lead is None:
+            return None
+        sql = "select * from requests where request_key = ? order by id limit 1"
+        request = _first(d, sql, [lead["request_key"]]) if lead["request_key"] else None
+        return _detail(d, request, lead)
+
+
+def _detail(d: Database, request: dict | None, lead: dict | None) -> dict:
+    events = (
+        []
+        if lead is None
+        else list(d.query("select * from lead_events where lead_id = ? order by id", [lead["id"]]))
+    )
+    return {"request": request, "lead": lead, "events": events}
 
 
 def summary(db: DbLike, since: datetime, until: datetime | None = None, now: datetime | None = None) -> dict:
@@ -444,10 +479,12 @@ def to_json(rows: Iterable[dict]) -> str:
     return out.getvalue()
 
 
-def count_requests(db: DbLike, filters: Filters | None = None) -> int:
-    """How many requests the filters select (what an export of them will hold)."""
+def count_requests(db: DbLike, filters: Filters | None = None, most: int | None = None) -> int:
+    """How many requests the filters select (what an export of them will hold); with `most`, counting
+    stops there (a view says "more than" past it, and reads no more rows than that to say so)."""
     with _open(db) as d:
-        sql, args = select_sql(d, filters or Filters(), -1)  # SQLite: a negative limit is no limit
+        # SQLite: a negative limit is no limit.
+        sql, args = select_sql(d, filters or Filters(), -1 if most is None else most, ordered=False)
         return 0 if sql is None else d.execute(f"select count(*) from ({sql})", args).fetchone()[0]
 
 
@@ -611,13 +648,17 @@ def _held(conn: sqlite3.Connection, user_id: str) -> dict:
 
 
 def export_user(db: DbLike, user_id: str) -> dict:
-    """Everything the log holds about one person, for an access request: their requests, the leads they
-    asked for, the leads they own as a rep, the lead events they made, and their audit rows."""
+    """Everything the log holds about one person, for an access request (LGPD Art. 18 II): their requests,
+    the leads they asked for, the leads they own as a rep, the lead events they made, what the sales team
+    did and noted on the leads they asked for (events_on_their_leads: notes about them are data about
+    them), when they were welcomed in their direct messages, and their audit rows."""
     with _open(db) as d:
 
         def rows(sql: str, args: list) -> list[dict]:
             return [_with_workload(r) for r in d.query(sql, args)]
 
+        tables = {r[0] for r in d.execute("select name from sqlite_master where type = 'table'")}
+        theirs = "lead_id in (select id from leads where user_id = ?) and [by] is not ?"
         return {
             "user_id": user_id,
             "exported_at": utc_now(),
@@ -625,6 +666,13 @@ def export_user(db: DbLike, user_id: str) -> dict:
             "leads": rows("select * from leads where user_id = ? order by id", [user_id]),
             "leads_owned": rows("select * from leads where owner = ? order by id", [user_id]),
             "lead_events": rows("select * from lead_events where [by] = ? order by id", [user_id]),
+            "events_on_their_leads": rows(
+                f"select * from lead_events where {theirs} order by id", [user_id, user_id]
+            ),
+            # a copy older than the table has none
+            "welcomed": rows("select * from welcomed where user_id = ?", [user_id])
+            if "welcomed" in tables
+            else [],
             "audit": [
                 _audit_row(r) for r in d.query("select * from audit where actor = ? order by id", [user_id])
             ],
@@ -727,7 +775,7 @@ def _optimize_fts(conn: sqlite3.Connection) -> None:
     conn.execute("insert into requests_fts (requests_fts) values ('optimize')")
 
 
-def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
+def _where(db: Database, f: Filters, ordered: bool = True) -> tuple[list[str], list[Any]]:
     """The conditions on requests (r) of every filter but the model and the lead status, which select_sql
     turns into how the rows are found."""
     where: list[str] = []
@@ -737,7 +785,7 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
         where.append(clause)
         args.extend(values)
 
-    if f.status and f.status != "open" and f.status not in STATUSES:
+    if f.status and f.status not in ("open", "any") and f.status not in STATUSES:
         raise logwords.LogInputError("status_unknown", text=f.status)
     if f.rep:
         add("r.user_id = ? and coalesce(r.user_external, 0) = 0", f.rep)
@@ -749,6 +797,12 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
         add("r.stage = ?", f.stage)
     if f.outcome:
         add("r.outcome = ?", f.outcome)
+    if f.audience:
+        if f.audience not in logwords.VALUES["audience"]:
+            raise logwords.LogInputError("audience_unknown", text=f.audience)
+        # Read through another filter's index, checked row by row: who asked is a yes or no, too coarse
+        # for an index of its own.
+        add("coalesce(r.user_external, 0) = ?", int(f.audience == "external"))
     if f.since:
         add("r.created_at >= ?", _iso(f.since))
     if f.until:
@@ -759,7 +813,11 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
             # The unary + keeps SQLite from fetching every match and sorting them (a common word matches a
             # sixth of the log): rows are read newest first by the other filters' index, each checked
             # against the matches.
-            add("+r.rowid in (select rowid from requests_fts where requests_fts match ?)", words)
+            # Unordered (a count), the matches are where to start.
+            add(
+                f"{'+' if ordered else ''}r.rowid in (select rowid from requests_fts where requests_fts match ?)",
+                words,
+            )
         else:
             add("0")  # nothing to search for in what was typed ("", "..."): nothing matches
     return where, args

@@ -48,6 +48,35 @@ def private_folder(path: Path) -> Path:
     return path
 
 
+# The fields of a spooled item that name a person: a request's or a lead's asker, a note's writer, an
+# audit row's actor, a lead's owner.
+PERSON_FIELDS = ("user_id", "by", "actor", "owner")
+
+
+def waiting_about(directory: str | Path, user_id: str, prefix: str = "pending") -> int:
+    """How many items in the spool folder's files name this person: rows a process could not write yet
+    (the file locked, read-only or gone), which reach the log later. Forgetting someone cannot reach them
+    there (a live process owns its file), so it says how many wait. Reads only; 0 for no folder."""
+    count = 0
+    try:
+        paths = sorted(Path(directory).glob(f"{prefix}-*.jsonl"))
+    except OSError:
+        return 0
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except OSError:  # removed by its process meanwhile, or unreadable
+            continue
+        for line in data.splitlines():
+            try:
+                item = json.loads(line)
+            except ValueError:  # a line torn by a crash mid-write
+                continue
+            if isinstance(item, dict) and any(item.get(f) == user_id for f in PERSON_FIELDS):
+                count += 1
+    return count
+
+
 class Spool:
     def __init__(self, directory: str | Path, prefix: str = "pending") -> None:
         self.directory = Path(directory)
