@@ -533,7 +533,7 @@ def shorthand_rewrites(text: str) -> list[tuple[str, str]]:
             if spelt not in words:
                 continue
             before = _NUMBER_BEFORE.search(text, 0, m.start()) if words is _SPELT_AFTER_NUMBER else None
-            before = before or _WORD_BEFORE.search(text, 0, m.start())
+            before = before or _WORD_BEFORE_SPELLING.search(text, 0, m.start())
             after = _WORD_AFTER_SPELLING.match(text, m.end()) if words is _SPELT else None
             start, end = before.start() if before else m.start(), after.end() if after else m.end()
             said = " ".join(
@@ -544,7 +544,7 @@ def shorthand_rewrites(text: str) -> list[tuple[str, str]]:
     return found
 
 
-_WORD_BEFORE = regexes.compile(r"[^\W\d_]+\s+$")
+_WORD_BEFORE_SPELLING = regexes.compile(r"[^\W\d_]+\s+$")
 _WORD_AFTER_SPELLING = regexes.compile(r"\s+[^\W\d_]+")
 
 
