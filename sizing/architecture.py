@@ -86,20 +86,34 @@ class LinearAttention(Strict, kw_only=True):
     head_k_dim: Positive
     head_v_dim: Positive
     conv_kernel: Positive
-    # MiniMax-01's lightning attention (MiniMax-Text-01, MiniMax-M1; vLLM minimax_text_01.py,
-    # MiniMaxText01LinearAttention): q, k and v from one qkv_proj (3 x heads x head_dim), a sigmoid output_gate
-    # as wide, an RMSNorm over heads x head_dim and out_proj; no convolution (conv_kernel 1) and one head_dim x
-    # head_dim state per head (MambaStateShapeCalculator.linear_attention_state_shape: num_heads / tp, head_dim,
-    # head_dim, in the model's dtype: linear_attention_state_dtype).
-    lightning: bool = False
+    # Which linear-attention layer this is, for its weights and its state's dtypes:
+    # - "gated_deltanet": Qwen3-Next's, as above.
+    # - "lightning": MiniMax-01's lightning attention (MiniMax-Text-01, MiniMax-M1; vLLM minimax_text_01.py,
+    #   MiniMaxText01LinearAttention): q, k and v from one qkv_proj (3 x heads x head_dim), a sigmoid output_gate
+    #   as wide, an RMSNorm over heads x head_dim and out_proj; no convolution (conv_kernel 1) and one head_dim x
+    #   head_dim state per head (MambaStateShapeCalculator.linear_attention_state_shape: num_heads / tp,
+    #   head_dim, head_dim, in the model's dtype: linear_attention_state_dtype).
+    # - "kda": Kimi Linear's Kimi Delta Attention (vLLM layers/kda.py, KimiDeltaAttention): q, k and v
+    #   projections each heads x head_dim wide with a short convolution of their own, low-rank (head_dim) forget
+    #   and output gates, a beta per head; the state (kda_state_shape) is the convolution's last conv_kernel - 1
+    #   inputs of q, k and v in the model's dtype and a head_dim x head_dim matrix per head in FP32
+    #   (MambaStateDtypeCalculator.kda_state_dtype: (model dtype, torch.float32)).
+    # - "rg_lru": RecurrentGemma's recurrent block (Griffin's RG-LRU, arXiv:2404.07839; transformers
+    #   modeling_recurrent_gemma.py, RecurrentGemmaRecurrentBlock): num_v_heads x head_v_dim is lru_width, split
+    #   into num_v_heads blocks for its block-diagonal gates; its cache (_setup_cache) is the convolution's last
+    #   conv1d_width - 1 inputs in the model's dtype and one FP32 value per channel (rg_lru.recurrent_states).
+    variant: Literal["gated_deltanet", "lightning", "kda", "rg_lru"] = "gated_deltanet"
 
     def __post_init__(self) -> None:
-        if self.lightning and (
-            self.conv_kernel != 1
-            or self.num_k_heads != self.num_v_heads
-            or self.head_k_dim != self.head_v_dim
-        ):
+        square = self.num_k_heads == self.num_v_heads and self.head_k_dim == self.head_v_dim
+        if self.variant == "lightning" and (self.conv_kernel != 1 or not square):
             raise ValueError("lightning attention has no convolution (conv_kernel 1) and square heads")
+        if self.variant in ("kda", "rg_lru") and not square:
+            raise ValueError(f"{self.variant} layers have as many key as value heads, of one width")
+
+    @property
+    def lightning(self) -> bool:
+        return self.variant == "lightning"
 
     @property
     def key_dim(self) -> int:
@@ -113,11 +127,18 @@ class LinearAttention(Strict, kw_only=True):
     def conv_dim(self) -> int:
         return 2 * self.key_dim + self.value_dim
 
-    def state_values(self, tp: int = 1) -> int:
-        """Values one layer keeps per sequence, on one GPU of a tensor-parallel group (heads are split)."""
+    def state_bytes(self, tp: int, model_bytes: int) -> int:
+        """Bytes one layer keeps per sequence, on one GPU of a tensor-parallel group (heads are split):
+        gated_delta_net_state_shape and linear_attention_state_shape in the model's dtype, kda_state_shape's
+        recurrent matrices in FP32, and RG-LRU's lru_width-wide FP32 state (see `variant`)."""
+        if self.variant == "rg_lru":
+            width = self.value_dim
+            return math.ceil((self.conv_kernel - 1) * width / tp) * model_bytes + math.ceil(width / tp) * 4
         conv = (self.conv_kernel - 1) * self.conv_dim
         recurrent = self.num_v_heads * self.head_k_dim * self.head_v_dim
-        return math.ceil((conv + recurrent) / tp)
+        if self.variant == "kda":
+            return math.ceil(conv / tp) * model_bytes + math.ceil(recurrent / tp) * 4
+        return math.ceil((conv + recurrent) / tp) * model_bytes
 
 
 class Mamba2(Strict, kw_only=True):
@@ -756,6 +777,27 @@ def _attention_block(a: Architecture, kv_heads: int, hd: int, values: bool = Tru
     return attn, other
 
 
+def _linear_block(la: LinearAttention, h: int) -> tuple[int, int]:
+    """Linear weights and small tensors of one lightning, KDA or RG-LRU layer's token mixer (see
+    LinearAttention.variant for the sources)."""
+    width, heads, hd = la.value_dim, la.num_v_heads, la.head_v_dim
+    if la.variant == "lightning":
+        # MiniMaxText01LinearAttention: qkv_proj, output_gate and out_proj; the RMSNorm over heads x head_dim.
+        return h * 3 * la.key_dim + h * width + width * h, width
+    if la.variant == "kda":
+        # KimiDeltaAttention: q/k/v_proj, f_a_proj and g_a_proj (hidden -> head_dim), f_b_proj and g_b_proj
+        # (head_dim -> heads x head_dim), b_proj (a beta per head), o_proj; q/k/v_conv1d, dt_bias (heads x
+        # head_dim), A_log per head and o_norm (head_dim).
+        linear = 3 * h * width + 2 * (h * hd + hd * width) + h * heads + width * h
+        return linear, 3 * width * la.conv_kernel + width + heads + hd
+    # RecurrentGemmaRecurrentBlock: linear_x, linear_y (hidden -> lru_width) and linear_out, with biases; the
+    # depthwise conv_1d (and its bias); RG-LRU's block-diagonal input and recurrent gates (heads blocks of
+    # lru_width / heads squared, with biases: parameters, not Linear layers, so kept at 16 bits like the norms)
+    # and recurrent_param.
+    gates = 2 * heads * hd * hd + 2 * width
+    return 3 * h * width, 2 * width + h + width * la.conv_kernel + width + gates + width
+
+
 def _compressed_block(a: Architecture, kind: str) -> tuple[int, int]:
     """Linear weights and small tensors of one DeepSeek-V4 attention block of a layer kind (L, C or H).
 
@@ -846,11 +888,10 @@ def count_parts(a: Architecture) -> ParamParts:
     # head_dim and two scalar tanh gates, one on the attention and one on the MLP.
     other += (2 * hd + 2) * a.cross_layers
     other += norm_size * a.norm_count
-    if a.linear_attention and a.linear_attention.lightning:
-        la = a.linear_attention
-        # MiniMaxText01LinearAttention: qkv_proj, output_gate and out_proj; the RMSNorm over heads x head_dim.
-        attention += (h * 3 * la.key_dim + h * la.value_dim + la.value_dim * h) * a.linear_layers
-        other += la.value_dim * a.linear_layers
+    if a.linear_attention and a.linear_attention.variant != "gated_deltanet":
+        linear, small = _linear_block(a.linear_attention, h)
+        attention += linear * a.linear_layers
+        other += small * a.linear_layers
     elif a.linear_attention:
         la = a.linear_attention
         # Qwen3NextGatedDeltaNet: in_proj_qkvz (q, k, v, z), in_proj_ba (two scalars per value head),

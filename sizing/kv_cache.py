@@ -161,7 +161,7 @@ def state_bytes(a: Architecture, tp: int = 1) -> int:
         return compressed_state_bytes(a)
     total = 0
     if a.linear_attention:
-        total += a.linear_layers * a.linear_attention.state_values(tp) * STATE_BYTES
+        total += a.linear_layers * a.linear_attention.state_bytes(tp, STATE_BYTES)
     if a.mamba:
         total += a.mamba_layers * a.mamba.state_bytes(tp, STATE_BYTES)
     if a.mamba1:

@@ -516,6 +516,95 @@ def minimax_01(c: dict) -> Tensors:
     return t
 
 
+def kimi_linear(c: dict) -> Tensors:
+    """Kimi Linear as vLLM's kimi_linear.py loads it, BF16: KDA (`self_attn.q/k/v_proj`, their F32
+    `q/k/v_conv1d` of short_conv_kernel_size, `f_a_proj`/`f_b_proj` and `g_a_proj`/`g_b_proj` through
+    head_dim, `b_proj`, `dt_bias`, `A_log`, `o_norm`, `o_proj`) in the layers kda_layers names (counted from 1),
+    MLA without q_lora_rank elsewhere (`q_proj`, `kv_a_proj_with_mqa`, `kv_a_layernorm`, `kv_b_proj`,
+    `o_proj`); a dense `mlp` in the first first_k_dense_replace layers, then `block_sparse_moe` (router and
+    F32 e_score_correction_bias, experts w1/w2/w3, `shared_experts`)."""
+    t: Tensors = {}
+    h, v, heads = c["hidden_size"], c["vocab_size"], c["num_attention_heads"]
+    lac = c["linear_attn_config"]
+    kh, kd, kernel = lac["num_heads"], lac["head_dim"], lac["short_conv_kernel_size"]
+    proj = kh * kd
+    nope, rope, vh, kvl = c["qk_nope_head_dim"], c["qk_rope_head_dim"], c["v_head_dim"], c["kv_lora_rank"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p, a = f"model.layers.{i}", f"model.layers.{i}.self_attn"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        if i + 1 in lac["kda_layers"]:
+            for x in "qkv":
+                linear(t, f"{a}.{x}_proj", proj, h, {})
+                t[f"{a}.{x}_conv1d.weight"] = ("F32", [proj, 1, kernel])
+            for g in "fg":
+                linear(t, f"{a}.{g}_a_proj", kd, h, {})
+                linear(t, f"{a}.{g}_b_proj", proj, kd, {})
+            linear(t, f"{a}.b_proj", kh, h, {})
+            t[f"{a}.dt_bias"] = ("F32", [proj])
+            t[f"{a}.A_log"] = ("F32", [1, 1, kh, 1])
+            norm(t, f"{a}.o_norm", kd)
+            linear(t, f"{a}.o_proj", h, proj, {})
+        else:
+            linear(t, f"{a}.q_proj", heads * (nope + rope), h, {})
+            linear(t, f"{a}.kv_a_proj_with_mqa", kvl + rope, h, {})
+            norm(t, f"{a}.kv_a_layernorm", kvl)
+            linear(t, f"{a}.kv_b_proj", heads * (nope + vh), kvl, {})
+            linear(t, f"{a}.o_proj", h, heads * vh, {})
+        if i < c["first_k_dense_replace"]:
+            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], {})
+        else:
+            routers = {"gate.weight": "BF16", "gate.e_score_correction_bias": "F32"}
+            _experts(t, f"{p}.block_sparse_moe", c, c["num_experts"], c["num_shared_experts"], routers, {})
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
+def recurrent_gemma(c: dict, dtype: str = "F32") -> Tensors:
+    """RecurrentGemma as transformers' convert_recurrent_gemma_to_hf.py saves it (float32 by default): in each
+    layer temporal_pre_norm and channel_pre_norm; block_types' "recurrent" layers a `temporal_block` of
+    linear_x/linear_y/linear_out with biases, a depthwise conv_1d with its bias and `rg_lru`'s block-diagonal
+    input and recurrent gates (heads x block x block, and their heads x block biases) and recurrent_param;
+    "attention" layers q/k/v_proj and o_proj with a bias; `mlp_block` gate/up/down_proj, intermediate_size // 2
+    wide with biases; model.final_norm, the head tied to the embedding table."""
+    t: Tensors = {}
+    h, v, heads, kv, hd = (
+        c["hidden_size"],
+        c["vocab_size"],
+        c["num_attention_heads"],
+        c["num_key_value_heads"],
+        c["head_dim"],
+    )
+    lru, width, blocks = c["lru_width"], c["intermediate_size"] // 2, c["block_types"]
+    fmt = {"dtype": dtype}
+    t["model.embed_tokens.weight"] = (dtype, [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p, b = f"model.layers.{i}", f"model.layers.{i}.temporal_block"
+        norm(t, f"{p}.temporal_pre_norm", h, dtype)
+        norm(t, f"{p}.channel_pre_norm", h, dtype)
+        if blocks[i % len(blocks)] == "recurrent":
+            linear(t, f"{b}.linear_x", lru, h, fmt, bias=True)
+            linear(t, f"{b}.linear_y", lru, h, fmt, bias=True)
+            linear(t, f"{b}.linear_out", h, lru, fmt, bias=True)
+            t[f"{b}.conv_1d.weight"] = (dtype, [lru, 1, c["conv1d_width"]])
+            t[f"{b}.conv_1d.bias"] = (dtype, [lru])
+            for gate in ("input_gate", "recurrent_gate"):
+                t[f"{b}.rg_lru.{gate}_weight"] = (dtype, [heads, lru // heads, lru // heads])
+                t[f"{b}.rg_lru.{gate}_bias"] = (dtype, [heads, lru // heads])
+            t[f"{b}.rg_lru.recurrent_param"] = (dtype, [lru])
+        else:
+            linear(t, f"{b}.q_proj", heads * hd, h, fmt)
+            linear(t, f"{b}.k_proj", kv * hd, h, fmt)
+            linear(t, f"{b}.v_proj", kv * hd, h, fmt)
+            linear(t, f"{b}.o_proj", h, heads * hd, fmt, bias=True)
+        for proj, out, inp in (("gate_proj", width, h), ("up_proj", width, h), ("down_proj", h, width)):
+            linear(t, f"{p}.mlp_block.{proj}", out, inp, fmt, bias=True)
+    norm(t, "model.final_norm", h, dtype)
+    return t
+
+
 def _attention(t: Tensors, p: str, c: dict) -> None:
     h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
     hd = c.get("head_dim") or h // heads

@@ -1,0 +1,197 @@
+"""The hybrids the Hub reader had still refused, read from their own files (2026-12-08).
+
+Kimi Linear (KDA beside MLA, a mixture of experts) and RecurrentGemma (Griffin's RG-LRU blocks beside local
+attention) had been refused ("... which this reader does not count yet"), and by name the answer said pasting
+their repos would not help. Each is now read from its config.json and safetensors headers; the state a
+conversation keeps is held here to the shapes the serving code allocates, written out apart from the engine's.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from hub.describe import Unsupported, architecture
+from sizing import kv_cache
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.workload import Workload
+from tests import test_hub, test_hub_hybrids2
+from tests.hub_fixtures import checkpoints as ck
+from tests.hub_fixtures.repos import KIMI_LINEAR, RECURRENTGEMMA_2B, RECURRENTGEMMA_9B
+
+# The loopback Hub and its environment, as test_hub.py sets them up; a question through the whole pipeline.
+fake_hub, env = test_hub.fake_hub, test_hub.env
+_ask = test_hub_hybrids2._ask
+
+KIMI = "moonshotai/Kimi-Linear-48B-A3B-Instruct"
+
+
+# -- Kimi Linear: KDA and MLA ---------------------------------------------------------------------------------------
+
+
+def kda_state(tp: int, heads: int = 32, head_dim: int = 128, kernel: int = 4) -> int:
+    """vLLM MambaStateShapeCalculator.kda_state_shape's bytes for one layer: a convolution state of
+    (kernel - 1) x (3 x heads x head_dim) / tp in the BF16 model dtype and a (heads / tp, head_dim, head_dim)
+    recurrent state in FP32 (MambaStateDtypeCalculator.kda_state_dtype)."""
+    return (kernel - 1) * 3 * heads * head_dim // tp * 2 + heads // tp * head_dim * head_dim * 4
+
+
+def test_kimi_linear_counts_its_index_total_from_the_headers(env):
+    model = test_hub.make_hub(env).read_now(KIMI).model
+    # the safetensors index's total_parameters, and the shape's own count agrees to the parameter
+    assert (
+        model.params == 49_122_681_728 == sum(math.prod(s) for _, s in ck.kimi_linear(KIMI_LINEAR).values())
+    )
+    assert model.params == round(model.params_official_billions * 1e9)
+    assert model.params == pytest.approx(48e9, rel=0.03)  # the card's "48B"
+    # 20 KDA layers keep a state, the 7 MLA ones (1-based 4, 8, ..., 24 and 27) a KV cache
+    assert (model.linear_layers, model.attention_layers) == (20, 7)
+    assert [i + 1 for i in range(27) if not model.is_linear(i)] == [4, 8, 12, 16, 20, 24, 27]
+    # 8 of 256 experts and the shared one a token: the card's "A3B" (without the embedding table and head)
+    assert model.active_params - 2 * 163_840 * 2304 == pytest.approx(2.73e9, abs=0.01e9)
+    assert model.max_context == 1_048_576  # model_max_length: its config writes no max_position_embeddings
+
+
+def test_kimi_linear_keeps_a_latent_in_seven_layers_and_a_kda_state_in_twenty(env):
+    model = test_hub.make_hub(env).read_now(KIMI).model
+    # MLA: kv_lora_rank 512 + qk_rope_head_dim 64 values a token in each of the 7 layers, BF16
+    assert kv_cache.bytes_per_token(model, 2) == 7 * (512 + 64) * 2 == 8064
+    for tp in (1, 2, 4, 8):
+        assert kv_cache.state_bytes(model, tp) == 20 * kda_state(tp)
+    assert kv_cache.state_bytes(model) == 43_417_600  # 43.4 MB a conversation, whatever its length
+
+
+def test_a_customer_asking_about_kimi_linear_by_repo_gets_its_memory(env):
+    reply = _ask(env, f"quanta memória para o {KIMI} com 128k de contexto e 8 usuários?")
+    assert reply.outcome == "answered", reply.text_answer
+    said = reply.text_answer
+    assert "20 das 27 camadas usam Kimi Delta Attention" in said and "só 7 camadas guardam KV cache" in said
+    assert "Kimi K2" not in said and "Gated DeltaNet" not in said
+    hub = test_hub.make_hub(env)
+    result = size(
+        Workload(model=KIMI, context=131072, users=8), load_catalog(), hub.source_for(KIMI, load_catalog())
+    )
+    assert result.kv_bytes_per_conversation == 131072 * 8064 + 20 * kda_state(1)
+    reply = _ask(env, f"how much GPU memory for {KIMI} with 8 users?")
+    assert reply.outcome == "answered", reply.text_answer
+    assert "20 of the 27 layers use Kimi Delta Attention" in reply.text_answer
+
+
+@pytest.mark.parametrize("asked", ["kimi linear", "Kimi-Linear-48B-A3B-Instruct", "kimi linear 48b"])
+def test_naming_kimi_linear_offers_its_repo_which_is_then_read(env, asked):
+    reply = _ask(env, f"quanto de GPU para o {asked} com 20 usuários")
+    said = reply.text_answer or ""
+    assert reply.outcome != "answered" and KIMI in said, said
+    assert "não adianta" not in said and "Kimi K2" not in said
+    assert _ask(env, f"quanto de GPU para o {KIMI} com 20 usuários").outcome == "answered"
+
+
+@pytest.mark.parametrize(
+    ("changed", "what"),
+    [
+        ({"mla_use_output_gate": True}, "mla_use_output_gate"),
+        ({"attn_res_block_size": 12}, "attn_res_block_size"),
+        ({"linear_attn_config": {**KIMI_LINEAR["linear_attn_config"], "use_full_rank_gate": True}},
+         "use_full_rank_gate"),
+        ({"moe_layer_freq": 2}, "moe_layer_freq 2"),
+    ],
+)  # fmt: skip
+def test_a_kimi_linear_variant_with_blocks_vllm_does_not_build_is_refused_by_name(changed, what):
+    # Kimi K3's text model names itself kimi_linear too, with gates and residuals this count has no place for
+    with pytest.raises(Unsupported) as refused:
+        architecture({**KIMI_LINEAR, **changed})
+    assert refused.value.reason == "kimi_linear_variant" and what in str(refused.value)
+
+
+def test_kimi_linear_layers_out_of_range_are_refused_not_guessed():
+    lac = {**KIMI_LINEAR["linear_attn_config"], "kda_layers": [1, 2, 3, 28]}
+    with pytest.raises(Unsupported) as refused:
+        architecture({**KIMI_LINEAR, "linear_attn_config": lac})
+    assert refused.value.reason == "layer_count"
+
+
+# -- RecurrentGemma: RG-LRU blocks and local attention ----------------------------------------------------------------
+
+RG_2B, RG_9B = "google/recurrentgemma-2b-it", "google/recurrentgemma-9b-it"
+
+
+def rg_lru_state(tp: int, lru_width: int, conv1d_width: int = 4) -> int:
+    """transformers RecurrentGemmaRecurrentBlock._setup_cache's bytes for one layer: conv1d_state, lru_width x
+    (conv1d_width - 1) in the BF16 model dtype, and rg_lru.recurrent_states, lru_width in FP32; split over tp."""
+    return lru_width * (conv1d_width - 1) // tp * 2 + lru_width // tp * 4
+
+
+@pytest.mark.parametrize(
+    ("repo", "config", "params", "non_embedding"),
+    [
+        # Google's presets and the headers agree; the card and paper: 2.7B, "2B non-embedding parameters"
+        (RG_2B, RECURRENTGEMMA_2B, 2_682_862_080, 2.0e9),
+        # named 9B: 8.58B, 7.53B of them outside the 256,000 x 4,096 embedding table
+        (RG_9B, RECURRENTGEMMA_9B, 8_579_977_216, 7.53e9),
+    ],
+)
+def test_recurrentgemma_counts_its_checkpoint_from_the_headers(env, repo, config, params, non_embedding):
+    model = test_hub.make_hub(env).read_now(repo).model
+    assert model.params == params == sum(math.prod(s) for _, s in ck.recurrent_gemma(config).values())
+    assert model.params - 256_000 * config["hidden_size"] == pytest.approx(non_embedding, rel=0.02)
+    assert model.release.weight_bytes == 4 * params  # float32, as transformers' conversion saves it
+    # two RG-LRU blocks, then local attention: the pattern repeats over the layers and the tail is recurrent
+    layers = config["num_hidden_layers"]
+    assert [model.kind(i) for i in range(layers)] == [("R", "R", "L")[i % 3] for i in range(layers)]
+    assert model.window == 2048 and model.tie_embeddings
+
+
+def test_params_of_a_recurrentgemma_card_hold_within_two_percent(env):
+    model = test_hub.make_hub(env).read_now(RG_2B).model
+    assert model.params == pytest.approx(2.7e9, rel=0.02)
+
+
+def test_recurrentgemma_keeps_a_window_of_kv_and_a_small_state_per_conversation(env):
+    model = test_hub.make_hub(env).read_now(RG_2B).model
+    for tp in (1, 2):
+        assert kv_cache.state_bytes(model, tp) == 18 * rg_lru_state(tp, 2560)
+    assert kv_cache.state_bytes(model) == 460_800  # under half a megabyte, whatever the length
+    # 8 local-attention layers, one KV head of 256, BF16: 8,192 bytes a token up to the 2,048-token window
+    assert kv_cache.bytes_per_token(model, 2) == 8 * 2 * 256 * 2
+    hub = test_hub.make_hub(env)
+    long = size(
+        Workload(model=RG_2B, context=8192, users=4), load_catalog(), hub.source_for(RG_2B, load_catalog())
+    )
+    assert long.kv_bytes_per_conversation == 2048 * 8192 + 460_800
+    nine = test_hub.make_hub(env).read_now(RG_9B).model
+    assert kv_cache.state_bytes(nine) == 26 * rg_lru_state(1, 4096)
+
+
+def test_a_customer_asking_about_recurrentgemma_by_repo_is_told_what_serves_it(env):
+    reply = _ask(env, f"quanta memória para o {RG_9B} com 10 usuários?")
+    assert reply.outcome == "answered", reply.text_answer
+    said = reply.text_answer
+    assert "26 das 38 camadas são blocos recorrentes RG-LRU do RecurrentGemma" in said
+    assert "estado fixo de 1,1 MB" in said and "0,00 GB" not in said
+    assert "O vLLM não serve o RecurrentGemma" in said and "Gemma 2" not in said
+    reply = _ask(env, f"how much memory for {RG_2B} for 10 users")
+    assert reply.outcome == "answered", reply.text_answer
+    assert (
+        "vLLM does not serve RecurrentGemma" in reply.text_answer
+        and "fixed 0.5 MB state" in reply.text_answer
+    )
+
+
+@pytest.mark.parametrize(
+    ("asked", "repo"),
+    [("recurrentgemma 9b", RG_9B), ("recurrentgemma 2b", RG_2B), ("recurrent gemma 9b it", RG_9B)],
+)
+def test_naming_recurrentgemma_offers_its_repo_which_is_then_read(env, asked, repo):
+    reply = _ask(env, f"quanto de GPU para o {asked} com 10 usuários")
+    said = reply.text_answer or ""
+    assert reply.outcome != "answered" and f"`/gpu quanto de GPU para o {repo} com 10 usuários`" in said, said
+    assert "não adianta" not in said and "Gemma 2 9B (" not in said
+    assert _ask(env, f"quanto de GPU para o {repo} com 10 usuários").outcome == "answered"
+
+
+def test_a_griffin_block_kind_recurrentgemma_lacks_is_refused_not_guessed():
+    with pytest.raises(Unsupported) as refused:
+        architecture({**RECURRENTGEMMA_2B, "block_types": ["recurrent", "mlstm", "attention"]})
+    assert refused.value.reason == "layer_types" and "mlstm" in str(refused.value)
