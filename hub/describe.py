@@ -408,6 +408,8 @@ def architecture(config: dict) -> dict:
         return _jamba(c, a)
     if kind == "recurrent_gemma":
         return _recurrent_gemma(c, a)
+    if kind == "zamba2":
+        return _zamba2(c, a)
     # Other Mamba / SSM layers keep a state the engine does not model: sizing them as attention layers would
     # overstate the KV cache several times. The answer falls back to the name, and says why.
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
@@ -537,7 +539,7 @@ def _recurrent_gemma(c: dict, a: dict) -> dict:
     words = [str(w) for w in c.get("block_types") or ("recurrent", "recurrent", "attention")]
     unknown = sorted(set(words) - set(_GRIFFIN_BLOCKS))
     if unknown:
-        raise Unsupported("layer_types", types=", ".join(unknown))
+        raise Unsupported("layer_kinds", types=", ".join(unknown), key="block_types", family="RecurrentGemma")
     letters = "".join(_GRIFFIN_BLOCKS[words[i % len(words)]] for i in range(layers))
     lru = int(c.get("lru_width") or h)
     if lru % heads:
@@ -746,7 +748,7 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
 # sizing/data/messages/*.toml.
 # Hymba (nvidia/Hymba-1.5B's remote-code HymbaConfig, model_type "hymba"): attention and Mamba heads side by side
 # in a layer, num_memory_tokens meta tokens and kv_reuse_group layers sharing a KV cache.
-_SSM_UNMODELLED = frozenset({"zamba2", "hymba"})
+_SSM_UNMODELLED = frozenset({"hymba"})
 # Encoder-decoders by model_type, for configs that leave is_encoder_decoder to its default.
 _ENCODER_DECODER = frozenset({"t5", "mt5", "umt5", "bart", "mbart", "florence2", "vision-encoder-decoder"})
 
@@ -942,6 +944,12 @@ _MAMBA2_KEYS = {
     "mamba2": {"num_heads": ("num_heads", 128), "head_dim": ("head_dim", 64), "state_size": ("state_size", 128),
                "n_groups": ("n_groups", 8), "conv_kernel": ("conv_kernel", 4), "conv_bias": ("use_conv_bias", True),
                "proj_bias": ("use_bias", False), "gated_norm": ("rms_norm", True)},
+    # Zamba2Config's names and defaults (transformers configuration_zamba2.py; vLLM zamba2.py
+    # Zamba2MambaDecoderLayer: head_dim = mamba_expand x hidden / n_mamba_heads, add_bias_linear on the
+    # projections).
+    "zamba2": {"num_heads": ("n_mamba_heads", 8), "state_size": ("mamba_d_state", 64),
+               "n_groups": ("mamba_ngroups", 1), "conv_kernel": ("mamba_d_conv", 4),
+               "conv_bias": ("use_conv_bias", True), "proj_bias": ("add_bias_linear", False)},
 }  # fmt: skip
 
 
@@ -997,6 +1005,37 @@ def _falcon_h1(c: dict, a: dict) -> dict:
         )
     a.update(layer_pattern="P", mamba={**mixer, "gated_norm": bool(c.get("mamba_rms_norm", False))},
              mlp_bias=bool(c.get("mlp_bias", False)))  # fmt: skip
+    return a
+
+
+def _zamba2(c: dict, a: dict) -> dict:
+    """Zamba2 (Zyphra; vLLM zamba2.py, transformers modeling_zamba2.py): a Mamba-2 mixer under one norm in every
+    layer, no MLP of its own; the "hybrid" layers of layers_block_type (or hybrid_layer_ids) first run one of
+    num_mem_blocks shared attention-and-MLP blocks in turn (Z; sizing.architecture.SharedBlocks), whose heads
+    are attention_head_dim = 2 x hidden / num_attention_heads wide. A GELU-gated MLP of intermediate_size,
+    biases with add_bias_linear; the head tied unless config.json says otherwise (Zamba2Config's defaults)."""
+    layers, h, heads = a["num_layers"], a["hidden_size"], a["num_heads"]
+    types = c.get("layers_block_type")
+    if not isinstance(types, list):
+        hybrid = c.get("hybrid_layer_ids")
+        if not isinstance(hybrid, list):
+            raise Unsupported("config_lacks", key="'layers_block_type'")
+        types = ["hybrid" if i in {int(x) for x in hybrid} else "mamba" for i in range(layers)]
+    unknown = sorted({str(t) for t in types} - {"mamba", "hybrid"})
+    if unknown:
+        raise Unsupported("layer_kinds", types=", ".join(unknown), key="layers_block_type", family="Zamba2")
+    if len(types) != layers:
+        raise Unsupported("layer_count", types=len(types), layers=layers)
+    letters = "".join("Z" if t == "hybrid" else "M" for t in types)
+    mixer = _mamba2_mixer(c, h, family="zamba2")
+    a.update(layer_pattern=_period(letters), norms_per_layer=1, mixer_only=True, mamba=mixer,
+             head_dim=int(c.get("attention_head_dim") or 2 * h // heads),
+             mlp_bias=bool(c.get("add_bias_linear", False)),
+             tie_embeddings=bool(c.get("tie_word_embeddings", True)))  # fmt: skip
+    if "Z" in letters:
+        a["shared_blocks"] = {"blocks": int(c.get("num_mem_blocks") or 1),
+                              "adapter_rank": int(c.get("adapter_rank") or 128),
+                              "attention_adapters": bool(c.get("use_shared_attention_adapter", False))}  # fmt: skip
     return a
 
 

@@ -243,6 +243,22 @@ class Mamba1(Strict, kw_only=True):
         return linear, other
 
 
+class SharedBlocks(Strict, kw_only=True):
+    """Zamba2's shared transformer blocks (Z in layer_pattern; vLLM zamba2.py, Zamba2HybridLayer and
+    Zamba2AttentionDecoderLayer): `blocks` attention-and-MLP blocks (num_mem_blocks) whose weights every Z layer
+    reuses in turn, before its own Mamba-2 mixer. A block's attention reads the layer's input beside the
+    token embeddings (attention_hidden_size = 2 x hidden, num_heads x head_dim wide, o_proj back to hidden),
+    then a gated MLP of intermediate_size; each use adds a hidden x hidden `linear` projection of its own and
+    rank `adapter_rank` LoRA adapters on the MLP's gate and up projections (Zamba2MLP.gate_up_proj_adapter_list,
+    built for every use) and, with attention_adapters (use_shared_attention_adapter), on q, k and v. vLLM keeps a
+    KV cache for every use, not every block: "Even though in Zamba2 weights are shared between attention layers,
+    KV cache is unique for every attention layer" (Zamba2Attention.dpa_list)."""
+
+    blocks: Positive
+    adapter_rank: NonNegative = 0
+    attention_adapters: bool = False
+
+
 class CompressedAttention(Strict, kw_only=True):
     """DeepSeek-V4's attention: one 512-wide latent per stored entry serves as both key and value for every
     query head (num_kv_heads 1, head_dim), queries come through a low-rank projection and the output
@@ -277,7 +293,7 @@ class CompressedAttention(Strict, kw_only=True):
         return 2 if ratio == csa_ratio else 1
 
 
-LAYER_KINDS = frozenset("GLRXCHMSPFN")  # the letters of layer_pattern (see Architecture)
+LAYER_KINDS = frozenset("GLRXCHMSPZFN")  # the letters of layer_pattern (see Architecture)
 # The kinds a layer_blocks entry may name: attention and an MLP, an MLP alone, neither.
 BLOCK_KINDS = frozenset("GFN")
 
@@ -355,12 +371,14 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Nemotron-H, Granite 4.0-H, Bamba, Mamba-2); S = a Mamba-1 mixer, likewise (`mamba1`; Mamba, Falcon Mamba);
     # P = full attention and a Mamba-2 mixer side by side on the same input, their outputs summed (Falcon-H1:
     # transformers FalconH1DecoderLayer, vLLM falcon_h1.py FalconH1ParallelHybrid), so it keeps both a KV cache
-    # and the mixer's state, and counts both blocks' weights. F = a layer
+    # and the mixer's state, and counts both blocks' weights. Z = a Mamba-2 layer that first runs one of the
+    # shared attention-and-MLP blocks (`shared_blocks`; Zamba2's hybrid layers): a KV cache of its own use and the
+    # mixer's state, the block's weights counted once per block. F = a layer
     # that is an MLP alone (Nemotron-H's "-"): a pattern with F layers is Nemotron-H's, where each layer is one
     # block, a mixer or an MLP (transformers NemotronHBlock,
     # vLLM nemotron_h.py ALL_DECODER_LAYER_TYPES), so only its F layers have an MLP.
     layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = (
-        "G"  # of G, L, R, X, C, H, M, S, P, F: checked below
+        "G"  # of G, L, R, X, C, H, M, S, P, Z, F: checked below
     )
     window: NonNegative = 0
     # Whether the local layers attend within fixed chunks of `window` tokens (Llama 4's attention_chunk_size: a
@@ -407,6 +425,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Whether every layer is its token mixer alone, with no MLP (transformers MambaBlock: norm and mixer);
     # intermediate_size is then the mixer's width, read by no MLP.
     mixer_only: bool = False
+    # Zamba2's shared attention-and-MLP blocks, run in the Z layers.
+    shared_blocks: SharedBlocks | None = None
     compressed: CompressedAttention | None = None
     # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
     # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
@@ -424,7 +444,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
             raise ValueError(
-                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M, S, P and F"
+                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M, S, P, Z and F"
             )
         for field in ("num_kv_heads", "global_kv_heads"):
             kv = getattr(self, field)
@@ -438,8 +458,12 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("chunked_attention describes local layers (L): the layer_pattern has none")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
-        if bool(set(self.layer_pattern) & set("MP")) != (self.mamba is not None):
-            raise ValueError("Mamba-2 layers (M or P in layer_pattern) and mamba go together")
+        if bool(set(self.layer_pattern) & set("MPZ")) != (self.mamba is not None):
+            raise ValueError("Mamba-2 layers (M, P or Z in layer_pattern) and mamba go together")
+        if ("Z" in self.layer_pattern) != (self.shared_blocks is not None):
+            raise ValueError(
+                "layers that run a shared block (Z in layer_pattern) and shared_blocks go together"
+            )
         if ("S" in self.layer_pattern) != (self.mamba1 is not None):
             raise ValueError("Mamba-1 layers (S in layer_pattern) and mamba1 go together")
         if set(self.layer_pattern) & set("FN") and len(self.layer_pattern) != self.num_layers:
@@ -515,8 +539,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return self.kind(layer) == "X"
 
     def is_mamba(self, layer: int) -> bool:
-        """Whether a layer has a Mamba-2 mixer: alone (M) or beside attention (P, Falcon-H1)."""
-        return self.kind(layer) in "MP"
+        """Whether a layer has a Mamba-2 mixer: alone (M), beside attention (P, Falcon-H1) or after a shared
+        block (Z, Zamba2)."""
+        return self.kind(layer) in "MPZ"
 
     def is_state_mixer(self, layer: int) -> bool:
         """Whether a layer's token mixer is a state-space one (Mamba-2, M, or Mamba-1, S): no attention."""
@@ -636,6 +661,12 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return sum(self.kind(i) == "P" for i in range(self.num_layers))
 
     @cached_property
+    def shared_uses(self) -> int:
+        """Layers that run one of the shared blocks before their Mamba-2 mixer (Z, Zamba2): each keeps a KV cache
+        of its own, the blocks' weights are counted once."""
+        return sum(self.kind(i) == "Z" for i in range(self.num_layers))
+
+    @cached_property
     def mamba1_layers(self) -> int:
         """Mamba-1 mixer layers (S)."""
         return sum(self.kind(i) == "S" for i in range(self.num_layers))
@@ -661,7 +692,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return (
             self.num_layers
             - self.linear_layers
-            - (self.mamba_layers - self.parallel_layers)
+            - (self.mamba_layers - self.parallel_layers - self.shared_uses)
             - self.mamba1_layers
             - self.mlp_only_layers
             - self.empty_layers
@@ -777,6 +808,24 @@ def _attention_block(a: Architecture, kv_heads: int, hd: int, values: bool = Tru
     return attn, other
 
 
+def _shared_parts(a: Architecture, ffn) -> tuple[int, int, int]:
+    """Attention weights, MLP weights and small tensors of Zamba2's shared blocks and their uses (vLLM zamba2.py,
+    see SharedBlocks): in each block input_layernorm over 2 x hidden, q/k/v_proj from 2 x hidden, o_proj back to
+    hidden, pre_ff_layernorm and the MLP (`ffn`); in each use the hidden x hidden `linear`, the MLP's gate_up
+    adapter (hidden -> rank -> 2 x intermediate_size) and, with attention_adapters, q/k/v adapters (2 x hidden ->
+    rank -> their width)."""
+    sb = a.shared_blocks
+    assert sb is not None and a.intermediate_size is not None
+    h, hd, r = a.hidden_size, a.dim_per_head, sb.adapter_rank
+    q_dim, kv_dim, wide = a.num_heads * hd, a.num_kv_heads * hd, 2 * a.hidden_size
+    mlp_weights, mlp_biases = ffn(a.intermediate_size)
+    attention = sb.blocks * (wide * (q_dim + 2 * kv_dim) + q_dim * h) + a.shared_uses * h * h
+    mlp = sb.blocks * mlp_weights + a.shared_uses * (h * r + r * 2 * a.intermediate_size)
+    if sb.attention_adapters:
+        attention += a.shared_uses * (3 * wide * r + r * (q_dim + 2 * kv_dim))
+    return attention, mlp, sb.blocks * (wide + h + mlp_biases)
+
+
 def _linear_block(la: LinearAttention, h: int) -> tuple[int, int]:
     """Linear weights and small tensors of one lightning, KDA or RG-LRU layer's token mixer (see
     LinearAttention.variant for the sources)."""
@@ -872,8 +921,9 @@ def count_parts(a: Architecture) -> ParamParts:
             other += a.num_heads
     else:
         attn, other = _attention_block(a, a.num_kv_heads, hd)
-    attention = attn * a.attention_layers
-    other *= a.attention_layers
+    # The shared blocks' uses (Z) are counted apart, once a block (_shared_parts).
+    attention = attn * (a.attention_layers - a.shared_uses)
+    other *= a.attention_layers - a.shared_uses
     if a.compressed:
         blocks = [_compressed_block(a, a.kind(i)) for i in range(a.num_layers)]
         attention = sum(linear for linear, _ in blocks)
@@ -917,6 +967,9 @@ def count_parts(a: Architecture) -> ParamParts:
         return weights, biases
 
     mlp = experts = router = active_experts = expert_biases = 0
+    if a.shared_blocks:
+        shared_attention, shared_mlp, shared_other = _shared_parts(a, ffn)
+        attention, mlp, other = attention + shared_attention, mlp + shared_mlp, other + shared_other
     for layer in range(a.num_layers):
         if not a.has_mlp(layer):
             continue

@@ -406,7 +406,7 @@ def test_the_catalogues_llama_4_models_attend_in_chunks(catalog):
           "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128}, "linear_bailing_hybrid"),
         # RecurrentGemma's blocks are read (tests/test_hub_hybrids4.py); a block kind Griffin does not define is not
         ({**OLMO2_7B, "model_type": "recurrent_gemma", "block_types": ["recurrent", "mlstm", "attention"],
-          "lru_width": 4096, "attention_window_size": 2048}, "layer_types"),
+          "lru_width": 4096, "attention_window_size": 2048}, "layer_kinds"),
         # Linear-attention keys under a model_type not named: said as such.
         ({**OLMO2_7B, "model_type": "some_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_other"),
         # vLLM runs one kind of local layer a model: sliding and chunked together are refused, as vLLM refuses them.

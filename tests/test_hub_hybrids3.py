@@ -134,7 +134,6 @@ def test_a_refused_family_s_size_typed_after_it_is_its_own_not_another_model(cap
 REFUSED = [
     # (asked by name, the family, a config.json's keys as its repo writes them)
     # (RecurrentGemma and Kimi Linear are read now: tests/test_hub_hybrids4.py)
-    ("zamba2 7b", "Zamba2", {"model_type": "zamba2"}),
     ("rwkv 7b", "RWKV", {"model_type": "rwkv6", "attention_hidden_size": 4096}),
     ("hymba 1.5b", "Hymba 1.5B", {"model_type": "hymba", "num_memory_tokens": 128}),
     ("flan-t5-xl", "T5 / Flan-T5", {"model_type": "t5", "d_model": 2048, "is_encoder_decoder": True}),
@@ -158,10 +157,14 @@ def test_a_family_whose_repo_the_reader_refuses_is_not_offered_to_paste(capsys, 
     assert i18n.t("pt-BR", f"hub_unsupported.{entry.hub_refuses}") in said
 
 
-def test_zamba2_by_name_names_the_shared_blocks_in_english_too(capsys):
-    said = refusal(capsys, "how many GPUs for zamba2 7b for 10 users")
-    assert "Pasting its repo does not help yet either" in said and "Zamba2's shared attention blocks" in said
-    assert "/gpu Zyphra/Zamba2-7B-Instruct" not in said
+def test_hymba_by_name_names_its_side_by_side_heads_in_english_too(capsys):
+    # (Zamba2, pinned here before, is read now: tests/test_hub_hybrids4.py)
+    said = refusal(capsys, "how many GPUs for hymba 1.5b for 10 users")
+    assert (
+        "Pasting its repo does not help yet either" in said
+        and "Hymba's attention heads and Mamba heads" in said
+    )
+    assert "/gpu nvidia/Hymba-1.5B-Instruct" not in said
 
 
 def test_every_reader_refusal_the_catalogue_names_is_worded_in_every_language():

@@ -1,31 +1,47 @@
 """The hybrids the Hub reader had still refused, read from their own files (2026-12-08).
 
-Kimi Linear (KDA beside MLA, a mixture of experts) and RecurrentGemma (Griffin's RG-LRU blocks beside local
-attention) had been refused ("... which this reader does not count yet"), and by name the answer said pasting
-their repos would not help. Each is now read from its config.json and safetensors headers; the state a
-conversation keeps is held here to the shapes the serving code allocates, written out apart from the engine's.
+Kimi Linear (KDA beside MLA, a mixture of experts), RecurrentGemma (Griffin's RG-LRU blocks beside local
+attention) and Zamba2 (Mamba-2 layers and shared attention blocks) had been refused ("... which this reader does
+not count yet"), and by name the answer said pasting their repos would not help. Each is now read from its
+config.json and safetensors headers; the state a conversation keeps is held here to the shapes the serving code
+allocates, written out apart from the engine's.
 """
 
 from __future__ import annotations
 
 import math
 
+import msgspec
 import pytest
 
 from hub.describe import Unsupported, architecture
 from sizing import kv_cache
+from sizing.architecture import Architecture
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.workload import Workload
 from tests import test_hub, test_hub_hybrids2
 from tests.hub_fixtures import checkpoints as ck
-from tests.hub_fixtures.repos import KIMI_LINEAR, RECURRENTGEMMA_2B, RECURRENTGEMMA_9B
+from tests.hub_fixtures.repos import KIMI_LINEAR, RECURRENTGEMMA_2B, RECURRENTGEMMA_9B, ZAMBA2_2_7B
 
 # The loopback Hub and its environment, as test_hub.py sets them up; a question through the whole pipeline.
 fake_hub, env = test_hub.fake_hub, test_hub.env
 _ask = test_hub_hybrids2._ask
 
+
+def answered(env, question: str) -> str:
+    """The answer's text, asserting the question was answered (not refused, not asked back)."""
+    reply = _ask(env, question)
+    assert reply.outcome == "answered", reply.text_answer
+    return reply.text_answer
+
+
 KIMI = "moonshotai/Kimi-Linear-48B-A3B-Instruct"
+
+
+def counted(config: dict) -> int:
+    """The parameters the engine counts for the architecture the reader makes of a config.json."""
+    return msgspec.convert(architecture(config), Architecture, strict=False).params
 
 
 # -- Kimi Linear: KDA and MLA ---------------------------------------------------------------------------------------
@@ -64,9 +80,7 @@ def test_kimi_linear_keeps_a_latent_in_seven_layers_and_a_kda_state_in_twenty(en
 
 
 def test_a_customer_asking_about_kimi_linear_by_repo_gets_its_memory(env):
-    reply = _ask(env, f"quanta memória para o {KIMI} com 128k de contexto e 8 usuários?")
-    assert reply.outcome == "answered", reply.text_answer
-    said = reply.text_answer
+    said = answered(env, f"quanta memória para o {KIMI} com 128k de contexto e 8 usuários?")
     assert "20 das 27 camadas usam Kimi Delta Attention" in said and "só 7 camadas guardam KV cache" in said
     assert "Kimi K2" not in said and "Gated DeltaNet" not in said
     hub = test_hub.make_hub(env)
@@ -74,9 +88,9 @@ def test_a_customer_asking_about_kimi_linear_by_repo_gets_its_memory(env):
         Workload(model=KIMI, context=131072, users=8), load_catalog(), hub.source_for(KIMI, load_catalog())
     )
     assert result.kv_bytes_per_conversation == 131072 * 8064 + 20 * kda_state(1)
-    reply = _ask(env, f"how much GPU memory for {KIMI} with 8 users?")
-    assert reply.outcome == "answered", reply.text_answer
-    assert "20 of the 27 layers use Kimi Delta Attention" in reply.text_answer
+    assert "20 of the 27 layers use Kimi Delta Attention" in answered(
+        env, f"how much GPU memory for {KIMI} with 8 users?"
+    )
 
 
 @pytest.mark.parametrize("asked", ["kimi linear", "Kimi-Linear-48B-A3B-Instruct", "kimi linear 48b"])
@@ -165,18 +179,12 @@ def test_recurrentgemma_keeps_a_window_of_kv_and_a_small_state_per_conversation(
 
 
 def test_a_customer_asking_about_recurrentgemma_by_repo_is_told_what_serves_it(env):
-    reply = _ask(env, f"quanta memória para o {RG_9B} com 10 usuários?")
-    assert reply.outcome == "answered", reply.text_answer
-    said = reply.text_answer
+    said = answered(env, f"quanta memória para o {RG_9B} com 10 usuários?")
     assert "26 das 38 camadas são blocos recorrentes RG-LRU do RecurrentGemma" in said
     assert "estado fixo de 1,1 MB" in said and "0,00 GB" not in said
     assert "O vLLM não serve o RecurrentGemma" in said and "Gemma 2" not in said
-    reply = _ask(env, f"how much memory for {RG_2B} for 10 users")
-    assert reply.outcome == "answered", reply.text_answer
-    assert (
-        "vLLM does not serve RecurrentGemma" in reply.text_answer
-        and "fixed 0.5 MB state" in reply.text_answer
-    )
+    said = answered(env, f"how much memory for {RG_2B} for 10 users")
+    assert "vLLM does not serve RecurrentGemma" in said and "fixed 0.5 MB state" in said
 
 
 @pytest.mark.parametrize(
@@ -194,4 +202,84 @@ def test_naming_recurrentgemma_offers_its_repo_which_is_then_read(env, asked, re
 def test_a_griffin_block_kind_recurrentgemma_lacks_is_refused_not_guessed():
     with pytest.raises(Unsupported) as refused:
         architecture({**RECURRENTGEMMA_2B, "block_types": ["recurrent", "mlstm", "attention"]})
-    assert refused.value.reason == "layer_types" and "mlstm" in str(refused.value)
+    assert refused.value.reason == "layer_kinds" and "mlstm in block_types" in str(refused.value)
+
+
+# -- Zamba2: Mamba-2 layers and shared attention blocks ---------------------------------------------------------------
+
+ZAMBA = "Zyphra/Zamba2-2.7B-instruct"
+
+
+def mamba2_state(tp: int, inner: int = 5120, heads: int = 80, state: int = 64, groups: int = 1) -> int:
+    """vLLM MambaStateShapeCalculator.mamba2_state_shape's bytes for one layer, BF16 (mamba2_state_dtype with
+    "auto"): (d_conv - 1) x (inner + 2 x groups x state) / tp, the groups replicated up to tp, and
+    heads / tp x head_dim x state."""
+    groups += 0 if groups % tp == 0 else tp - groups
+    return 3 * (inner + 2 * groups * state) // tp * 2 + heads // tp * (inner // heads) * state * 2
+
+
+def test_zamba2_counts_its_shared_blocks_once_and_every_use_apart(env):
+    model = test_hub.make_hub(env).read_now(ZAMBA).model
+    assert model.params == 2_662_214_560 == sum(math.prod(s) for _, s in ck.zamba2(ZAMBA2_2_7B).values())
+    assert model.params == pytest.approx(2.7e9, rel=0.02)  # the card's 2.7B
+    assert (model.mamba_layers, model.shared_uses, model.cached_layers) == (54, 9, 9)
+    assert [i for i in range(54) if model.kind(i) == "Z"] == ZAMBA2_2_7B["hybrid_layer_ids"]
+    # one more block is one block's weights, however many layers use it: the norms, q/k/v from 2 x hidden,
+    # o_proj and the MLP; one more use is its linear and MLP adapter
+    block = 2 * 2560 + 3 * 5120 * 5120 + 5120 * 2560 + 2560 + 3 * 2560 * 10240
+    assert model.params - counted({**ZAMBA2_2_7B, "num_mem_blocks": 1}) == block
+    with_adapters = counted({**ZAMBA2_2_7B, "use_shared_attention_adapter": True})
+    assert with_adapters - model.params == 9 * 3 * (5120 * 128 + 128 * 5120)
+
+
+def test_zamba2_keeps_a_kv_cache_for_every_use_of_a_shared_block(env):
+    model = test_hub.make_hub(env).read_now(ZAMBA).model
+    # vLLM builds an Attention (a KV cache) per use: 9 x keys and values of 32 heads x 160, BF16
+    assert kv_cache.bytes_per_token(model, 2) == 9 * 2 * 32 * 160 * 2 == 184_320
+    for tp in (1, 2, 4):
+        assert kv_cache.state_bytes(model, tp) == 54 * mamba2_state(tp)
+    hub = test_hub.make_hub(env)
+    result = size(
+        Workload(model=ZAMBA, context=4096, users=10), load_catalog(), hub.source_for(ZAMBA, load_catalog())
+    )
+    assert result.kv_bytes_per_conversation == 4096 * 184_320 + 54 * mamba2_state(1)
+
+
+def test_a_customer_asking_about_zamba2_by_repo_gets_the_shared_blocks_explained(env):
+    said = answered(env, f"quanta memória para o {ZAMBA} com 4k de contexto e 10 usuários?")
+    assert "As 54 camadas são todas Mamba-2" in said
+    assert "9 delas rodam antes um dos 2 blocos de atenção compartilhados do Zamba2" in said
+    assert "54 das 54 camadas" not in said
+    said = answered(env, f"how much memory for {ZAMBA} for 10 users")
+    assert "9 of them first run one of Zamba2's 2 shared attention blocks" in said
+
+
+@pytest.mark.parametrize(
+    ("asked", "repo"), [("zamba2 2.7b", ZAMBA), ("zamba2 7b", "Zyphra/Zamba2-7B-Instruct")]
+)
+def test_naming_zamba2_offers_its_repo(env, asked, repo):
+    reply = _ask(env, f"quanto de GPU para o {asked} com 10 usuários")
+    said = reply.text_answer or ""
+    assert reply.outcome != "answered" and f"`/gpu quanto de GPU para o {repo} com 10 usuários`" in said, said
+    assert "não adianta" not in said
+    if repo == ZAMBA:  # the loopback Hub serves this one: asking with it is answered from its files
+        assert _ask(env, f"quanto de GPU para o {repo} com 10 usuários").outcome == "answered"
+
+
+@pytest.mark.parametrize(
+    ("changed", "reason", "said"),
+    [
+        ({"layers_block_type": None, "hybrid_layer_ids": None}, "config_lacks", "layers_block_type"),
+        ({"layers_block_type": ["mamba", "moe"] * 27}, "layer_kinds", "moe in layers_block_type"),
+        ({"layers_block_type": ["mamba", "hybrid"] * 26}, "layer_count", "52"),
+    ],
+)
+def test_a_zamba2_config_whose_layers_cannot_be_read_is_refused(changed, reason, said):
+    with pytest.raises(Unsupported) as refused:
+        architecture({**ZAMBA2_2_7B, **changed})
+    assert refused.value.reason == reason and said in str(refused.value)
+
+
+def test_zamba2s_hybrid_layer_ids_alone_lay_its_layers_out():
+    spelled = {k: v for k, v in ZAMBA2_2_7B.items() if k != "layers_block_type"}
+    assert architecture(spelled) == architecture(ZAMBA2_2_7B)

@@ -605,6 +605,51 @@ def recurrent_gemma(c: dict, dtype: str = "F32") -> Tensors:
     return t
 
 
+def zamba2(c: dict) -> Tensors:
+    """Zamba2 as transformers saves it (modeling_zamba2.py), BF16 (A_log and D in F32): in each layer
+    input_layernorm and a Mamba-2 `mamba` (`mamba_decoder.mamba` in the hybrid layers, which add their own
+    `linear`); each of num_mem_blocks shared blocks stored once, under the first layer that runs it
+    (`shared_transformer`: input_layernorm over 2 x hidden, q/k/v_proj from 2 x hidden, o_proj,
+    pre_ff_layernorm, feed_forward gate_up_proj and down_proj), with the adapters of every use it serves
+    (`gate_up_proj_adapter_list.{use}` and, with use_shared_attention_adapter, q/k/v adapter lists);
+    final_layernorm, the head tied to the embedding table."""
+    t: Tensors = {}
+    h, v, heads, layers = c["hidden_size"], c["vocab_size"], c["num_attention_heads"], c["num_hidden_layers"]
+    hd, kv, w, r = (
+        c["attention_head_dim"],
+        c["num_key_value_heads"],
+        c["intermediate_size"],
+        c["adapter_rank"],
+    )
+    inner, mheads = c["mamba_expand"] * h, c["n_mamba_heads"]
+    hybrid, blocks = c["hybrid_layer_ids"], c["num_mem_blocks"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i in range(layers):
+        p = f"model.layers.{i}" + (".mamba_decoder" if i in hybrid else "")
+        norm(t, f"{p}.input_layernorm", h)
+        _mamba2(t, f"{p}.mamba", h, mheads, inner // mheads, c["mamba_ngroups"], c["mamba_d_state"],
+                c["mamba_d_conv"])  # fmt: skip
+    for use, i in enumerate(hybrid):
+        linear(t, f"model.layers.{i}.linear", h, h, {})
+        b = f"model.layers.{hybrid[use % blocks]}.shared_transformer"
+        if use < blocks:  # the block itself, stored once
+            norm(t, f"{b}.input_layernorm", 2 * h)
+            for proj, out in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+                linear(t, f"{b}.self_attn.{proj}", out, 2 * h, {})
+            linear(t, f"{b}.self_attn.o_proj", h, heads * hd, {})
+            norm(t, f"{b}.pre_ff_layernorm", h)
+            linear(t, f"{b}.feed_forward.gate_up_proj", 2 * w, h, {})
+            linear(t, f"{b}.feed_forward.down_proj", h, w, {})
+        linear(t, f"{b}.feed_forward.gate_up_proj_adapter_list.{use}.0", r, h, {})
+        linear(t, f"{b}.feed_forward.gate_up_proj_adapter_list.{use}.1", 2 * w, r, {})
+        if c.get("use_shared_attention_adapter"):
+            for x, out in (("q", heads * hd), ("k", kv * hd), ("v", kv * hd)):
+                linear(t, f"{b}.self_attn.linear_{x}_adapter_list.{use}.0", r, 2 * h, {})
+                linear(t, f"{b}.self_attn.linear_{x}_adapter_list.{use}.1", out, r, {})
+    norm(t, "model.final_layernorm", h)
+    return t
+
+
 def _attention(t: Tensors, p: str, c: dict) -> None:
     h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
     hd = c.get("head_dim") or h // heads

@@ -285,6 +285,25 @@ RECURRENTGEMMA_2B = {**_GRIFFIN, "hidden_size": 2560, "intermediate_size": 15360
 RECURRENTGEMMA_9B = {**_GRIFFIN, "hidden_size": 4096, "intermediate_size": 24576, "num_hidden_layers": 38,
                      "num_attention_heads": 16, "lru_width": 4096}  # fmt: skip
 
+# Zyphra/Zamba2-2.7B-instruct: transformers' Zamba2Config names Zyphra/Zamba2-2.7B as the model its defaults
+# follow (hidden 2,560, 54 layers, 32 heads of attention_head_dim 2 x 2,560 / 32 = 160, intermediate 4 x hidden,
+# mamba_d_state 64, mamba_d_conv 4, expand 2, one group, vocab 32,000, 4,096 positions, tied); where its
+# defaults are not the 2.7B's, a public MLX port's 2.7B defaults: 80 Mamba heads (of 64), two shared blocks
+# (num_mem_blocks 2, Zyphra's "two shared attention blocks ... ABAB"), MLP adapters of rank 128 and none on the
+# attention; hybrid layers 6, 12, 18, 24, 30, 36, 42, 47 and 51 (a public vLLM study quotes them from this
+# repo's config.json). BF16; shard count not cited.
+ZAMBA2_2_7B = {
+    "architectures": ["Zamba2ForCausalLM"], "model_type": "zamba2", "hidden_size": 2560, "num_hidden_layers": 54,
+    "num_attention_heads": 32, "num_key_value_heads": 32, "attention_hidden_size": 5120, "attention_head_dim": 160,
+    "intermediate_size": 10240, "mamba_d_state": 64, "mamba_d_conv": 4, "mamba_expand": 2, "mamba_ngroups": 1,
+    "n_mamba_heads": 80, "mamba_headdim": 64, "use_conv_bias": True, "add_bias_linear": False,
+    "hidden_act": "gelu", "num_mem_blocks": 2, "use_shared_mlp_adapter": True,
+    "use_shared_attention_adapter": False, "adapter_rank": 128, "use_mem_rope": False, "vocab_size": 32000,
+    "max_position_embeddings": 4096, "tie_word_embeddings": True, "rms_norm_eps": 1e-05,
+    "hybrid_layer_ids": [6, 12, 18, 24, 30, 36, 42, 47, 51],
+    "layers_block_type": ["hybrid" if i in (6, 12, 18, 24, 30, 36, 42, 47, 51) else "mamba" for i in range(54)],
+}  # fmt: skip
+
 FP8_KEEP_405B = [
     f"model.layers.{i}.self_attn.{p}" for i in range(126) for p in ("q_proj", "k_proj", "v_proj", "o_proj")
 ]
@@ -476,6 +495,7 @@ REPOS = {
     "google/recurrentgemma-9b-it": {
         "config": RECURRENTGEMMA_9B, "shards": 8, "tensors": lambda: ck.recurrent_gemma(RECURRENTGEMMA_9B),
     },
+    "Zyphra/Zamba2-2.7B-instruct": {"config": ZAMBA2_2_7B, "shards": 2, "tensors": lambda: ck.zamba2(ZAMBA2_2_7B)},
     "moonshotai/Kimi-Linear-48B-A3B-Instruct": {
         "config": KIMI_LINEAR, "shards": 20, "tensors": lambda: ck.kimi_linear(KIMI_LINEAR),
     },
