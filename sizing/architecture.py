@@ -423,7 +423,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Mamba-1 mixers (S in layer_pattern): Mamba and Falcon Mamba, whose blocks are a norm and the mixer alone.
     mamba1: Mamba1 | None = None
     # Whether every layer is its token mixer alone, with no MLP (transformers MambaBlock: norm and mixer);
-    # intermediate_size is then the mixer's width, read by no MLP.
+    # intermediate_size is then the mixer's width, read by no MLP (with shared_blocks, Zamba2's: the shared
+    # blocks' MLP width, counted once a block).
     mixer_only: bool = False
     # Zamba2's shared attention-and-MLP blocks, run in the Z layers.
     shared_blocks: SharedBlocks | None = None

@@ -9,18 +9,23 @@ allocates, written out apart from the engine's.
 
 from __future__ import annotations
 
+import json
 import math
 
 import msgspec
 import pytest
 
+from bot.log import RequestLog
+from bot.pipeline import Pipeline, Where
 from hub.describe import Unsupported, architecture
+from hub.service import Hub
 from sizing import kv_cache
 from sizing.architecture import Architecture
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.workload import Workload
 from tests import test_hub, test_hub_hybrids2
+from tests.gpu_size_run import answer, refusal
 from tests.hub_fixtures import checkpoints as ck
 from tests.hub_fixtures.repos import KIMI_LINEAR, RECURRENTGEMMA_2B, RECURRENTGEMMA_9B, ZAMBA2_2_7B
 
@@ -283,3 +288,45 @@ def test_a_zamba2_config_whose_layers_cannot_be_read_is_refused(changed, reason,
 def test_zamba2s_hybrid_layer_ids_alone_lay_its_layers_out():
     spelled = {k: v for k, v in ZAMBA2_2_7B.items() if k != "layers_block_type"}
     assert architecture(spelled) == architecture(ZAMBA2_2_7B)
+
+
+# -- where the Hub is not read ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("asked", "repo"),
+    [("kimi linear", KIMI), ("recurrentgemma 9b", RG_9B), ("zamba2 2.7b", ZAMBA)],
+)
+def test_offline_naming_a_hybrid_says_its_config_json_is_what_works(capsys, monkeypatch, asked, repo):
+    # A server that does not read the Hub had said "paste its repo and I read the architecture", which it then
+    # could not: it says the reading is off and that the repo's config.json, pasted, is read here.
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    said = refusal(capsys, f"quanto de GPU para o {asked} com 10 usuários")
+    assert "A leitura do Hugging Face está desligada neste servidor" in said
+    assert f"cole o config.json do `{repo}` na pergunta" in said
+    assert f"`/gpu quanto de GPU para o {repo} com 10 usuários`" in said  # what works where the reading is on
+    assert "Cole o repositório dele e eu leio" not in said
+
+
+def test_offline_in_slack_too_and_in_english(tmp_path):
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"), hub=Hub(enabled=False, cache_dir=tmp_path / "hub"))
+    try:
+        said = pipe.ask("how many GPUs for kimi linear for 10 users", Where("console")).text_answer
+    finally:
+        pipe.log.close()
+    assert "Reading from Hugging Face is off on this server" in said
+    assert f"paste the config.json of `{KIMI}` into the question" in said
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        (KIMI_LINEAR, "20 das 27 camadas usam Kimi Delta Attention"),
+        (RECURRENTGEMMA_9B, "26 das 38 camadas são blocos recorrentes RG-LRU"),
+        (ZAMBA2_2_7B, "9 delas rodam antes um dos 2 blocos de atenção compartilhados"),
+    ],
+)
+def test_a_pasted_config_json_of_each_hybrid_is_sized_offline(capsys, monkeypatch, config, said):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    text = answer(capsys, "quanta memória para esse modelo com 10 usuários? " + json.dumps(config))
+    assert said in text and "config.json colado" in text
