@@ -287,6 +287,14 @@ def _hub():
     return hub
 
 
+def _hub_off() -> bool:
+    """Whether the settings turn the Hub reader off (GPU_SIZER_HUB), without starting one."""
+    from .kept_settings import hub_settings
+
+    settings, error = hub_settings()
+    return error is None and not settings.hub_enabled
+
+
 def _wants_json(argv: list[str]) -> bool:
     return "--json" in argv
 
@@ -416,6 +424,8 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
                 return _answered(  # the console is staff's: prices shown, as in a model's answer
                     e.priced_message(lang), e.hint(lang), e.key, args.json, getattr(e, "data", None)
                 ), None
+        if _hub_off():
+            e.hub_off()  # no repo is read here: what is, its config.json pasted
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key), None
     except CatalogError as e:
         return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file"), None

@@ -675,6 +675,8 @@ class Pipeline:
         return weigh_together(result, others, catalog, show_prices, workload=workload)
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
+        if self.hub is None or not self.hub.enabled:
+            e.hub_off()  # no repo is read here: what is, its config.json pasted
         # A subject that asks for no sizing (sizing/topics.py) is answered, then asks for the model to size.
         topic = e.key.startswith("query.topic_")
         outcome = (

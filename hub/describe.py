@@ -406,19 +406,27 @@ def architecture(config: dict) -> dict:
         return _falcon_h1(c, a)
     if kind == "jamba":
         return _jamba(c, a)
+    if kind == "recurrent_gemma":
+        return _recurrent_gemma(c, a)
+    if kind == "zamba2":
+        return _zamba2(c, a)
     # Other Mamba / SSM layers keep a state the engine does not model: sizing them as attention layers would
     # overstate the KV cache several times. The answer falls back to the name, and says why.
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
         raise Unsupported("ssm_other", kind=kind or "?")
-    # Linear-attention and recurrent layers other than Qwen3-Next's Gated DeltaNet and MiniMax-01's lightning
-    # attention (Kimi Linear's KDA, Ling 2.5's, RecurrentGemma's RG-LRU): a fixed state per conversation not read here. Counted as attention
-    # layers they would make the KV cache grow with every token in all of them.
+    # Linear-attention layers other than Qwen3-Next's Gated DeltaNet, MiniMax-01's lightning attention and Kimi
+    # Linear's KDA (Ling 2.5's, an unknown family's linear_attn_config): a fixed state per conversation not read
+    # here. Counted as attention layers they would make the KV cache grow with every token in all of them.
     if isinstance(c.get("attn_type_list"), list) and not c.get("layer_types"):
         # MiniMax-01 (MiniMax-Text-01's and MiniMax-M1's config.json) lays its layers out in attn_type_list, 0
         # for lightning attention and 1 for softmax attention (vLLM minimax_text_01.py, MiniMaxText01DecoderLayer):
         # read as the layer_types transformers' MiniMaxConfig writes.
         c = {**c, "layer_types": [_MINIMAX_LAYERS.get(str(t), str(t)) for t in c["attn_type_list"]]}
-    if any(k in c for k in _LINEAR_KEYS):
+    if kind == "kimi_linear":
+        c = _kimi_linear_layers(c, layers)
+        if not c.get("max_position_embeddings") and c.get("model_max_length"):
+            a["max_context"] = int(c["model_max_length"])
+    elif any(k in c for k in _LINEAR_KEYS):
         raise Unsupported("linear_other", kind=kind or "?")
     # DeepSeek V4 keeps one 512-wide latent per token, compressed 4x or 128x by layer, beside a 128-token
     # window (config compress_ratios): read as plain MQA its cache would be ~20x too large.
@@ -481,7 +489,15 @@ def architecture(config: dict) -> dict:
         # MiniMaxText01LinearAttention: hidden_inner_size = head_dim x num_attention_heads).
         hd = int(c.get("head_dim") or h // heads)
         a["linear_attention"] = {"num_k_heads": heads, "num_v_heads": heads, "head_k_dim": hd, "head_v_dim": hd,
-                                 "conv_kernel": 1, "lightning": True}  # fmt: skip
+                                 "conv_kernel": 1, "variant": "lightning"}  # fmt: skip
+    elif "R" in a.get("layer_pattern", "") and kind == "kimi_linear":
+        # Kimi Delta Attention (vLLM kimi_linear.py reads linear_attn_config's num_heads, head_dim and
+        # short_conv_kernel_size for KimiDeltaAttention and kda_state_shape).
+        lac = c["linear_attn_config"]
+        hd, kda_heads = int(lac.get("head_dim") or 128), int(lac.get("num_heads") or heads)
+        a["linear_attention"] = {"num_k_heads": kda_heads, "num_v_heads": kda_heads, "head_k_dim": hd,
+                                 "head_v_dim": hd, "conv_kernel": int(lac.get("short_conv_kernel_size") or 4),
+                                 "variant": "kda"}  # fmt: skip
     elif "R" in a.get("layer_pattern", ""):
         a["linear_attention"] = {
             "num_k_heads": int(c["linear_num_key_heads"]),
@@ -505,6 +521,58 @@ def architecture(config: dict) -> dict:
     if kind == "afmoe":
         _afmoe(c, a)
     return a
+
+
+# RecurrentGemma's block_types words (transformers RecurrentGemmaConfig.layers_block_type: block_types repeated
+# over num_hidden_layers) as layer letters: an RG-LRU recurrent block (R) or local attention (L).
+_GRIFFIN_BLOCKS = {"recurrent": "R", "attention": "L"}
+
+
+def _recurrent_gemma(c: dict, a: dict) -> dict:
+    """RecurrentGemma (Griffin; transformers modeling_recurrent_gemma.py, RecurrentGemmaDecoderLayer): in each
+    layer temporal_pre_norm, an RG-LRU recurrent block or local attention over attention_window_size tokens (its
+    cache keeps that many: RecurrentGemmaSdpaAttention._setup_cache), channel_pre_norm and a gated MLP
+    intermediate_size // 2 wide with biases (RecurrentGemmaMlp); o_proj has a bias, q/k/v attention_bias; the
+    head is the embedding table. config.json writes no length: 8,192 is the training length the paper gives
+    (arXiv:2404.07839); the recurrence and the window keep no more per conversation past it."""
+    layers, heads, h = a["num_layers"], a["num_heads"], a["hidden_size"]
+    words = [str(w) for w in c.get("block_types") or ("recurrent", "recurrent", "attention")]
+    unknown = sorted(set(words) - set(_GRIFFIN_BLOCKS))
+    if unknown:
+        raise Unsupported("layer_kinds", types=", ".join(unknown), key="block_types", family="RecurrentGemma")
+    letters = "".join(_GRIFFIN_BLOCKS[words[i % len(words)]] for i in range(layers))
+    lru = int(c.get("lru_width") or h)
+    if lru % heads:
+        raise Unsupported(
+            "config_lacks", key=f"'lru_width' ({lru}) divisible by num_attention_heads ({heads})"
+        )
+    a.update(layer_pattern=_period(letters), window=int(c.get("attention_window_size") or 2048),
+             intermediate_size=int(c.get("intermediate_size") or 3 * h * 2) // 2, mlp_bias=True, o_bias=True,
+             qkv_bias=bool(c.get("attention_bias")), tie_embeddings=bool(c.get("tie_word_embeddings", True)),
+             head_dim=int(c.get("head_dim") or h // heads),
+             max_context=int(c.get("max_position_embeddings") or 8192))  # fmt: skip
+    if "R" in letters:
+        a["linear_attention"] = {"num_k_heads": heads, "num_v_heads": heads, "head_k_dim": lru // heads,
+                                 "head_v_dim": lru // heads, "conv_kernel": int(c.get("conv1d_width") or 4),
+                                 "variant": "rg_lru"}  # fmt: skip
+    return a
+
+
+def _kimi_linear_layers(c: dict, layers: int) -> dict:
+    """Kimi Linear (moonshotai/Kimi-Linear-48B-A3B; vLLM kimi_linear.py, KimiDecoderLayer): KDA in the layers
+    linear_attn_config's kda_layers names, counted from 1 (KimiLinearConfig.is_kda_layer: layer_idx + 1 in
+    kda_layers), MLA without rotary positions (mla_use_nope) in the others, read as layer_types. Its length is
+    model_max_length (config.json writes no max_position_embeddings; the card says 1M tokens)."""
+    lac = c.get("linear_attn_config")
+    if not isinstance(lac, dict) or not isinstance(lac.get("kda_layers"), list):
+        raise Unsupported("config_lacks", key="'linear_attn_config.kda_layers'")
+    kda = {int(i) for i in lac["kda_layers"]}
+    if not kda <= set(range(1, layers + 1)):
+        raise Unsupported("layer_count", types=max(kda), layers=layers)
+    return {
+        **c,
+        "layer_types": ["linear_attention" if i + 1 in kda else "full_attention" for i in range(layers)],
+    }
 
 
 def _refuse_layout(c: dict, kind: str) -> None:
@@ -533,6 +601,16 @@ def _refuse_layout(c: dict, kind: str) -> None:
         raise Unsupported(f"ssm_{kind}")
     if kind in _LINEAR_UNMODELLED:
         raise Unsupported(f"linear_{_LINEAR_UNMODELLED[kind]}")
+    if kind == "kimi_linear":
+        # Kimi Linear's variants with blocks vLLM's KimiDecoderLayer does not build (Kimi K3's full-rank KDA
+        # gates, MLA output gates, attention residuals) or an MoE that skips layers, by name.
+        lac = c.get("linear_attn_config") if isinstance(c.get("linear_attn_config"), dict) else {}
+        odd = [k for k in ("mla_use_output_gate", "attn_res_block_size") if c.get(k)]
+        odd += ["linear_attn_config.use_full_rank_gate"] * bool(lac.get("use_full_rank_gate"))
+        if int(c.get("moe_layer_freq") or 1) != 1:
+            odd.append(f"moe_layer_freq {c['moe_layer_freq']}")
+        if odd:
+            raise Unsupported("kimi_linear_variant", what=", ".join(odd))
 
 
 def _afmoe(c: dict, a: dict) -> None:
@@ -565,7 +643,7 @@ def _uniform(c: dict, key: str) -> object:
 # tensor of num_experts in each MoE layer): DeepSeek-V3's noaux_tc routing and the families built on it
 # (transformers DeepseekV3TopkRouter; Dots1TopkRouter; Glm4MoeTopkRouter), ERNIE 4.5's moe_statics
 # (transformers Ernie4_5_MoeStatics).
-ROUTER_BIAS = frozenset({"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "ernie4_5_moe"})
+ROUTER_BIAS = frozenset({"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "ernie4_5_moe", "kimi_linear"})
 
 
 def _moe(c: dict, kind: str, layers: int) -> dict | None:
@@ -582,6 +660,7 @@ def _moe(c: dict, kind: str, layers: int) -> dict | None:
     per_token = (
         c.get("num_experts_per_tok")
         or c.get("experts_per_token")
+        or c.get("num_experts_per_token")  # Kimi Linear (vLLM kimi_linear.py KimiMoE: top_k)
         or c.get("top_k_experts")
         or c.get("moe_k")  # ERNIE 4.5
         or _uniform(c, "moe_topk")  # Hunyuan (HunYuanMoEV1Config), one per layer
@@ -669,16 +748,15 @@ _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "
 # sizing/data/messages/*.toml.
 # Hymba (nvidia/Hymba-1.5B's remote-code HymbaConfig, model_type "hymba"): attention and Mamba heads side by side
 # in a layer, num_memory_tokens meta tokens and kv_reuse_group layers sharing a KV cache.
-_SSM_UNMODELLED = frozenset({"zamba2", "hymba"})
+_SSM_UNMODELLED = frozenset({"hymba"})
 # Encoder-decoders by model_type, for configs that leave is_encoder_decoder to its default.
 _ENCODER_DECODER = frozenset({"t5", "mt5", "umt5", "bart", "mbart", "florence2", "vision-encoder-decoder"})
 
 # Hybrids of softmax attention and linear-attention or recurrent layers the engine has no state shape for, by
-# model_type and by the keys that lay their layers out: Kimi Linear (linear_attn_config), Ling 2.5
-# (layer_group_size, full_attn_idxs), RecurrentGemma's RG-LRU blocks (block_types, lru_width).
+# model_type and by the keys that lay their layers out: Ling 2.5 (layer_group_size, full_attn_idxs), and under
+# another family's name Kimi Linear's linear_attn_config or RecurrentGemma's lru_width.
 # Why, for each, is hub_unsupported.linear_<family>.
-_LINEAR_UNMODELLED = {"kimi_linear": "kimi_linear", "bailing_hybrid": "bailing_hybrid",
-                      "recurrent_gemma": "recurrent_gemma"}  # fmt: skip
+_LINEAR_UNMODELLED = {"bailing_hybrid": "bailing_hybrid"}
 _LINEAR_KEYS = ("linear_attn_config", "layer_group_size", "full_attn_idxs", "lru_width")
 # MiniMax-01's families (transformers' MiniMaxConfig "minimax"; the remote-code configs of MiniMax-Text-01 and
 # MiniMax-M1), whose linear-attention layers are lightning attention (sizing.architecture.LinearAttention), and
@@ -866,6 +944,12 @@ _MAMBA2_KEYS = {
     "mamba2": {"num_heads": ("num_heads", 128), "head_dim": ("head_dim", 64), "state_size": ("state_size", 128),
                "n_groups": ("n_groups", 8), "conv_kernel": ("conv_kernel", 4), "conv_bias": ("use_conv_bias", True),
                "proj_bias": ("use_bias", False), "gated_norm": ("rms_norm", True)},
+    # Zamba2Config's names and defaults (transformers configuration_zamba2.py; vLLM zamba2.py
+    # Zamba2MambaDecoderLayer: head_dim = mamba_expand x hidden / n_mamba_heads, add_bias_linear on the
+    # projections).
+    "zamba2": {"num_heads": ("n_mamba_heads", 8), "state_size": ("mamba_d_state", 64),
+               "n_groups": ("mamba_ngroups", 1), "conv_kernel": ("mamba_d_conv", 4),
+               "conv_bias": ("use_conv_bias", True), "proj_bias": ("add_bias_linear", False)},
 }  # fmt: skip
 
 
@@ -921,6 +1005,37 @@ def _falcon_h1(c: dict, a: dict) -> dict:
         )
     a.update(layer_pattern="P", mamba={**mixer, "gated_norm": bool(c.get("mamba_rms_norm", False))},
              mlp_bias=bool(c.get("mlp_bias", False)))  # fmt: skip
+    return a
+
+
+def _zamba2(c: dict, a: dict) -> dict:
+    """Zamba2 (Zyphra; vLLM zamba2.py, transformers modeling_zamba2.py): a Mamba-2 mixer under one norm in every
+    layer, no MLP of its own; the "hybrid" layers of layers_block_type (or hybrid_layer_ids) first run one of
+    num_mem_blocks shared attention-and-MLP blocks in turn (Z; sizing.architecture.SharedBlocks), whose heads
+    are attention_head_dim = 2 x hidden / num_attention_heads wide. A GELU-gated MLP of intermediate_size,
+    biases with add_bias_linear; the head tied unless config.json says otherwise (Zamba2Config's defaults)."""
+    layers, h, heads = a["num_layers"], a["hidden_size"], a["num_heads"]
+    types = c.get("layers_block_type")
+    if not isinstance(types, list):
+        hybrid = c.get("hybrid_layer_ids")
+        if not isinstance(hybrid, list):
+            raise Unsupported("config_lacks", key="'layers_block_type'")
+        types = ["hybrid" if i in {int(x) for x in hybrid} else "mamba" for i in range(layers)]
+    unknown = sorted({str(t) for t in types} - {"mamba", "hybrid"})
+    if unknown:
+        raise Unsupported("layer_kinds", types=", ".join(unknown), key="layers_block_type", family="Zamba2")
+    if len(types) != layers:
+        raise Unsupported("layer_count", types=len(types), layers=layers)
+    letters = "".join("Z" if t == "hybrid" else "M" for t in types)
+    mixer = _mamba2_mixer(c, h, family="zamba2")
+    a.update(layer_pattern=_period(letters), norms_per_layer=1, mixer_only=True, mamba=mixer,
+             head_dim=int(c.get("attention_head_dim") or 2 * h // heads),
+             mlp_bias=bool(c.get("add_bias_linear", False)),
+             tie_embeddings=bool(c.get("tie_word_embeddings", True)))  # fmt: skip
+    if "Z" in letters:
+        a["shared_blocks"] = {"blocks": int(c.get("num_mem_blocks") or 1),
+                              "adapter_rank": int(c.get("adapter_rank") or 128),
+                              "attention_adapters": bool(c.get("use_shared_attention_adapter", False))}  # fmt: skip
     return a
 
 

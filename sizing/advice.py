@@ -2646,10 +2646,16 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
                 kind += "_only"
             elif kind == "mamba" and a.parallel_layers:
                 kind = "mamba_parallel"
-            elif kind == "linear_attention" and a.linear_attention.lightning:  # type: ignore[union-attr]
-                kind = "linear_attention_lightning"
+            elif kind == "mamba" and a.shared_blocks:
+                kind = "mamba_shared"  # Zamba2: every layer a mixer, some first run a shared block
+            elif kind == "linear_attention" and a.linear_attention.variant != "gated_deltanet":  # type: ignore[union-attr]
+                kind += "_" + a.linear_attention.variant  # type: ignore[union-attr]
+            # A state under 10 MB (RecurrentGemma's 0.5-1 MB) said in MB: in GB it would read "0,00 GB".
+            state = kv_cache.state_bytes(a)
+            said = i18n.gb(state, lang) if state >= 1e7 else i18n.data_size(state, lang)
+            blocks = a.shared_blocks.blocks if a.shared_blocks else 0
             out.append(t(lang, f"note.model.{kind}", layers=a.num_layers, attention=a.attention_layers,
-                         state=i18n.gb(kv_cache.state_bytes(a), lang), count=layers))  # fmt: skip
+                         state=said, count=layers, blocks=blocks))  # fmt: skip
     if a.layer_blocks and not plan.stage.is_training:
         # A NAS-built stack (DeciLM): why its KV cache is smaller than a transformer's of its size.
         key = "note.model.layer_blocks_empty" if a.empty_layers else "note.model.layer_blocks"

@@ -86,20 +86,34 @@ class LinearAttention(Strict, kw_only=True):
     head_k_dim: Positive
     head_v_dim: Positive
     conv_kernel: Positive
-    # MiniMax-01's lightning attention (MiniMax-Text-01, MiniMax-M1; vLLM minimax_text_01.py,
-    # MiniMaxText01LinearAttention): q, k and v from one qkv_proj (3 x heads x head_dim), a sigmoid output_gate
-    # as wide, an RMSNorm over heads x head_dim and out_proj; no convolution (conv_kernel 1) and one head_dim x
-    # head_dim state per head (MambaStateShapeCalculator.linear_attention_state_shape: num_heads / tp, head_dim,
-    # head_dim, in the model's dtype: linear_attention_state_dtype).
-    lightning: bool = False
+    # Which linear-attention layer this is, for its weights and its state's dtypes:
+    # - "gated_deltanet": Qwen3-Next's, as above.
+    # - "lightning": MiniMax-01's lightning attention (MiniMax-Text-01, MiniMax-M1; vLLM minimax_text_01.py,
+    #   MiniMaxText01LinearAttention): q, k and v from one qkv_proj (3 x heads x head_dim), a sigmoid output_gate
+    #   as wide, an RMSNorm over heads x head_dim and out_proj; no convolution (conv_kernel 1) and one head_dim x
+    #   head_dim state per head (MambaStateShapeCalculator.linear_attention_state_shape: num_heads / tp,
+    #   head_dim, head_dim, in the model's dtype: linear_attention_state_dtype).
+    # - "kda": Kimi Linear's Kimi Delta Attention (vLLM layers/kda.py, KimiDeltaAttention): q, k and v
+    #   projections each heads x head_dim wide with a short convolution of their own, low-rank (head_dim) forget
+    #   and output gates, a beta per head; the state (kda_state_shape) is the convolution's last conv_kernel - 1
+    #   inputs of q, k and v in the model's dtype and a head_dim x head_dim matrix per head in FP32
+    #   (MambaStateDtypeCalculator.kda_state_dtype: (model dtype, torch.float32)).
+    # - "rg_lru": RecurrentGemma's recurrent block (Griffin's RG-LRU, arXiv:2404.07839; transformers
+    #   modeling_recurrent_gemma.py, RecurrentGemmaRecurrentBlock): num_v_heads x head_v_dim is lru_width, split
+    #   into num_v_heads blocks for its block-diagonal gates; its cache (_setup_cache) is the convolution's last
+    #   conv1d_width - 1 inputs in the model's dtype and one FP32 value per channel (rg_lru.recurrent_states).
+    variant: Literal["gated_deltanet", "lightning", "kda", "rg_lru"] = "gated_deltanet"
 
     def __post_init__(self) -> None:
-        if self.lightning and (
-            self.conv_kernel != 1
-            or self.num_k_heads != self.num_v_heads
-            or self.head_k_dim != self.head_v_dim
-        ):
+        square = self.num_k_heads == self.num_v_heads and self.head_k_dim == self.head_v_dim
+        if self.variant == "lightning" and (self.conv_kernel != 1 or not square):
             raise ValueError("lightning attention has no convolution (conv_kernel 1) and square heads")
+        if self.variant in ("kda", "rg_lru") and not square:
+            raise ValueError(f"{self.variant} layers have as many key as value heads, of one width")
+
+    @property
+    def lightning(self) -> bool:
+        return self.variant == "lightning"
 
     @property
     def key_dim(self) -> int:
@@ -113,11 +127,18 @@ class LinearAttention(Strict, kw_only=True):
     def conv_dim(self) -> int:
         return 2 * self.key_dim + self.value_dim
 
-    def state_values(self, tp: int = 1) -> int:
-        """Values one layer keeps per sequence, on one GPU of a tensor-parallel group (heads are split)."""
+    def state_bytes(self, tp: int, model_bytes: int) -> int:
+        """Bytes one layer keeps per sequence, on one GPU of a tensor-parallel group (heads are split):
+        gated_delta_net_state_shape and linear_attention_state_shape in the model's dtype, kda_state_shape's
+        recurrent matrices in FP32, and RG-LRU's lru_width-wide FP32 state (see `variant`)."""
+        if self.variant == "rg_lru":
+            width = self.value_dim
+            return math.ceil((self.conv_kernel - 1) * width / tp) * model_bytes + math.ceil(width / tp) * 4
         conv = (self.conv_kernel - 1) * self.conv_dim
         recurrent = self.num_v_heads * self.head_k_dim * self.head_v_dim
-        return math.ceil((conv + recurrent) / tp)
+        if self.variant == "kda":
+            return math.ceil(conv / tp) * model_bytes + math.ceil(recurrent / tp) * 4
+        return math.ceil((conv + recurrent) / tp) * model_bytes
 
 
 class Mamba2(Strict, kw_only=True):
@@ -222,6 +243,22 @@ class Mamba1(Strict, kw_only=True):
         return linear, other
 
 
+class SharedBlocks(Strict, kw_only=True):
+    """Zamba2's shared transformer blocks (Z in layer_pattern; vLLM zamba2.py, Zamba2HybridLayer and
+    Zamba2AttentionDecoderLayer): `blocks` attention-and-MLP blocks (num_mem_blocks) whose weights every Z layer
+    reuses in turn, before its own Mamba-2 mixer. A block's attention reads the layer's input beside the
+    token embeddings (attention_hidden_size = 2 x hidden, num_heads x head_dim wide, o_proj back to hidden),
+    then a gated MLP of intermediate_size; each use adds a hidden x hidden `linear` projection of its own and
+    rank `adapter_rank` LoRA adapters on the MLP's gate and up projections (Zamba2MLP.gate_up_proj_adapter_list,
+    built for every use) and, with attention_adapters (use_shared_attention_adapter), on q, k and v. vLLM keeps a
+    KV cache for every use, not every block: "Even though in Zamba2 weights are shared between attention layers,
+    KV cache is unique for every attention layer" (Zamba2Attention.dpa_list)."""
+
+    blocks: Positive
+    adapter_rank: NonNegative = 0
+    attention_adapters: bool = False
+
+
 class CompressedAttention(Strict, kw_only=True):
     """DeepSeek-V4's attention: one 512-wide latent per stored entry serves as both key and value for every
     query head (num_kv_heads 1, head_dim), queries come through a low-rank projection and the output
@@ -256,7 +293,7 @@ class CompressedAttention(Strict, kw_only=True):
         return 2 if ratio == csa_ratio else 1
 
 
-LAYER_KINDS = frozenset("GLRXCHMSPFN")  # the letters of layer_pattern (see Architecture)
+LAYER_KINDS = frozenset("GLRXCHMSPZFN")  # the letters of layer_pattern (see Architecture)
 # The kinds a layer_blocks entry may name: attention and an MLP, an MLP alone, neither.
 BLOCK_KINDS = frozenset("GFN")
 
@@ -334,12 +371,14 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Nemotron-H, Granite 4.0-H, Bamba, Mamba-2); S = a Mamba-1 mixer, likewise (`mamba1`; Mamba, Falcon Mamba);
     # P = full attention and a Mamba-2 mixer side by side on the same input, their outputs summed (Falcon-H1:
     # transformers FalconH1DecoderLayer, vLLM falcon_h1.py FalconH1ParallelHybrid), so it keeps both a KV cache
-    # and the mixer's state, and counts both blocks' weights. F = a layer
+    # and the mixer's state, and counts both blocks' weights. Z = a Mamba-2 layer that first runs one of the
+    # shared attention-and-MLP blocks (`shared_blocks`; Zamba2's hybrid layers): a KV cache of its own use and the
+    # mixer's state, the block's weights counted once per block. F = a layer
     # that is an MLP alone (Nemotron-H's "-"): a pattern with F layers is Nemotron-H's, where each layer is one
     # block, a mixer or an MLP (transformers NemotronHBlock,
     # vLLM nemotron_h.py ALL_DECODER_LAYER_TYPES), so only its F layers have an MLP.
     layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = (
-        "G"  # of G, L, R, X, C, H, M, S, P, F: checked below
+        "G"  # of G, L, R, X, C, H, M, S, P, Z, F: checked below
     )
     window: NonNegative = 0
     # Whether the local layers attend within fixed chunks of `window` tokens (Llama 4's attention_chunk_size: a
@@ -384,8 +423,11 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Mamba-1 mixers (S in layer_pattern): Mamba and Falcon Mamba, whose blocks are a norm and the mixer alone.
     mamba1: Mamba1 | None = None
     # Whether every layer is its token mixer alone, with no MLP (transformers MambaBlock: norm and mixer);
-    # intermediate_size is then the mixer's width, read by no MLP.
+    # intermediate_size is then the mixer's width, read by no MLP (with shared_blocks, Zamba2's: the shared
+    # blocks' MLP width, counted once a block).
     mixer_only: bool = False
+    # Zamba2's shared attention-and-MLP blocks, run in the Z layers.
+    shared_blocks: SharedBlocks | None = None
     compressed: CompressedAttention | None = None
     # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
     # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
@@ -403,7 +445,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
             raise ValueError(
-                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M, S, P and F"
+                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M, S, P, Z and F"
             )
         for field in ("num_kv_heads", "global_kv_heads"):
             kv = getattr(self, field)
@@ -417,8 +459,12 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("chunked_attention describes local layers (L): the layer_pattern has none")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
-        if bool(set(self.layer_pattern) & set("MP")) != (self.mamba is not None):
-            raise ValueError("Mamba-2 layers (M or P in layer_pattern) and mamba go together")
+        if bool(set(self.layer_pattern) & set("MPZ")) != (self.mamba is not None):
+            raise ValueError("Mamba-2 layers (M, P or Z in layer_pattern) and mamba go together")
+        if ("Z" in self.layer_pattern) != (self.shared_blocks is not None):
+            raise ValueError(
+                "layers that run a shared block (Z in layer_pattern) and shared_blocks go together"
+            )
         if ("S" in self.layer_pattern) != (self.mamba1 is not None):
             raise ValueError("Mamba-1 layers (S in layer_pattern) and mamba1 go together")
         if set(self.layer_pattern) & set("FN") and len(self.layer_pattern) != self.num_layers:
@@ -494,8 +540,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return self.kind(layer) == "X"
 
     def is_mamba(self, layer: int) -> bool:
-        """Whether a layer has a Mamba-2 mixer: alone (M) or beside attention (P, Falcon-H1)."""
-        return self.kind(layer) in "MP"
+        """Whether a layer has a Mamba-2 mixer: alone (M), beside attention (P, Falcon-H1) or after a shared
+        block (Z, Zamba2)."""
+        return self.kind(layer) in "MPZ"
 
     def is_state_mixer(self, layer: int) -> bool:
         """Whether a layer's token mixer is a state-space one (Mamba-2, M, or Mamba-1, S): no attention."""
@@ -615,6 +662,12 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return sum(self.kind(i) == "P" for i in range(self.num_layers))
 
     @cached_property
+    def shared_uses(self) -> int:
+        """Layers that run one of the shared blocks before their Mamba-2 mixer (Z, Zamba2): each keeps a KV cache
+        of its own, the blocks' weights are counted once."""
+        return sum(self.kind(i) == "Z" for i in range(self.num_layers))
+
+    @cached_property
     def mamba1_layers(self) -> int:
         """Mamba-1 mixer layers (S)."""
         return sum(self.kind(i) == "S" for i in range(self.num_layers))
@@ -640,7 +693,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return (
             self.num_layers
             - self.linear_layers
-            - (self.mamba_layers - self.parallel_layers)
+            - (self.mamba_layers - self.parallel_layers - self.shared_uses)
             - self.mamba1_layers
             - self.mlp_only_layers
             - self.empty_layers
@@ -756,6 +809,45 @@ def _attention_block(a: Architecture, kv_heads: int, hd: int, values: bool = Tru
     return attn, other
 
 
+def _shared_parts(a: Architecture, ffn) -> tuple[int, int, int]:
+    """Attention weights, MLP weights and small tensors of Zamba2's shared blocks and their uses (vLLM zamba2.py,
+    see SharedBlocks): in each block input_layernorm over 2 x hidden, q/k/v_proj from 2 x hidden, o_proj back to
+    hidden, pre_ff_layernorm and the MLP (`ffn`); in each use the hidden x hidden `linear`, the MLP's gate_up
+    adapter (hidden -> rank -> 2 x intermediate_size) and, with attention_adapters, q/k/v adapters (2 x hidden ->
+    rank -> their width)."""
+    sb = a.shared_blocks
+    assert sb is not None and a.intermediate_size is not None
+    h, hd, r = a.hidden_size, a.dim_per_head, sb.adapter_rank
+    q_dim, kv_dim, wide = a.num_heads * hd, a.num_kv_heads * hd, 2 * a.hidden_size
+    mlp_weights, mlp_biases = ffn(a.intermediate_size)
+    attention = sb.blocks * (wide * (q_dim + 2 * kv_dim) + q_dim * h) + a.shared_uses * h * h
+    mlp = sb.blocks * mlp_weights + a.shared_uses * (h * r + r * 2 * a.intermediate_size)
+    if sb.attention_adapters:
+        attention += a.shared_uses * (3 * wide * r + r * (q_dim + 2 * kv_dim))
+    return attention, mlp, sb.blocks * (wide + h + mlp_biases)
+
+
+def _linear_block(la: LinearAttention, h: int) -> tuple[int, int]:
+    """Linear weights and small tensors of one lightning, KDA or RG-LRU layer's token mixer (see
+    LinearAttention.variant for the sources)."""
+    width, heads, hd = la.value_dim, la.num_v_heads, la.head_v_dim
+    if la.variant == "lightning":
+        # MiniMaxText01LinearAttention: qkv_proj, output_gate and out_proj; the RMSNorm over heads x head_dim.
+        return h * 3 * la.key_dim + h * width + width * h, width
+    if la.variant == "kda":
+        # KimiDeltaAttention: q/k/v_proj, f_a_proj and g_a_proj (hidden -> head_dim), f_b_proj and g_b_proj
+        # (head_dim -> heads x head_dim), b_proj (a beta per head), o_proj; q/k/v_conv1d, dt_bias (heads x
+        # head_dim), A_log per head and o_norm (head_dim).
+        linear = 3 * h * width + 2 * (h * hd + hd * width) + h * heads + width * h
+        return linear, 3 * width * la.conv_kernel + width + heads + hd
+    # RecurrentGemmaRecurrentBlock: linear_x, linear_y (hidden -> lru_width) and linear_out, with biases; the
+    # depthwise conv_1d (and its bias); RG-LRU's block-diagonal input and recurrent gates (heads blocks of
+    # lru_width / heads squared, with biases: parameters, not Linear layers, so kept at 16 bits like the norms)
+    # and recurrent_param.
+    gates = 2 * heads * hd * hd + 2 * width
+    return 3 * h * width, 2 * width + h + width * la.conv_kernel + width + gates + width
+
+
 def _compressed_block(a: Architecture, kind: str) -> tuple[int, int]:
     """Linear weights and small tensors of one DeepSeek-V4 attention block of a layer kind (L, C or H).
 
@@ -830,8 +922,9 @@ def count_parts(a: Architecture) -> ParamParts:
             other += a.num_heads
     else:
         attn, other = _attention_block(a, a.num_kv_heads, hd)
-    attention = attn * a.attention_layers
-    other *= a.attention_layers
+    # The shared blocks' uses (Z) are counted apart, once a block (_shared_parts).
+    attention = attn * (a.attention_layers - a.shared_uses)
+    other *= a.attention_layers - a.shared_uses
     if a.compressed:
         blocks = [_compressed_block(a, a.kind(i)) for i in range(a.num_layers)]
         attention = sum(linear for linear, _ in blocks)
@@ -846,11 +939,10 @@ def count_parts(a: Architecture) -> ParamParts:
     # head_dim and two scalar tanh gates, one on the attention and one on the MLP.
     other += (2 * hd + 2) * a.cross_layers
     other += norm_size * a.norm_count
-    if a.linear_attention and a.linear_attention.lightning:
-        la = a.linear_attention
-        # MiniMaxText01LinearAttention: qkv_proj, output_gate and out_proj; the RMSNorm over heads x head_dim.
-        attention += (h * 3 * la.key_dim + h * la.value_dim + la.value_dim * h) * a.linear_layers
-        other += la.value_dim * a.linear_layers
+    if a.linear_attention and a.linear_attention.variant != "gated_deltanet":
+        linear, small = _linear_block(a.linear_attention, h)
+        attention += linear * a.linear_layers
+        other += small * a.linear_layers
     elif a.linear_attention:
         la = a.linear_attention
         # Qwen3NextGatedDeltaNet: in_proj_qkvz (q, k, v, z), in_proj_ba (two scalars per value head),
@@ -876,6 +968,9 @@ def count_parts(a: Architecture) -> ParamParts:
         return weights, biases
 
     mlp = experts = router = active_experts = expert_biases = 0
+    if a.shared_blocks:
+        shared_attention, shared_mlp, shared_other = _shared_parts(a, ffn)
+        attention, mlp, other = attention + shared_attention, mlp + shared_mlp, other + shared_other
     for layer in range(a.num_layers):
         if not a.has_mlp(layer):
             continue

@@ -62,6 +62,12 @@ class SizingError(Exception):
 
         return t(lang, f"hint.{self.hint_key}", **with_why(self.params, lang)) if self.hint_key else None
 
+    def hub_off(self) -> None:
+        """Said where this server does not read the Hub (GPU_SIZER_HUB off): a hint that offers a repo to read
+        says instead that its config.json pasted is what works here (hub/pasted.py reads it with no network)."""
+        if self.hint_key == "query.uncatalogued_repo":
+            self.hint_key = "query.uncatalogued_repo_off"
+
 
 def with_why(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """The parameters, with why a model is not catalogued (models.toml [[uncatalogued]] reason) or why the Hub

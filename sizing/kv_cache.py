@@ -12,7 +12,10 @@ VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=1 (vllm/envs.py), whose defau
 with it off, vLLM keeps the whole context in those layers too, which the answer's note on them says.
 Linear-attention layers (Qwen3-Next's Gated DeltaNet) keep no keys or values: each conversation holds a
 fixed-size state per layer instead (Architecture.linear_attention), whatever its length. vLLM stores that
-state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"): 2 bytes per value.
+state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"): 2 bytes per value; Kimi
+Linear's KDA keeps its head_dim x head_dim matrices in FP32 (kda_state_dtype), RecurrentGemma's RG-LRU one
+FP32 value per channel (transformers' cache; LinearAttention.state_bytes). Zamba2's layers that run a shared
+attention block (Z) keep keys and values of their own use beside the Mamba-2 state (vLLM zamba2.py).
 Mamba-2 layers (Nemotron-H, Granite 4.0-H, Bamba, Mamba-Codestral; Architecture.mamba) likewise keep a fixed
 state per conversation: their convolution's last inputs in the model's dtype and one head_dim x state_size
 matrix per head, which vLLM keeps in FP32 for Nemotron-H (vllm/model_executor/models/config.py,
@@ -161,7 +164,7 @@ def state_bytes(a: Architecture, tp: int = 1) -> int:
         return compressed_state_bytes(a)
     total = 0
     if a.linear_attention:
-        total += a.linear_layers * a.linear_attention.state_values(tp) * STATE_BYTES
+        total += a.linear_layers * a.linear_attention.state_bytes(tp, STATE_BYTES)
     if a.mamba:
         total += a.mamba_layers * a.mamba.state_bytes(tp, STATE_BYTES)
     if a.mamba1:

@@ -3828,7 +3828,7 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     if entry.repo and (repo := _named_repo(typed, (entry.repo, *entry.repos), entry.size)):
         example = _example(scan.original, typed, repo).replace(repo.lower(), repo)
         raise QueryError("query.uncatalogued", hint="query.uncatalogued_repo", name=entry.name, size=entry.size,
-                         similar=similar, example=example, typed=typed, why=entry.reason)  # fmt: skip
+                         similar=similar, example=example, typed=typed, why=entry.reason, repo=repo)  # fmt: skip
     if entry.repo:
         # a size or variant no known repo names ("deepseek llm 13b"): which repo is meant is the user's to say
         repos = ", ".join(f"`{r}`" for r in (entry.repo, *entry.repos))

@@ -146,7 +146,7 @@ def test_two_models_cannot_share_a_name(data_copy):
          "models.toml: [[model]] 'llama-3.1-8b': num_heads (32) must be a multiple of num_kv_heads (7)"),
         # The layer pattern's letters: a typo is named, not read as some kind of layer.
         ("models.toml", 'layer_pattern = "LG"', 'layer_pattern = "LQ"',
-         "models.toml: [[model]] 'gemma-2-2b': layer_pattern 'LQ' may hold only the letters G, L, R, X, C, H, M, S, P and F"),
+         "models.toml: [[model]] 'gemma-2-2b': layer_pattern 'LQ' may hold only the letters G, L, R, X, C, H, M, S, P, Z and F"),
         ("models.toml", 'layer_pattern = "LG"', 'layer_pattern = ""',
          "models.toml: [[model]] 'gemma-2-2b', key layer_pattern: Expected str of length >= 1"),
         ("offering.toml", "counts = [1, 2, 4, 8]", "counts = [0, 2]",

@@ -398,14 +398,15 @@ def test_the_catalogues_llama_4_models_attend_in_chunks(catalog):
 @pytest.mark.parametrize(
     ("config", "reason"),
     [
-        # Kimi Linear's KDA layers, Ling 2.5's grouped linear layers (MiniMax-01's lightning attention is read:
-        # tests/test_hub_hybrids3.py).
-        ({**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_kimi_linear"),
+        # Kimi K3's full-rank KDA gates, Ling 2.5's grouped linear layers (MiniMax-01's lightning attention and
+        # Kimi Linear's KDA are read: tests/test_hub_hybrids3.py, tests/test_hub_hybrids4.py).
+        ({**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8],
+          "use_full_rank_gate": True}}, "kimi_linear_variant"),
         ({**LING_MINI_2, "model_type": "bailing_hybrid", "layer_group_size": 6, "kv_lora_rank": 512,
           "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128}, "linear_bailing_hybrid"),
-        # google/recurrentgemma-2b's layout: two RG-LRU blocks to each local-attention one.
-        ({**OLMO2_7B, "model_type": "recurrent_gemma", "block_types": ["recurrent", "recurrent", "attention"],
-          "lru_width": 4096, "attention_window_size": 2048}, "linear_recurrent_gemma"),
+        # RecurrentGemma's blocks are read (tests/test_hub_hybrids4.py); a block kind Griffin does not define is not
+        ({**OLMO2_7B, "model_type": "recurrent_gemma", "block_types": ["recurrent", "mlstm", "attention"],
+          "lru_width": 4096, "attention_window_size": 2048}, "layer_kinds"),
         # Linear-attention keys under a model_type not named: said as such.
         ({**OLMO2_7B, "model_type": "some_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}, "linear_other"),
         # vLLM runs one kind of local layer a model: sliding and chunked together are refused, as vLLM refuses them.
@@ -421,16 +422,21 @@ def test_a_hybrid_whose_state_is_not_read_is_refused_not_counted_as_attention(co
 
 
 def test_a_refused_linear_attention_hybrid_is_said_in_the_users_language(pipeline):
-    kimi = {**LING_MINI_2, "model_type": "kimi_linear", "linear_attn_config": {"full_attn_layers": [4, 8]}}
+    kimi = {
+        **LING_MINI_2,
+        "model_type": "kimi_linear",
+        "mla_use_output_gate": True,
+        "linear_attn_config": {"full_attn_layers": [4, 8]},
+    }
     reply = pipeline.ask(
         "quanto de memória pra esse modelo? " + json.dumps(kimi), Where("slash_command", user_id="U1")
     )
     assert reply.outcome in ("not_understood", "needs_input")
-    assert "camadas Kimi Delta Attention do Kimi Linear" in text_of(reply.message.blocks)
+    assert "um Kimi Linear com mla_use_output_gate, blocos que" in text_of(reply.message.blocks)
     reply = pipeline.ask(
         "how much memory for this model? " + json.dumps(kimi), Where("slash_command", user_id="U1")
     )
-    assert "Kimi Linear's Kimi Delta Attention layers" in text_of(reply.message.blocks)
+    assert "a Kimi Linear layout with mla_use_output_gate, blocks" in text_of(reply.message.blocks)
 
 
 def test_llama_4s_answer_names_its_chunked_layers_and_the_vllm_setting_they_rely_on(capsys, pipeline):

@@ -205,10 +205,16 @@ def test_lora_on_falcon_h1_adapts_both_the_attention_and_the_mixer(env):
         ),
         ({**FALCON_H1_34B, "mamba_d_ssm": 3072}, r"mamba_n_heads \(32\) x mamba_d_head \(128\)"),
         # Still refused, each with what its layers keep that is not read.
-        ({**FALCON_H1_34B, "model_type": "zamba2"}, "Zamba2's shared attention blocks"),
-        ({"model_type": "kimi_linear"}, "Kimi Linear's Kimi Delta Attention layers"),
+        # (Zamba2's shared blocks are read now: tests/test_hub_hybrids4.py; a config without its layer list is not)
+        ({**FALCON_H1_34B, "model_type": "zamba2"}, "layers_block_type"),
+        # (Kimi Linear's KDA is read now: tests/test_hub_hybrids4.py; Kimi K3's full-rank gates are not)
+        (
+            {"model_type": "kimi_linear", "linear_attn_config": {"use_full_rank_gate": True}},
+            "use_full_rank_gate",
+        ),
         # (MiniMax-01's lightning attention is read now: tests/test_hub_hybrids3.py)
-        ({"model_type": "recurrent_gemma"}, "RecurrentGemma's RG-LRU recurrent blocks"),
+        # (RecurrentGemma's RG-LRU blocks are read now: tests/test_hub_hybrids4.py; a block kind Griffin lacks is not)
+        ({**FALCON_H1_34B, "model_type": "recurrent_gemma", "block_types": ["recurrent", "mlstm"]}, "mlstm"),
         # state-spaces/mamba2-2.7b's config.json is mamba_ssm's own MambaConfig (64 layers of 2,560: the
         # state-spaces/mamba README), which neither vLLM nor transformers loads.
         (
@@ -236,12 +242,14 @@ def test_what_the_reader_cannot_size_is_refused_with_its_reason(config, why):
 
 
 def test_a_known_uncatalogued_repo_the_reader_refuses_is_not_sized_as_another_model(env):
-    # "moonshotai/Kimi-Linear-48B-A3B-Instruct" had been sized as Kimi K2.5 (1T-A32B), by its family's name.
-    reply = _ask(env, "moonshotai/Kimi-Linear-48B-A3B-Instruct para 4 usuarios")
+    # An uncatalogued family's repo the reader refuses is answered with the reader's reason, not a family
+    # stand-in ("moonshotai/Kimi-Linear-48B-A3B-Instruct" had been sized as Kimi K2.5; it is read now:
+    # tests/test_hub_hybrids4.py).
+    reply = _ask(env, "meituan-longcat/LongCat-Flash-Chat para 4 usuarios")
     said = text_of(reply.message.blocks)
-    assert reply.outcome != "answered" and "Kimi K2" not in said
-    assert "O Kimi Linear (48B-A3B) ainda não está no catálogo" in said
-    assert "camadas Kimi Delta Attention do Kimi Linear" in said
+    assert reply.outcome != "answered"
+    assert "O LongCat-Flash (560B) ainda não está no catálogo" in said
+    assert "os dois MLPs de cada camada do LongCat-Flash" in said
 
 
 @pytest.mark.parametrize("repo", [BAMBA, FALCON_H1, CODESTRAL])

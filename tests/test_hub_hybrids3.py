@@ -39,7 +39,7 @@ def _no_hub(monkeypatch):
 @pytest.mark.parametrize(
     ("question", "typed"),
     [
-        # (RecurrentGemma, Griffin's, is now a family the catalogue names: REFUSED below)
+        # (RecurrentGemma, Griffin's, is now a family the catalogue names, and read: tests/test_hub_hybrids4.py)
         ("quanta memória para o recurrent-llama 2b com 10 usuários?", "recurrent-llama 2b"),
         ("xlstm-7b", "xlstm-7b"),  # had been Mistral 7B v0.3
         ("stripedhyena 7b para 20 usuários", "stripedhyena 7b"),
@@ -133,15 +133,7 @@ def test_a_refused_family_s_size_typed_after_it_is_its_own_not_another_model(cap
 
 REFUSED = [
     # (asked by name, the family, a config.json's keys as its repo writes them)
-    # Griffin's RG-LRU and local attention: had been "recurrentgemma 9b (dimensionado como Gemma 2 9B)"
-    ("recurrentgemma 9b", "RecurrentGemma", {"model_type": "recurrent_gemma", "lru_width": 4096}),
-    (
-        "quanta memória para o recurrentgemma 2b com 10 usuários?",
-        "RecurrentGemma",
-        {"model_type": "recurrent_gemma", "block_types": ["recurrent", "recurrent", "attention"]},
-    ),
-    ("zamba2 7b", "Zamba2", {"model_type": "zamba2"}),
-    ("kimi linear 48b", "Kimi Linear", {"model_type": "kimi_linear", "linear_attn_config": {}}),
+    # (RecurrentGemma and Kimi Linear are read now: tests/test_hub_hybrids4.py)
     ("rwkv 7b", "RWKV", {"model_type": "rwkv6", "attention_hidden_size": 4096}),
     ("hymba 1.5b", "Hymba 1.5B", {"model_type": "hymba", "num_memory_tokens": 128}),
     ("flan-t5-xl", "T5 / Flan-T5", {"model_type": "t5", "d_model": 2048, "is_encoder_decoder": True}),
@@ -165,10 +157,14 @@ def test_a_family_whose_repo_the_reader_refuses_is_not_offered_to_paste(capsys, 
     assert i18n.t("pt-BR", f"hub_unsupported.{entry.hub_refuses}") in said
 
 
-def test_zamba2_by_name_names_the_shared_blocks_in_english_too(capsys):
-    said = refusal(capsys, "how many GPUs for zamba2 7b for 10 users")
-    assert "Pasting its repo does not help yet either" in said and "Zamba2's shared attention blocks" in said
-    assert "/gpu Zyphra/Zamba2-7B-Instruct" not in said
+def test_hymba_by_name_names_its_side_by_side_heads_in_english_too(capsys):
+    # (Zamba2, pinned here before, is read now: tests/test_hub_hybrids4.py)
+    said = refusal(capsys, "how many GPUs for hymba 1.5b for 10 users")
+    assert (
+        "Pasting its repo does not help yet either" in said
+        and "Hymba's attention heads and Mamba heads" in said
+    )
+    assert "/gpu nvidia/Hymba-1.5B-Instruct" not in said
 
 
 def test_every_reader_refusal_the_catalogue_names_is_worded_in_every_language():
@@ -264,7 +260,7 @@ def test_minimax_text_01s_transformers_layout_is_read_the_same(env):
     types = ["full_attention" if t else "linear_attention" for t in MINIMAX_M1_80K["attn_type_list"]]
     hf = architecture({**spelled, "model_type": "minimax", "layer_types": types})
     assert hf == architecture(MINIMAX_M1_80K)
-    assert hf["linear_attention"]["lightning"] and hf["layer_pattern"] == "RRRRRRRG"
+    assert hf["linear_attention"]["variant"] == "lightning" and hf["layer_pattern"] == "RRRRRRRG"
     # a layer kind attn_type_list does not define is refused, not guessed
     with pytest.raises(Unsupported) as refused:
         architecture({**MINIMAX_M1_80K, "attn_type_list": [0, 2] * 40})

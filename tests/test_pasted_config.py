@@ -157,8 +157,8 @@ def test_a_button_pressed_on_another_worker_finds_the_pasted_model(pipeline, tmp
             {"num_hidden_layers": 12, "model_type": "gpt2", "n_embd": 768},
             "falta 'num_attention_heads', 'vocab_size' no config.json",
         ),
-        # Zamba2's shared attention blocks are still not sized (Mamba-1 and Mamba-2 models are).
-        ({**MISTRAL_7B, "model_type": "zamba2", "architectures": ["Zamba2ForCausalLM"]}, "Zamba2"),
+        # Hymba's side-by-side attention and Mamba heads are still not sized (Zamba2's shared blocks are now).
+        ({**MISTRAL_7B, "model_type": "hymba", "architectures": ["HymbaForCausalLM"]}, "Hymba"),
     ],
 )
 def test_a_config_we_cannot_size_gets_the_reason_not_a_traceback(pipeline, config, said):

@@ -516,6 +516,140 @@ def minimax_01(c: dict) -> Tensors:
     return t
 
 
+def kimi_linear(c: dict) -> Tensors:
+    """Kimi Linear as vLLM's kimi_linear.py loads it, BF16: KDA (`self_attn.q/k/v_proj`, their F32
+    `q/k/v_conv1d` of short_conv_kernel_size, `f_a_proj`/`f_b_proj` and `g_a_proj`/`g_b_proj` through
+    head_dim, `b_proj`, `dt_bias`, `A_log`, `o_norm`, `o_proj`) in the layers kda_layers names (counted from 1),
+    MLA without q_lora_rank elsewhere (`q_proj`, `kv_a_proj_with_mqa`, `kv_a_layernorm`, `kv_b_proj`,
+    `o_proj`); a dense `mlp` in the first first_k_dense_replace layers, then `block_sparse_moe` (router and
+    F32 e_score_correction_bias, experts w1/w2/w3, `shared_experts`)."""
+    t: Tensors = {}
+    h, v, heads = c["hidden_size"], c["vocab_size"], c["num_attention_heads"]
+    lac = c["linear_attn_config"]
+    kh, kd, kernel = lac["num_heads"], lac["head_dim"], lac["short_conv_kernel_size"]
+    proj = kh * kd
+    nope, rope, vh, kvl = c["qk_nope_head_dim"], c["qk_rope_head_dim"], c["v_head_dim"], c["kv_lora_rank"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p, a = f"model.layers.{i}", f"model.layers.{i}.self_attn"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        if i + 1 in lac["kda_layers"]:
+            for x in "qkv":
+                linear(t, f"{a}.{x}_proj", proj, h, {})
+                t[f"{a}.{x}_conv1d.weight"] = ("F32", [proj, 1, kernel])
+            for g in "fg":
+                linear(t, f"{a}.{g}_a_proj", kd, h, {})
+                linear(t, f"{a}.{g}_b_proj", proj, kd, {})
+            linear(t, f"{a}.b_proj", kh, h, {})
+            t[f"{a}.dt_bias"] = ("F32", [proj])
+            t[f"{a}.A_log"] = ("F32", [1, 1, kh, 1])
+            norm(t, f"{a}.o_norm", kd)
+            linear(t, f"{a}.o_proj", h, proj, {})
+        else:
+            linear(t, f"{a}.q_proj", heads * (nope + rope), h, {})
+            linear(t, f"{a}.kv_a_proj_with_mqa", kvl + rope, h, {})
+            norm(t, f"{a}.kv_a_layernorm", kvl)
+            linear(t, f"{a}.kv_b_proj", heads * (nope + vh), kvl, {})
+            linear(t, f"{a}.o_proj", h, heads * vh, {})
+        if i < c["first_k_dense_replace"]:
+            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], {})
+        else:
+            routers = {"gate.weight": "BF16", "gate.e_score_correction_bias": "F32"}
+            _experts(t, f"{p}.block_sparse_moe", c, c["num_experts"], c["num_shared_experts"], routers, {})
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
+def recurrent_gemma(c: dict, dtype: str = "F32") -> Tensors:
+    """RecurrentGemma as transformers' convert_recurrent_gemma_to_hf.py saves it (float32 by default): in each
+    layer temporal_pre_norm and channel_pre_norm; block_types' "recurrent" layers a `temporal_block` of
+    linear_x/linear_y/linear_out with biases, a depthwise conv_1d with its bias and `rg_lru`'s block-diagonal
+    input and recurrent gates (heads x block x block, and their heads x block biases) and recurrent_param;
+    "attention" layers q/k/v_proj and o_proj with a bias; `mlp_block` gate/up/down_proj, intermediate_size // 2
+    wide with biases; model.final_norm, the head tied to the embedding table."""
+    t: Tensors = {}
+    h, v, heads, kv, hd = (
+        c["hidden_size"],
+        c["vocab_size"],
+        c["num_attention_heads"],
+        c["num_key_value_heads"],
+        c["head_dim"],
+    )
+    lru, width, blocks = c["lru_width"], c["intermediate_size"] // 2, c["block_types"]
+    fmt = {"dtype": dtype}
+    t["model.embed_tokens.weight"] = (dtype, [v, h])
+    for i in range(c["num_hidden_layers"]):
+        p, b = f"model.layers.{i}", f"model.layers.{i}.temporal_block"
+        norm(t, f"{p}.temporal_pre_norm", h, dtype)
+        norm(t, f"{p}.channel_pre_norm", h, dtype)
+        if blocks[i % len(blocks)] == "recurrent":
+            linear(t, f"{b}.linear_x", lru, h, fmt, bias=True)
+            linear(t, f"{b}.linear_y", lru, h, fmt, bias=True)
+            linear(t, f"{b}.linear_out", h, lru, fmt, bias=True)
+            t[f"{b}.conv_1d.weight"] = (dtype, [lru, 1, c["conv1d_width"]])
+            t[f"{b}.conv_1d.bias"] = (dtype, [lru])
+            for gate in ("input_gate", "recurrent_gate"):
+                t[f"{b}.rg_lru.{gate}_weight"] = (dtype, [heads, lru // heads, lru // heads])
+                t[f"{b}.rg_lru.{gate}_bias"] = (dtype, [heads, lru // heads])
+            t[f"{b}.rg_lru.recurrent_param"] = (dtype, [lru])
+        else:
+            linear(t, f"{b}.q_proj", heads * hd, h, fmt)
+            linear(t, f"{b}.k_proj", kv * hd, h, fmt)
+            linear(t, f"{b}.v_proj", kv * hd, h, fmt)
+            linear(t, f"{b}.o_proj", h, heads * hd, fmt, bias=True)
+        for proj, out, inp in (("gate_proj", width, h), ("up_proj", width, h), ("down_proj", h, width)):
+            linear(t, f"{p}.mlp_block.{proj}", out, inp, fmt, bias=True)
+    norm(t, "model.final_norm", h, dtype)
+    return t
+
+
+def zamba2(c: dict) -> Tensors:
+    """Zamba2 as transformers saves it (modeling_zamba2.py), BF16 (A_log and D in F32): in each layer
+    input_layernorm and a Mamba-2 `mamba` (`mamba_decoder.mamba` in the hybrid layers, which add their own
+    `linear`); each of num_mem_blocks shared blocks stored once, under the first layer that runs it
+    (`shared_transformer`: input_layernorm over 2 x hidden, q/k/v_proj from 2 x hidden, o_proj,
+    pre_ff_layernorm, feed_forward gate_up_proj and down_proj), with the adapters of every use it serves
+    (`gate_up_proj_adapter_list.{use}` and, with use_shared_attention_adapter, q/k/v adapter lists);
+    final_layernorm, the head tied to the embedding table."""
+    t: Tensors = {}
+    h, v, heads, layers = c["hidden_size"], c["vocab_size"], c["num_attention_heads"], c["num_hidden_layers"]
+    hd, kv, w, r = (
+        c["attention_head_dim"],
+        c["num_key_value_heads"],
+        c["intermediate_size"],
+        c["adapter_rank"],
+    )
+    inner, mheads = c["mamba_expand"] * h, c["n_mamba_heads"]
+    hybrid, blocks = c["hybrid_layer_ids"], c["num_mem_blocks"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i in range(layers):
+        p = f"model.layers.{i}" + (".mamba_decoder" if i in hybrid else "")
+        norm(t, f"{p}.input_layernorm", h)
+        _mamba2(t, f"{p}.mamba", h, mheads, inner // mheads, c["mamba_ngroups"], c["mamba_d_state"],
+                c["mamba_d_conv"])  # fmt: skip
+    for use, i in enumerate(hybrid):
+        linear(t, f"model.layers.{i}.linear", h, h, {})
+        b = f"model.layers.{hybrid[use % blocks]}.shared_transformer"
+        if use < blocks:  # the block itself, stored once
+            norm(t, f"{b}.input_layernorm", 2 * h)
+            for proj, out in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+                linear(t, f"{b}.self_attn.{proj}", out, 2 * h, {})
+            linear(t, f"{b}.self_attn.o_proj", h, heads * hd, {})
+            norm(t, f"{b}.pre_ff_layernorm", h)
+            linear(t, f"{b}.feed_forward.gate_up_proj", 2 * w, h, {})
+            linear(t, f"{b}.feed_forward.down_proj", h, w, {})
+        linear(t, f"{b}.feed_forward.gate_up_proj_adapter_list.{use}.0", r, h, {})
+        linear(t, f"{b}.feed_forward.gate_up_proj_adapter_list.{use}.1", 2 * w, r, {})
+        if c.get("use_shared_attention_adapter"):
+            for x, out in (("q", heads * hd), ("k", kv * hd), ("v", kv * hd)):
+                linear(t, f"{b}.self_attn.linear_{x}_adapter_list.{use}.0", r, 2 * h, {})
+                linear(t, f"{b}.self_attn.linear_{x}_adapter_list.{use}.1", out, r, {})
+    norm(t, "model.final_layernorm", h)
+    return t
+
+
 def _attention(t: Tensors, p: str, c: dict) -> None:
     h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
     hd = c.get("head_dim") or h // heads

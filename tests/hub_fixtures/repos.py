@@ -233,9 +233,28 @@ FALCON_H1_34B = {
     "projectors_bias": False, "attention_bias": False, "mlp_bias": False, "max_position_embeddings": 262144,
     "rope_theta": 1e11, "torch_dtype": "bfloat16",
 }  # fmt: skip
-# moonshotai/Kimi-Linear-48B-A3B-Instruct: only its model_type and architecture are read before the refusal (no
-# complete published config.json of it was found to cite), so only those are written.
-KIMI_LINEAR = {"architectures": ["KimiLinearForCausalLM"], "model_type": "kimi_linear"}
+# moonshotai/Kimi-Linear-48B-A3B-Instruct: its config.json (kimi_linear) as public ports quote it (an MLX
+# conversion's test copy, a torchtitan port's defaults, a porting note with the safetensors index): 27 layers of
+# 2,304, MLA in the 1-based full_attn_layers 4, 8, ..., 24 and 27, KDA (32 heads of 128, kernel 4) in the 20
+# others, 32 heads, kv_lora_rank 512, no q_lora_rank, 256 experts of 1,024 with 8 per token and one shared,
+# the first layer dense (9,216), vocab 163,840, untied, model_max_length 1,048,576. The index's
+# total_parameters: 49,122,681,728 (card: 48B total, 3B activated). BF16; 20 shards.
+KIMI_LINEAR = {
+    "architectures": ["KimiLinearForCausalLM"], "model_type": "kimi_linear", "dtype": "bfloat16",
+    "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 27, "num_attention_heads": 32,
+    "num_key_value_heads": 32, "head_dim": 72, "kv_lora_rank": 512, "q_lora_rank": None, "qk_nope_head_dim": 128,
+    "qk_rope_head_dim": 64, "v_head_dim": 128, "mla_use_nope": True, "hidden_act": "silu",
+    "linear_attn_config": {
+        "full_attn_layers": [4, 8, 12, 16, 20, 24, 27], "head_dim": 128, "num_heads": 32,
+        "kda_layers": [i for i in range(1, 28) if i not in (4, 8, 12, 16, 20, 24, 27)],
+        "short_conv_kernel_size": 4,
+    },
+    "model_max_length": 1048576, "moe_intermediate_size": 1024, "moe_layer_freq": 1, "moe_renormalize": True,
+    "moe_router_activation_func": "sigmoid", "num_expert_group": 1, "num_experts": 256,
+    "num_experts_per_token": 8, "num_nextn_predict_layers": 0, "num_shared_experts": 1, "first_k_dense_replace": 1,
+    "rms_norm_eps": 1e-05, "rope_theta": 10000.0, "routed_scaling_factor": 2.446, "tie_word_embeddings": False,
+    "topk_group": 1, "use_grouped_topk": True, "vocab_size": 163840,
+}  # fmt: skip
 
 # MiniMaxAI/MiniMax-M1-80k: its config.json (minimax_m1, MiniMaxM1ForCausalLM) as a public GitHub dump of the
 # repo's files quotes it: 80 layers of 6,144, a softmax layer after every seven lightning ones (attn_type_list),
@@ -248,6 +267,41 @@ MINIMAX_M1_80K = {
     "num_experts_per_tok": 2, "attn_type_list": [0, 0, 0, 0, 0, 0, 0, 1] * 10, "rotary_dim": 64,
     "rope_theta": 10000000, "rms_norm_eps": 1e-05, "postnorm": True, "shared_intermediate_size": 0,
     "tie_word_embeddings": False, "hidden_act": "silu",
+}  # fmt: skip
+
+# google/recurrentgemma-2b-it and -9b-it: config.json as transformers' convert_recurrent_gemma_to_hf.py writes
+# it for the 2B (hidden 2,560, intermediate_size 15,360 = twice the MLP's 7,680, 10 heads, 1 KV head, 26 layers,
+# vocab 256,000) with RecurrentGemmaConfig's defaults (lru_width = hidden, a 2,048-token window, conv1d_width 4,
+# block_types recurrent, recurrent, attention; head_dim = hidden / heads), and for the 9B the same from Google's
+# RECURRENT_GEMMA_9B_V1 preset (google-deepmind/recurrentgemma common.py: width 4,096, MLP 3 x 4,096, 16 heads,
+# lru_width 4,096, 38 blocks). Float32, the conversion's default; shard counts not cited.
+_GRIFFIN = {"architectures": ["RecurrentGemmaForCausalLM"], "model_type": "recurrent_gemma",
+            "num_key_value_heads": 1, "head_dim": 256, "attention_window_size": 2048, "conv1d_width": 4,
+            "vocab_size": 256000, "block_types": ["recurrent", "recurrent", "attention"],
+            "partial_rotary_factor": 0.5, "logits_soft_cap": 30.0, "rms_norm_eps": 1e-06,
+            "hidden_activation": "gelu_pytorch_tanh", "attention_bias": False, "torch_dtype": "float32"}  # fmt: skip
+RECURRENTGEMMA_2B = {**_GRIFFIN, "hidden_size": 2560, "intermediate_size": 15360, "num_hidden_layers": 26,
+                     "num_attention_heads": 10, "lru_width": 2560}  # fmt: skip
+RECURRENTGEMMA_9B = {**_GRIFFIN, "hidden_size": 4096, "intermediate_size": 24576, "num_hidden_layers": 38,
+                     "num_attention_heads": 16, "lru_width": 4096}  # fmt: skip
+
+# Zyphra/Zamba2-2.7B-instruct: transformers' Zamba2Config names Zyphra/Zamba2-2.7B as the model its defaults
+# follow (hidden 2,560, 54 layers, 32 heads of attention_head_dim 2 x 2,560 / 32 = 160, intermediate 4 x hidden,
+# mamba_d_state 64, mamba_d_conv 4, expand 2, one group, vocab 32,000, 4,096 positions, tied); where its
+# defaults are not the 2.7B's, a public MLX port's 2.7B defaults: 80 Mamba heads (of 64), two shared blocks
+# (num_mem_blocks 2, Zyphra's "two shared attention blocks ... ABAB"), MLP adapters of rank 128 and none on the
+# attention; hybrid layers 6, 12, 18, 24, 30, 36, 42, 47 and 51 (a public vLLM study quotes them from this
+# repo's config.json). BF16; shard count not cited.
+ZAMBA2_2_7B = {
+    "architectures": ["Zamba2ForCausalLM"], "model_type": "zamba2", "hidden_size": 2560, "num_hidden_layers": 54,
+    "num_attention_heads": 32, "num_key_value_heads": 32, "attention_hidden_size": 5120, "attention_head_dim": 160,
+    "intermediate_size": 10240, "mamba_d_state": 64, "mamba_d_conv": 4, "mamba_expand": 2, "mamba_ngroups": 1,
+    "n_mamba_heads": 80, "mamba_headdim": 64, "use_conv_bias": True, "add_bias_linear": False,
+    "hidden_act": "gelu", "num_mem_blocks": 2, "use_shared_mlp_adapter": True,
+    "use_shared_attention_adapter": False, "adapter_rank": 128, "use_mem_rope": False, "vocab_size": 32000,
+    "max_position_embeddings": 4096, "tie_word_embeddings": True, "rms_norm_eps": 1e-05,
+    "hybrid_layer_ids": [6, 12, 18, 24, 30, 36, 42, 47, 51],
+    "layers_block_type": ["hybrid" if i in (6, 12, 18, 24, 30, 36, 42, 47, 51) else "mamba" for i in range(54)],
 }  # fmt: skip
 
 FP8_KEEP_405B = [
@@ -435,9 +489,15 @@ REPOS = {
     "MiniMaxAI/MiniMax-M1-80k": {
         "config": MINIMAX_M1_80K, "shards": 8, "tensors": lambda: ck.minimax_01(MINIMAX_M1_80K),
     },
-    # A hybrid the reader refuses (Kimi Delta Attention beside MLA): the answer says why, in its own language.
+    "google/recurrentgemma-2b-it": {
+        "config": RECURRENTGEMMA_2B, "shards": 3, "tensors": lambda: ck.recurrent_gemma(RECURRENTGEMMA_2B),
+    },
+    "google/recurrentgemma-9b-it": {
+        "config": RECURRENTGEMMA_9B, "shards": 8, "tensors": lambda: ck.recurrent_gemma(RECURRENTGEMMA_9B),
+    },
+    "Zyphra/Zamba2-2.7B-instruct": {"config": ZAMBA2_2_7B, "shards": 2, "tensors": lambda: ck.zamba2(ZAMBA2_2_7B)},
     "moonshotai/Kimi-Linear-48B-A3B-Instruct": {
-        "config": KIMI_LINEAR, "tensors": None, "other_files": ["model-00001-of-00020.safetensors"],
+        "config": KIMI_LINEAR, "shards": 20, "tensors": lambda: ck.kimi_linear(KIMI_LINEAR),
     },
     "ibm-granite/granite-3.0-1b-a400m-base": {
         "config": GRANITE_3_1B_A400M, "shards": 1, "tensors": lambda: ck.granite_moe(GRANITE_3_1B_A400M),
