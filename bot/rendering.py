@@ -1281,7 +1281,7 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
         out["load"].append(i18n.t(lang, key, **window, rate=rate_text(w.load.rate_per_s, lang),
                                   prompt=i18n.tokens(w.load.prompt_tokens, lang),
                                   output=i18n.tokens(w.load.output_tokens, lang),
-                                  n=i18n.number(n or 0, lang, 0 if (n or 0) >= 10 else (1 if (n or 0) >= 0.1 else 2))))  # fmt: skip
+                                  n=i18n.in_flight(n or 0, lang)))  # fmt: skip
     if compact and rec is not None and rec.performance is not None:
         from sizing.advice import perf_short
 

@@ -1866,13 +1866,7 @@ def performance_line(plan: Plan, p, lang: str, pace: float | None = None) -> str
             per_user=per_user,
             total=i18n.number(p.output_tokens_per_s, lang),
             # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.
-            n=i18n.number(
-                p.concurrency,
-                lang,
-                0
-                if p.concurrency >= 10 or p.concurrency == int(p.concurrency)
-                else (1 if p.concurrency >= 0.1 else 2),
-            ),
+            n=i18n.in_flight(p.concurrency, lang),
             ttft=i18n.number(p.ttft_s, lang, ttft_digits),
             prompt=i18n.tokens(plan.prompt, lang),
         )

@@ -225,6 +225,17 @@ _NUMBERS: dict[tuple[float, int, str], str] = {}
 _NUMBERS_SIZE = 8192
 
 
+def in_flight(value: float, lang: str) -> str:
+    """Conversations in flight as an answer says them: a whole count as given ("10 users"); a rate's mean (Little's
+    law) with a decimal or two below 10, and from 10 on whole and rounded up, as the memory counts them (the
+    plan's users are the mean rounded up): "43 usuários" had stood above "~42 conversas", one quantity twice."""
+    if value == int(value):
+        return number(value, lang)
+    if value >= 10:
+        return number(math.ceil(value - 1e-6), lang)
+    return number(value, lang, 1 if value >= 0.1 else 2)
+
+
 def number(value: float, lang: str, digits: int = 0) -> str:
     """1.234,5 (pt-BR) / 1 234,5 (pt-PT) / 1,234.5 (en). Python formats, the message file says which symbols: an answer
     formats dozens of numbers, and a locale library's formatter (and its import) costs more than the answer."""

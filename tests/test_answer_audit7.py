@@ -61,3 +61,59 @@ def test_speech_within_the_gpus_time_leaves_the_recommendation_as_it_is(ask):
     out = ask("llama 3.1 8b + whisper large v3 com 50 horas de áudio por dia, preço por mês")
     assert _recommended(out) == (1, "L40 48 GB"), out
     assert "Fala e LLM cabem juntos em 1× L40 48 GB" in out, out
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("llama 3.1 70b com 5 requisições por segundo, preço por mês", "pt-BR"),
+        ("qwen2.5 7b com 2 requisições por segundo", "pt-BR"),
+        ("llama 3.1 8b for 1000 requests per minute", "en"),
+        ("llama 8b para 2000 funcionários", "pt-BR"),
+    ],
+)
+def test_a_rates_conversations_in_flight_are_one_count_said_one_way(ask, question, lang):
+    # "95 usuários simultâneos" above "~94 conversas em andamento": one quantity, two counts and two names
+    out = ask(question)
+    header = re.search(r"(?:memória para|memory for) ([\d.,]+) (?:conversas|conversations)", out)
+    assert header, out
+    sized = number(header[1], lang)
+    load = re.search(r"~([\d.,]+) (?:conversas em andamento|conversations in flight)$", out, re.M)
+    perf = re.search(
+        r"(?:com|with) ([\d.,]+) (?:conversas em andamento|conversations in flight) (?:em média|on average)",
+        out,
+    )
+    memory = re.search(r"\((\d+) × [\d.,]+ GB (?:por conversa|per conversation)", out)
+    assert load and perf and memory, out
+    if sized >= 10:  # a whole count: the same one in each place
+        assert number(load[1], lang) == number(perf[1], lang) == int(memory[1]) == sized, out
+    else:  # a mean with its decimal, the memory's count its round-up
+        assert number(load[1], lang) <= sized == int(memory[1]), out
+    assert (
+        "usuários simultâneos" not in out.split("\n\n")[1] and "concurrent users" not in out.split("\n\n")[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "requests", "rate", "lang"),
+    [
+        # 15% of a day's requests at the busiest hour (traffic.toml [daily]): 2,000,000 x 0.15 / 3600
+        ("bge-m3 com 2 milhões de pedidos por dia", 2_000_000, 83, "pt-BR"),
+        ("bge-m3 with 50k queries a week", 50_000, 0.4, "en"),  # over 5 days of use
+        ("bge-reranker-v2-m3 com 300 mil buscas por mês", 300_000, 0.6, "pt-BR"),  # over 22 days of use
+    ],
+)
+def test_an_encoders_volume_over_days_is_served_at_its_busiest_hour(ask, question, requests, rate, lang):
+    # it had been the memory alone, the volume unread, with "diga quantos documentos" for a corpus
+    out = ask(question)
+    said = re.search(
+        r"^([\d.,]+) (?:requisições|requests) (?:por|a) \w+.*?~([\d.,]+) (?:requisiç\w+|requests)/s",
+        out,
+        re.M,
+    )
+    assert said, out
+    assert number(said[1], lang) == requests and number(said[2], lang) == rate, said[0]
+    # the GPUs sized for that peak, and the million tokens priced over the whole period they are rented
+    assert re.search(rf"^{re.escape(said[2])} (?:requisiç\w+|requests)/s (?:ao|to) ", out, re.M), out
+    price = _line(out, "Por milhão de tokens:", "Per million tokens:")
+    assert re.search(r"(24|168|730) (horas|hours)", price), price
