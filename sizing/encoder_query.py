@@ -11,7 +11,7 @@ import msgspec
 
 from . import i18n
 from .catalog import GPU, Catalog
-from .encoders import Encoder, buffer, overhead, seconds, table, total, weights
+from .encoders import FAMILY_MARK, Encoder, buffer, family_said, overhead, seconds, table, total, weights
 from .performance import PREFILL_MFU
 from .regexes import compile as rx
 from .vocabulary import strip_accents
@@ -175,6 +175,8 @@ def memory_lines(found: list[tuple[Encoder, bool]], lang: str) -> list[str]:
     for e, assumed in found:
         if assumed:
             lines.append(t(f"encoders.assumed_{e.kind}", name=e.name))
+        elif (family := family_said(e.id, lang)) is not None:
+            lines.append(family)
         lines.append(t("encoders.memory", name=e.name, kind=t(f"encoders.kind_{e.kind}"),
                        params=i18n.params(e.params, lang), layers=e.layers, hidden=i18n.number(e.hidden_size, lang),
                        max_tokens=i18n.number(e.max_tokens, lang), weights=gb(weights(e)), buffer=gb(buffer(e)),
@@ -193,7 +195,7 @@ class Answer:
     ) -> None:
         self.found = found
         self.text = text
-        self.names = " + ".join(e.id for e, _ in found)
+        self.names = " + ".join(e.id.removeprefix(FAMILY_MARK) for e, _ in found)
         self.rate = rate(text)
         self.volume = volume(text, catalog) if self.rate is None else None
         if self.volume is not None:

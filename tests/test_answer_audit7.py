@@ -117,3 +117,33 @@ def test_an_encoders_volume_over_days_is_served_at_its_busiest_hour(ask, questio
     assert re.search(rf"^{re.escape(said[2])} (?:requisiç\w+|requests)/s (?:ao|to) ", out, re.M), out
     price = _line(out, "Por milhão de tokens:", "Per million tokens:")
     assert re.search(r"(24|168|730) (horas|hours)", price), price
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["multilingual e5", "e5 multilingual com 1 milhão de documentos", "multilingual-e5 embeddings"],
+)
+def test_an_encoder_family_named_with_no_size_is_sized_as_its_default_and_says_so(ask, question):
+    # "“multilingual e5” é um modelo de embeddings ou reranking: eu dimensiono LLMs" had refused it
+    out = ask(question)
+    assert "eu dimensiono LLMs" not in out, out
+    said = _line(out, "Multilingual E5 sem tamanho")
+    # the size taken and the family's others, each with its parameters (Wang et al. 2024, table 1)
+    assert "usei o Multilingual E5 Large (560M)" in said, said
+    for other in ("Small (118M)", "Base (278M)", "Large Instruct (560M)"):
+        assert other in said, said
+    assert re.search(r"^Multilingual E5 Large \(modelo de embeddings, 560M parâmetros", out, re.M), out
+
+
+def test_an_encoder_family_beside_an_llm_names_the_model_taken(ask):
+    out = ask("llama 3.1 8b + multilingual e5 para RAG com 20 usuários")
+    assert out.startswith("Entendi: Llama 3.1 8B + Multilingual E5 Large ·"), out.splitlines()[0]
+    assert "Embeddings ....... 2,3 GB  (Multilingual E5 Large" in out, out
+    assert "• Multilingual E5 sem tamanho: usei o Multilingual E5 Large" in out, out
+
+
+def test_a_family_s_smaller_size_named_is_sized_as_itself(ask):
+    out = ask("multilingual-e5-small")
+    assert (
+        "sem tamanho" not in out and "Multilingual E5 Small (modelo de embeddings, 118M parâmetros" in out
+    ), out
