@@ -79,9 +79,10 @@ def test_one_conversation_beside_speech_is_said_in_the_singular(ask):
 @pytest.mark.parametrize(
     ("question", "start"),
     [
-        # no word of either variety but the money's: euros are Portugal's, reais Brazil's
-        ("orçamento de 500 mil euros para treinar o llama 8b", "Percebi:"),
-        ("quanto custa o llama 8b para 20 pessoas, em euros", "Percebi:"),
+        # no word of either variety but the money's: euros are no marker of Portugal's (Brazilians price in euros
+        # too: audit7), so the base variety; reais are Brazil's
+        ("orçamento de 500 mil euros para treinar o llama 8b", "Entendi:"),
+        ("quanto custa o llama 8b para 20 pessoas, em euros", "Entendi:"),
         # "afinar" is Portugal's and "reais" Brazil's: a tie is answered in the base variety
         ("orçamento de 500 mil reais para afinar o llama 8b", "Entendi:"),
         ("orçamento de 500 mil euros para afinar o llama 8b", "Percebi:"),

@@ -147,3 +147,19 @@ def test_a_family_s_smaller_size_named_is_sized_as_itself(ask):
     assert (
         "sem tamanho" not in out and "Multilingual E5 Small (modelo de embeddings, 118M parâmetros" in out
     ), out
+
+
+@pytest.mark.parametrize(
+    ("question", "start"),
+    [
+        # a Brazilian pricing in euros is still answered in Brazil's Portuguese: the currency is no variety's word
+        ("orçamento de 500 mil euros para treinar o llama 8b", "Entendi:"),
+        ("quanto custa o llama 8b para 20 usuários, em euros?", "Entendi:"),
+        ("vocês cobram em euros? llama 3.1 70b pra 50 usuários", "Entendi:"),
+        # Portugal's own words still make Portugal's Portuguese, euros or not
+        ("orçamento de 500 mil euros para afinar o llama 8b", "Percebi:"),
+        ("llama 8b para 50 utilizadores, preço em euros", "Percebi:"),
+    ],
+)
+def test_euros_alone_do_not_make_portugal_s_portuguese(ask, question, start):
+    assert ask(question).startswith(start)
