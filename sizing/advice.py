@@ -111,10 +111,11 @@ def budget_note(budget: Budget, lang: str) -> str:
     return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang, digits), visible=visible)
 
 
-def users_phrase(n: int, lang: str) -> str:
-    return (
-        t(lang, "capacity.users_one") if n == 1 else t(lang, "capacity.users_other", n=i18n.number(n, lang))
-    )
+def users_phrase(n: int, lang: str, conversations: bool = False) -> str:
+    """ "20 usuários"; `conversations`: "20 conversas", what a load's capacity counts (the conversations in flight
+    its rate keeps, as its header says: "memória para 21 conversas em andamento"), not people asked for."""
+    key = "capacity.conversations" if conversations else "capacity.users"
+    return t(lang, f"{key}_one") if n == 1 else t(lang, f"{key}_other", n=i18n.number(n, lang))
 
 
 def sequences_phrase(n: int, lang: str) -> str:
@@ -187,8 +188,8 @@ def capacity(plan: Plan, setup: Setup) -> str:
     params = dict(
         context=i18n.tokens(plan.context, lang),
         context_max=i18n.tokens(context_max, lang),
-        users=users_phrase(users, lang),
-        n_users=users_phrase(plan.users, lang),
+        users=users_phrase(users, lang, plan.traffic),
+        n_users=users_phrase(plan.users, lang, plan.traffic),
     )
     if context_max < 1:
         return t(lang, "capacity.nothing")

@@ -163,3 +163,36 @@ def test_a_family_s_smaller_size_named_is_sized_as_itself(ask):
 )
 def test_euros_alone_do_not_make_portugal_s_portuguese(ask, question, start):
     assert ask(question).startswith(start)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("afinar o mistral 7b com lora, 30 mil exemplos, orçamento de 5 mil euros", "pt-PT"),  # 1,25 hours
+        (
+            "fine-tuning lora do llama 3.1 8b com 50 mil exemplos de 1000 tokens, 3 épocas, quanto custa?",
+            "pt-BR",
+        ),
+        ("DPO do llama 3.1 8b com 20 mil pares, quanto custa", "pt-BR"),
+        ("pretrain a 3b model on 300B tokens, how long and how much on H100s?", "en"),
+    ],
+)
+def test_the_gpu_hours_said_times_their_price_give_the_cost_said(ask, question, lang):
+    # "1,3 GPU-horas a 20,00 R$" beside a cost of 25,00 R$ (1,25 hours): 1,3 × 20 is 26
+    out = ask(question).replace("\u00a0", " ")
+    said = re.search(
+        r"(?:Custo do projeto|Project cost): (?:R\$ |BRL )?([\d., ]+?)(?: R\$)? \(([\d.,]+) (?:GPU-horas?|GPU-hours?)"
+        r" (?:a|at) (?:R\$ |BRL )?([\d.,]+)",
+        out,
+    )
+    assert said, out
+    total, hours, price = (number(x.replace(" ", ""), lang) for x in said.groups())
+    assert abs(hours * price - total) <= 0.01 * total, said[0]
+
+
+def test_a_loads_capacity_counts_conversations_as_its_header_does(ask):
+    # "memória para 21 conversas em andamento" above "Capacidade: até 36 usuários ..., ou 21 usuários"
+    out = ask("qwen3 30b a3b para chatbot com 1 milhão de mensagens por mês, custo mensal")
+    capacity = _line(out, "Capacidade:")
+    assert "usuários" not in capacity and re.search(r"ou 21 conversas com até", capacity), capacity
+    assert "memória para 21 conversas em andamento" in out
