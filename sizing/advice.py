@@ -534,7 +534,8 @@ def _serving_alternatives(
                 share=i18n.percent(per_token / total.total, lang),
                 saved=i18n.gb(saved, lang),
                 setup=describe(alt, lang),
-                users=i18n.number(alt.max_users or 0, lang),
+                # under a rate, the conversations its load keeps in flight, as the capacity says them
+                users=users_phrase(alt.max_users or 0, lang, plan.traffic),
             )
             out.append(
                 Alternative(

@@ -337,7 +337,7 @@ class Answer:
               tflops=i18n.number(self.gpu.tflops("bf16"), lang)),
         ]  # fmt: skip
         if j.hours is not None:
-            lines.append(t("encoders.deadline", hours=i18n.number(j.hours, lang), count=count, gpu=self.gpu.name,
+            lines.append(t("encoders.deadline" if count > 1 else "encoders.deadline_one", hours=i18n.number(j.hours, lang), count=count, gpu=self.gpu.name,
                            time=i18n.duration(secs / count / 86400, lang)))  # fmt: skip
         lines.append(t("encoders.assumptions", mfu=i18n.percent(PREFILL_MFU, lang)))
         return lines

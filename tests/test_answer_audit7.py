@@ -196,3 +196,30 @@ def test_a_loads_capacity_counts_conversations_as_its_header_does(ask):
     capacity = _line(out, "Capacidade:")
     assert "usuários" not in capacity and re.search(r"ou 21 conversas com até", capacity), capacity
     assert "memória para 21 conversas em andamento" in out
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [("whisper large v3 com 2000 horas de áudio por dia, quanto custa?", "pt-BR"),
+     ("whisper large v3 with 100 hours of audio an hour", "en")],
+)  # fmt: skip
+def test_speech_alone_at_its_peak_is_held_to_the_plan_s_ceiling_as_beside_an_llm(ask, question, lang):
+    # "5× L40 48 GB (92% da capacidade estimada em uso no pico)" alone, where beside an LLM the same audio is
+    # held to the plan's 70%
+    line = _line(ask(question), "Volume:")
+    busy = re.search(r"\((\d+)% (?:da capacidade|of the estimated)", line)
+    assert busy and int(busy[1]) <= 70, line
+    assert "70%" in line, line
+
+
+def test_a_batch_s_header_says_the_conversations_its_load_keeps(ask):
+    out = ask("qwen2.5 7b para classificar 5 milhões de textos em 24 horas, custo")
+    header = out.split("\n\n")[1]
+    assert "usuários simultâneos" not in header and "memória para 39 conversas em andamento" in header, header
+    # and its alternatives count conversations too
+    assert "cabem então até 9.830 conversas" in out, out
+
+
+def test_a_corpus_one_gpu_finishes_in_time_is_said_in_the_singular(ask):
+    out = ask("bge-m3 para indexar 10 milhões de documentos de 3 páginas em 48 horas, preço")
+    assert "Para terminar em 48 h: 1× L40S 48 GB basta" in out and "cada uma com sua parte" not in out, out
