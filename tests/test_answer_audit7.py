@@ -223,3 +223,14 @@ def test_a_batch_s_header_says_the_conversations_its_load_keeps(ask):
 def test_a_corpus_one_gpu_finishes_in_time_is_said_in_the_singular(ask):
     out = ask("bge-m3 para indexar 10 milhões de documentos de 3 páginas em 48 horas, preço")
     assert "Para terminar em 48 h: 1× L40S 48 GB basta" in out and "cada uma com sua parte" not in out, out
+
+
+def test_slack_s_answer_recommends_and_prices_the_setup_the_speech_needs(tmp_path, monkeypatch):
+    # the /gpu reply (signed request, Bolt's dispatch, Block Kit checked) shows the repeated setup and its price
+    from tests.data_folders import priced_slash
+
+    text, rows = priced_slash(
+        tmp_path, monkeypatch, PRICES, "llama 3.1 8b + whisper large v3 com 500 horas de áudio por dia, preço"
+    )
+    assert "2× L40 48 GB" in text and "R$ 14,00 por hora" in text, text
+    assert "Recomendo 2×" not in text and len(rows) == 1
