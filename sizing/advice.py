@@ -2551,8 +2551,10 @@ def _speech_why_more(choice: _SpeechChoice) -> str:
     return "speech.why_more_cheaper" if choice.priced else "speech.why_more_fewer"
 
 
-def _speech_why(lang: str, why: str, choice: _SpeechChoice, rec: Setup, catalog: Catalog) -> str:
-    """The "Por quê" of a speech model's choice (message key `why`), its verb agreeing with its count."""
+def _speech_why(lang: str, why: str, choice: _SpeechChoice, rec: Setup) -> str:
+    """The "Por quê" of a speech model's choice (message key `why`), its verb agreeing with its count. Which
+    costs less is said, never the amounts: notes and what decided reach everyone who asks, and prices only the
+    people who may see them (the cost lines; the amounts here had reached a shared channel)."""
     more, apart = choice.more, choice.apart
     # the verb agrees with its count ("1× L40 a mais custam" had disagreed)
     if why == "speech.why_more_cheaper" and more.added == 1:
@@ -2560,9 +2562,7 @@ def _speech_why(lang: str, why: str, choice: _SpeechChoice, rec: Setup, catalog:
     elif why == "speech.why_apart_cheaper" and apart is not None and apart.count > 1:
         why += "_many"
     return t(lang, why, more=more.count, more_added=more.added, gpu=rec.gpu_name,
-             apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "",
-             currency=catalog.offering.currency, more_cost=i18n.money(more.hourly or 0, lang),
-             apart_cost=i18n.money(apart.hourly or 0, lang) if apart else "")  # fmt: skip
+             apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "")  # fmt: skip
 
 
 def speech_repeated_why(plan: Plan, before: Setup, catalog: Catalog) -> str:
@@ -2571,7 +2571,7 @@ def speech_repeated_why(plan: Plan, before: Setup, catalog: Catalog) -> str:
     for served in [speech.by_id(i) for i in plan.encoders if speech.is_speech_id(i)]:
         choice = _speech_choice(plan, before, served, catalog, _speech_time(plan, before, served, catalog))
         if choice is not None and not choice.apart_wins:
-            return _speech_why(plan.lang, _speech_why_more(choice), choice, before, catalog)
+            return _speech_why(plan.lang, _speech_why_more(choice), choice, before)
     return ""
 
 
@@ -2639,7 +2639,7 @@ def _speech_share(
             choice_said = t(lang, "speech.choice_more", more=more.count, gpu=rec.gpu_name,
                             share=i18n.percent(both / choice.times, lang))  # fmt: skip
         lines.append(t(lang, "speech.share_over", choice=choice_said, **said))
-        lines.append(_speech_why(lang, why, choice, rec, catalog))
+        lines.append(_speech_why(lang, why, choice, rec))
     if ld.audio_hours is not None and (ld.period_s or 0) < 86400:
         lines.append(t(lang, "speech.volume_peak"))  # a day's or longer volume says its busiest hour above
     return lines

@@ -234,3 +234,19 @@ def test_slack_s_answer_recommends_and_prices_the_setup_the_speech_needs(tmp_pat
     )
     assert "2× L40 48 GB" in text and "R$ 14,00 por hora" in text, text
     assert "Recomendo 2×" not in text and len(rows) == 1
+
+
+def test_a_shared_channel_is_told_which_costs_less_never_the_amounts(priced, slack):
+    # "Why: 1× L40S 48 GB more costs BRL 9.50 an hour, less than 1× A100 ... (BRL 9.50 an hour)" had reached an
+    # external user in a shared channel, where prices are the sales team's to send
+    from tests.slack_harness import text_of
+
+    q = "llama 3.1 8b + whisper large v3 com 500 horas de áudio por dia, preço"
+    staff = text_of(slack.command(q)["blocks"])
+    assert "2× L40S 48 GB" in staff and "R$ 19,00 por hora" in staff, staff
+    external = slack.command(q, channel_id="CEXT0001", user_id="UEXT0001")
+    shown = text_of(external["blocks"])
+    assert "2× L40S 48 GB" in shown and "costs less an hour than 1× A100 SXM 80 GB" in shown, shown
+    # (its "Prices: the sales team sends them" line is the product's own)
+    for word in ("R$", "BRL", "9.50", "9,50", "19.00", "19,00"):
+        assert word not in shown and word not in external["text"], word
