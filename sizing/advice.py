@@ -45,6 +45,7 @@ from .result import (
     Performance,
     Setup,
     SizingResult,
+    SpeechApart,
 )
 from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than
 from .training_layout import for_adapters
@@ -2563,6 +2564,25 @@ def _speech_why(lang: str, why: str, choice: _SpeechChoice, rec: Setup) -> str:
         why += "_many"
     return t(lang, why, more=more.count, more_added=more.added, gpu=rec.gpu_name,
              apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "")  # fmt: skip
+
+
+def speech_apart(plan: Plan, rec: Setup | None, catalog: Catalog) -> SpeechApart | None:
+    """The speech model's GPUs apart where the notes recommend them (_speech_choice), priced on demand, and the
+    LLM's own setup: what the notes advise, for the cost lines that staff see (the notes say no amounts)."""
+    if rec is None or plan.speech_load is None or plan.stage.is_training or not catalog.offering.has_prices:
+        return None
+    ld = plan.speech_load
+    if ld.audio_hours is not None and (ld.period_s is None or ld.deadline):
+        return None
+    for served in [speech.by_id(i) for i in plan.encoders if speech.is_speech_id(i)]:
+        choice = _speech_choice(plan, rec, served, catalog, _speech_time(plan, rec, served, catalog))
+        if choice is None or not choice.apart_wins or choice.apart.hourly is None:
+            continue
+        llm = choice.alone or rec
+        return SpeechApart(name=served.name, count=choice.apart.count, gpu_name=choice.apart.gpu_name,
+                           per_hour=choice.apart.hourly, llm_count=llm.count, llm_gpu_name=llm.gpu_name,
+                           llm_per_hour=_on_demand_hourly(llm.gpu, llm.count, catalog))  # fmt: skip
+    return None
 
 
 def speech_repeated_why(plan: Plan, before: Setup, catalog: Catalog) -> str:

@@ -820,6 +820,7 @@ def _sized(
         gpu_comparison=gpu_comparison,
         run_choice=run_choice if named_run is None else _named_run_choice(plan, named_run, catalog),
         run_budget_pick=run_pick,
+        speech_apart=None if plan.stage.is_training else advice.speech_apart(plan, rec, catalog),
     )
 
 

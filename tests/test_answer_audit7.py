@@ -250,3 +250,20 @@ def test_a_shared_channel_is_told_which_costs_less_never_the_amounts(priced, sla
     # (its "Prices: the sales team sends them" line is the product's own)
     for word in ("R$", "BRL", "9.50", "9,50", "19.00", "19,00"):
         assert word not in shown and word not in external["text"], word
+
+
+def test_speech_apart_as_the_notes_recommend_is_priced_for_staff_only(priced, slack):
+    # the notes recommend the speech on GPUs of its own and say which costs less; staff see what it costs
+    from tests.slack_harness import text_of
+
+    q = "llama 3.3 70b + whisper large-v3 com 2000 horas de áudio por dia e 100 usuários, preço"
+    staff = text_of(slack.command(q)["blocks"])
+    assert "Recomendo GPU à parte para a fala" in staff, staff
+    priced_line = re.search(
+        r"Fala em GPUs à parte, como as observações recomendam: (\d+)× ([^,]+?) só para", staff
+    )
+    assert priced_line and "R$" in staff.split("Fala em GPUs à parte")[1].split("\n")[0], staff
+    external = slack.command(q, channel_id="CEXT0001", user_id="UEXT0001")
+    shown = text_of(external["blocks"])
+    assert "GPUs of its own" in shown or "à parte" in shown, shown
+    assert "R$" not in shown and "BRL" not in shown, shown
