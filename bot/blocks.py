@@ -357,7 +357,7 @@ def detail(result: SizingResult, show_prices: bool) -> Message:
         )
         text += "\n" + esc(i18n.t(lang, "perf.detail_capacity", rate=rate_text(p.max_requests_per_s, lang),
                                     max_tokens=i18n.number(p.max_output_tokens_per_s, lang),
-                                    concurrency=i18n.number(p.concurrency, lang, 0 if p.concurrency >= 10 else 1)))  # fmt: skip
+                                    concurrency=i18n.in_flight(p.concurrency, lang)))  # fmt: skip
         if show_prices:
             text += "".join("\n" + esc(line) for line in cost_lines(result, setup, lang))
         blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": text[:MAX_SECTION_TEXT]}})

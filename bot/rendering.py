@@ -226,6 +226,22 @@ def _contract_run_lines(result: SizingResult, c, setup, lang: str) -> list[str]:
     return [i18n.t(lang, "cost.project_contract_dearer", times=times, **words)]
 
 
+def speech_apart_lines(result: SizingResult, lang: str) -> list[str]:
+    """What the speech model's GPUs apart cost, as the notes recommend them, and with the LLM's own setup the
+    whole: the notes say which way costs less, the amounts only here, where prices may be shown."""
+    a = result.speech_apart
+    if a is None or result.currency is None:
+        return []
+    money = partial(i18n.money, lang=lang)
+    line = i18n.t(lang, "cost.speech_apart", name=a.name, count=a.count, gpu=a.gpu_name, currency=result.currency,
+                  per_hour=money(a.per_hour))  # fmt: skip
+    if a.llm_per_hour is not None:
+        line += " " + i18n.t(lang, "cost.speech_apart_total", count=a.llm_count, gpu=a.llm_gpu_name,
+                             currency=result.currency, per_hour=money(a.llm_per_hour),
+                             total=money(a.per_hour + a.llm_per_hour))  # fmt: skip
+    return [line]
+
+
 def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     """What a setup costs: per hour and month in the recommended contract mode, each mode's price and
     saving against on demand, and a million output tokens. Only where prices may be shown."""
@@ -1281,7 +1297,7 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
         out["load"].append(i18n.t(lang, key, **window, rate=rate_text(w.load.rate_per_s, lang),
                                   prompt=i18n.tokens(w.load.prompt_tokens, lang),
                                   output=i18n.tokens(w.load.output_tokens, lang),
-                                  n=i18n.number(n or 0, lang, 0 if (n or 0) >= 10 else (1 if (n or 0) >= 0.1 else 2))))  # fmt: skip
+                                  n=i18n.in_flight(n or 0, lang)))  # fmt: skip
     if compact and rec is not None and rec.performance is not None:
         from sizing.advice import perf_short
 
@@ -1299,7 +1315,7 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
         if result.currency is None:
             out["cost"].append(i18n.t(lang, "cost.none"))
         else:
-            out["cost"] = cost_lines(result, rec, lang)
+            out["cost"] = cost_lines(result, rec, lang) + speech_apart_lines(result, lang)
         if w.budget is not None:
             out["cost"] += budget_lines(result, rec, lang)
         v = result.verdict

@@ -45,6 +45,7 @@ from .result import (
     Performance,
     Setup,
     SizingResult,
+    SpeechApart,
 )
 from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than
 from .training_layout import for_adapters
@@ -111,10 +112,11 @@ def budget_note(budget: Budget, lang: str) -> str:
     return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang, digits), visible=visible)
 
 
-def users_phrase(n: int, lang: str) -> str:
-    return (
-        t(lang, "capacity.users_one") if n == 1 else t(lang, "capacity.users_other", n=i18n.number(n, lang))
-    )
+def users_phrase(n: int, lang: str, conversations: bool = False) -> str:
+    """ "20 usuários"; `conversations`: "20 conversas", what a load's capacity counts (the conversations in flight
+    its rate keeps, as its header says: "memória para 21 conversas em andamento"), not people asked for."""
+    key = "capacity.conversations" if conversations else "capacity.users"
+    return t(lang, f"{key}_one") if n == 1 else t(lang, f"{key}_other", n=i18n.number(n, lang))
 
 
 def sequences_phrase(n: int, lang: str) -> str:
@@ -187,8 +189,8 @@ def capacity(plan: Plan, setup: Setup) -> str:
     params = dict(
         context=i18n.tokens(plan.context, lang),
         context_max=i18n.tokens(context_max, lang),
-        users=users_phrase(users, lang),
-        n_users=users_phrase(plan.users, lang),
+        users=users_phrase(users, lang, plan.traffic),
+        n_users=users_phrase(plan.users, lang, plan.traffic),
     )
     if context_max < 1:
         return t(lang, "capacity.nothing")
@@ -533,7 +535,8 @@ def _serving_alternatives(
                 share=i18n.percent(per_token / total.total, lang),
                 saved=i18n.gb(saved, lang),
                 setup=describe(alt, lang),
-                users=i18n.number(alt.max_users or 0, lang),
+                # under a rate, the conversations its load keeps in flight, as the capacity says them
+                users=users_phrase(alt.max_users or 0, lang, plan.traffic),
             )
             out.append(
                 Alternative(
@@ -1866,13 +1869,7 @@ def performance_line(plan: Plan, p, lang: str, pace: float | None = None) -> str
             per_user=per_user,
             total=i18n.number(p.output_tokens_per_s, lang),
             # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.
-            n=i18n.number(
-                p.concurrency,
-                lang,
-                0
-                if p.concurrency >= 10 or p.concurrency == int(p.concurrency)
-                else (1 if p.concurrency >= 0.1 else 2),
-            ),
+            n=i18n.in_flight(p.concurrency, lang),
             ttft=i18n.number(p.ttft_s, lang, ttft_digits),
             prompt=i18n.tokens(plan.prompt, lang),
         )
@@ -2436,32 +2433,39 @@ def _speech_apart(served: speech.Served, ld: speech_query.Load, catalog: Catalog
     return min(options, key=lambda o: (math.inf if o.hourly is None else o.hourly, o.added), default=None)
 
 
-def _speech_share(
-    plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog, apart_chosen: list[bool] | None = None
-) -> list[str]:
-    """A speech model's share of the GPUs' time beside the LLM's, for the audio asked (plan.speech_load): the
-    audio's seconds a second over the GPUs' real-time factor (the faster-whisper README's benchmark scaled,
-    sizing/speech.py), one copy of it on each GPU as its memory line counts; the LLM's share its peak rate over
-    the rate the setup sustains (its "O pico usa" line), or with conversations at once and no rate, what they
-    write over what the setup writes saturated. Both within the plan's ceiling (traffic.toml) share the GPUs;
-    over it, the cheaper of the same setup repeated or the speech model on GPUs of its own, sized as alone."""
+class _SpeechTime(msgspec.Struct, frozen=True):
+    """A speech model's time beside the LLM's at the peak: the audio's seconds a second, how each part of it was
+    said, the LLM's share of the GPUs' time (None where its load is not estimated), when it is that, and the
+    ceiling both are weighed against."""
+
+    audio: float
+    parts: list[str]
+    llm: float | None
+    when: str
+    limit: float
+
+
+class _SpeechChoice(msgspec.Struct, frozen=True):
+    """Where speech and LLM together are over the ceiling: the setup repeated `times` (`more`), the speech on
+    GPUs of its own (`apart`, the LLM then on `alone`), whether both are priced, and which one is advised."""
+
+    times: int
+    more: _SpeechRoom
+    apart: _SpeechRoom | None
+    alone: Setup | None
+    priced: bool
+    apart_wins: bool
+
+
+def _speech_time(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog) -> _SpeechTime:
+    """The audio asked at its peak (plan.speech_load) and the LLM's share beside it: the LLM's peak rate over the
+    rate the setup sustains (its "O pico usa" line), or with conversations at once and no rate, what they write
+    over what the setup writes saturated."""
     lang, ld = plan.lang, plan.speech_load
-    gpu, n = catalog.gpu(rec.gpu), rec.count
-    rtf = speech.realtime_factor(served, gpu)
     ceiling = catalog.traffic.capacity.plan_utilization
-    where = dict(name=served.name, gpu=rec.gpu_name, count=n, rtf=i18n.number(rtf, lang))
     audio, parts = 0.0, []  # seconds of audio a second, and how each part of it was said
     if ld.audio_hours is not None:
         hours = i18n.number(ld.audio_hours, lang, 0 if ld.audio_hours >= 10 else 1)
-        if ld.period_s is None or ld.deadline:
-            # A one-off volume (or one by a deadline): the time it takes on these GPUs, the LLM's work beside it
-            seconds = ld.audio_hours * 3600 / (n * rtf)
-            key = "speech.beside_once_deadline" if ld.deadline else "speech.beside_once"
-            # Past its deadline even with the GPUs to itself: the GPUs of its own it needs, as alone
-            apart = _speech_apart(served, ld, catalog) if ld.deadline and seconds > ld.period_s else None
-            return [t(lang, key + ("_late" if apart else ""), hours=hours, time=i18n.duration(seconds / 86400, lang),
-                      deadline=i18n.duration((ld.period_s or 0) / 86400, lang), apart=apart.count if apart else 0,
-                      apart_gpu=apart.gpu_name if apart else "", **where)]  # fmt: skip
         need, peak = speech_query.audio_at_peak(ld, catalog)
         audio += need
         key = "speech.beside_volume_peak" if peak else "speech.beside_volume"
@@ -2470,7 +2474,6 @@ def _speech_share(
     if ld.streams is not None:
         audio += ld.streams
         parts.append(t(lang, "speech.beside_streams", n=i18n.number(ld.streams, lang)))
-    share = audio / (n * rtf)
     p = rec.performance
     llm, when, limit = None, "", ceiling
     if p is not None and p.utilization is not None:
@@ -2487,48 +2490,160 @@ def _speech_share(
         # Conversations at once are sized by memory, with no ceiling on the time they take: past the
         # ceiling already, the LLM keeps what the plan gave it and the speech has no room left beside it
         limit = max(ceiling, llm)
-    said = dict(speech=i18n.percent(share, lang), audio=i18n.join(parts, lang), **where)
+    return _SpeechTime(audio, parts, llm, when, limit)
+
+
+def _speech_choice(
+    plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog, time: _SpeechTime
+) -> _SpeechChoice | None:
+    """Speech and LLM over the ceiling on `rec` (None where they fit, or the LLM's share is unknown): the cheaper
+    of the same setup repeated or the speech model on GPUs of its own, sized as alone."""
+    share = time.audio / (rec.count * speech.realtime_factor(served, catalog.gpu(rec.gpu)))
+    if time.llm is None or share + time.llm <= time.limit:
+        return None
+    ceiling = catalog.traffic.capacity.plan_utilization
+    n, llm = rec.count, time.llm
+    # The same setup repeated: each copy serves its share of the LLM's load and of the audio
+    times = math.ceil((share + llm) / ceiling - 1e-9)
+    added = n * (times - 1)
+    more = _SpeechRoom(rec.gpu_name, n * times, added, _on_demand_hourly(rec.gpu, added, catalog))
+    # The speech on GPUs of its own (sized for its peak), the LLM on its own setup sized without the speech's
+    # memory (where the LLM's load alone is within the limit)
+    ld = plan.speech_load
+    volume = time.audio - (ld.streams or 0)
+    peak = speech_query.Load(audio_hours=volume or None, period_s=3600, streams=ld.streams)
+    apart = _speech_apart(served, peak, catalog) if llm <= time.limit else None
+    alone = _llm_alone(plan, rec, catalog) if apart is not None else None
+    # Weighed against repeating the setup: the speech's GPUs, and any the LLM's own setup saves or adds
+    # against the one above (what the answer says each costs stays the speech's GPUs' own)
+    net_added, net_hourly = (apart.added, apart.hourly) if apart is not None else (0, None)
+    if apart is not None and alone is not None:
+        net_added = apart.count + alone.count - n
+        if apart.hourly is not None and (mine := _on_demand_hourly(alone.gpu, alone.count, catalog)):
+            net_hourly = apart.hourly + mine - (_on_demand_hourly(rec.gpu, n, catalog) or 0)
+    priced = apart is not None and net_hourly is not None and more.hourly is not None
+    # Cheaper an hour where both are priced, else fewer GPUs added; a tie goes to GPUs of its own, where
+    # the speech's time no longer delays the LLM's answers
+    wins = apart is not None and (net_hourly < more.hourly if priced else net_added <= more.added)
+    return _SpeechChoice(times, more, apart, alone, priced, wins)
+
+
+def speech_copies(plan: Plan, rec: Setup | None, catalog: Catalog) -> int:
+    """How many times the recommendation is repeated so that the speech models beside the LLM and the LLM fit
+    within the plan's ceiling together, where repeating it is what the notes advise (1: as it is). The notes'
+    "Recomendo 2× L40" had stood under a recommendation of 1× L40, priced alone."""
+    if rec is None or plan.speech_load is None or plan.stage.is_training or is_budget(rec.gpu):
+        return 1
+    ld = plan.speech_load
+    if ld.audio_hours is not None and (ld.period_s is None or ld.deadline):
+        return 1  # a one-off volume: its time is said, not shared at a peak
+    times = 1
+    for served in [speech.by_id(i) for i in plan.encoders if speech.is_speech_id(i)]:
+        choice = _speech_choice(plan, rec, served, catalog, _speech_time(plan, rec, served, catalog))
+        if choice is not None and not choice.apart_wins:
+            times = max(times, choice.times)
+    return times
+
+
+def _speech_why_more(choice: _SpeechChoice) -> str:
+    """Why the setup repeated beats the speech on GPUs of its own: cheaper, fewer GPUs, or no room for it."""
+    if choice.apart is None:
+        return "speech.why_more_llm"
+    return "speech.why_more_cheaper" if choice.priced else "speech.why_more_fewer"
+
+
+def _speech_why(lang: str, why: str, choice: _SpeechChoice, rec: Setup) -> str:
+    """The "Por quê" of a speech model's choice (message key `why`), its verb agreeing with its count. Which
+    costs less is said, never the amounts: notes and what decided reach everyone who asks, and prices only the
+    people who may see them (the cost lines; the amounts here had reached a shared channel)."""
+    more, apart = choice.more, choice.apart
+    # the verb agrees with its count ("1× L40 a mais custam" had disagreed)
+    if why == "speech.why_more_cheaper" and more.added == 1:
+        why += "_one"
+    elif why == "speech.why_apart_cheaper" and apart is not None and apart.count > 1:
+        why += "_many"
+    return t(lang, why, more=more.count, more_added=more.added, gpu=rec.gpu_name,
+             apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "")  # fmt: skip
+
+
+def speech_apart(plan: Plan, rec: Setup | None, catalog: Catalog) -> SpeechApart | None:
+    """The speech model's GPUs apart where the notes recommend them (_speech_choice), priced on demand, and the
+    LLM's own setup: what the notes advise, for the cost lines that staff see (the notes say no amounts)."""
+    if rec is None or plan.speech_load is None or plan.stage.is_training or not catalog.offering.has_prices:
+        return None
+    ld = plan.speech_load
+    if ld.audio_hours is not None and (ld.period_s is None or ld.deadline):
+        return None
+    for served in [speech.by_id(i) for i in plan.encoders if speech.is_speech_id(i)]:
+        choice = _speech_choice(plan, rec, served, catalog, _speech_time(plan, rec, served, catalog))
+        if choice is None or not choice.apart_wins or choice.apart.hourly is None:
+            continue
+        llm = choice.alone or rec
+        return SpeechApart(name=served.name, count=choice.apart.count, gpu_name=choice.apart.gpu_name,
+                           per_hour=choice.apart.hourly, llm_count=llm.count, llm_gpu_name=llm.gpu_name,
+                           llm_per_hour=_on_demand_hourly(llm.gpu, llm.count, catalog))  # fmt: skip
+    return None
+
+
+def speech_repeated_why(plan: Plan, before: Setup, catalog: Catalog) -> str:
+    """Why `before` is repeated for the speech beside the LLM (speech_copies) rather than the speech put on GPUs
+    of its own: the "Por quê" the notes had said under the smaller setup."""
+    for served in [speech.by_id(i) for i in plan.encoders if speech.is_speech_id(i)]:
+        choice = _speech_choice(plan, before, served, catalog, _speech_time(plan, before, served, catalog))
+        if choice is not None and not choice.apart_wins:
+            return _speech_why(plan.lang, _speech_why_more(choice), choice, before)
+    return ""
+
+
+def _speech_share(
+    plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog, apart_chosen: list[bool] | None = None
+) -> list[str]:
+    """A speech model's share of the GPUs' time beside the LLM's, for the audio asked (plan.speech_load): the
+    audio's seconds a second over the GPUs' real-time factor (the faster-whisper README's benchmark scaled,
+    sizing/speech.py), one copy of it on each GPU as its memory line counts; the LLM's share as _speech_time
+    weighs it. Both within the plan's ceiling (traffic.toml) share the GPUs; over it, the cheaper of the same
+    setup repeated or the speech model on GPUs of its own, sized as alone (_speech_choice)."""
+    lang, ld = plan.lang, plan.speech_load
+    gpu, n = catalog.gpu(rec.gpu), rec.count
+    rtf = speech.realtime_factor(served, gpu)
+    ceiling = catalog.traffic.capacity.plan_utilization
+    where = dict(name=served.name, gpu=rec.gpu_name, count=n, rtf=i18n.number(rtf, lang))
+    if ld.audio_hours is not None and (ld.period_s is None or ld.deadline):
+        hours = i18n.number(ld.audio_hours, lang, 0 if ld.audio_hours >= 10 else 1)
+        # A one-off volume (or one by a deadline): the time it takes on these GPUs, the LLM's work beside it
+        seconds = ld.audio_hours * 3600 / (n * rtf)
+        key = "speech.beside_once_deadline" if ld.deadline else "speech.beside_once"
+        # Past its deadline even with the GPUs to itself: the GPUs of its own it needs, as alone
+        apart = _speech_apart(served, ld, catalog) if ld.deadline and seconds > ld.period_s else None
+        return [t(lang, key + ("_late" if apart else ""), hours=hours, time=i18n.duration(seconds / 86400, lang),
+                  deadline=i18n.duration((ld.period_s or 0) / 86400, lang), apart=apart.count if apart else 0,
+                  apart_gpu=apart.gpu_name if apart else "", **where)]  # fmt: skip
+    time = _speech_time(plan, rec, served, catalog)
+    share, llm = time.audio / (n * rtf), time.llm
+    said = dict(speech=i18n.percent(share, lang), audio=i18n.join(time.parts, lang), **where)
     if llm is None:
         key = "speech.share_alone_fits" if share <= ceiling else "speech.share_alone_over"
         return [t(lang, key, plan=i18n.percent(ceiling, lang), **said)]
     both = share + llm
     said.update(
         llm=i18n.percent(llm, lang),
-        when=when,
+        when=time.when,
         both=share_text(both, ceiling, lang),
         plan=i18n.percent(ceiling, lang),
     )
     lines = []
-    if both <= limit:
+    choice = _speech_choice(plan, rec, served, catalog, time)
+    if choice is None:
         lines.append(t(lang, "speech.share_fits", **said))
     else:
-        # The same setup repeated: each copy serves its share of the LLM's load and of the audio
-        times = math.ceil(both / ceiling - 1e-9)
-        added = n * (times - 1)
-        more = _SpeechRoom(rec.gpu_name, n * times, added, _on_demand_hourly(rec.gpu, added, catalog))
-        # The speech on GPUs of its own (sized for its peak), the LLM on its own setup sized without the speech's
-        # memory (where the LLM's load alone is within the limit)
-        volume = audio - (ld.streams or 0)
-        peak = speech_query.Load(audio_hours=volume or None, period_s=3600, streams=ld.streams)
-        apart = _speech_apart(served, peak, catalog) if llm <= limit else None
-        alone = _llm_alone(plan, rec, catalog) if apart is not None else None
-        # Weighed against repeating the setup: the speech's GPUs, and any the LLM's own setup saves or adds
-        # against the one above (what the answer says each costs stays the speech's GPUs' own)
-        net_added, net_hourly = (apart.added, apart.hourly) if apart is not None else (0, None)
-        if apart is not None and alone is not None:
-            net_added = apart.count + alone.count - n
-            if apart.hourly is not None and (mine := _on_demand_hourly(alone.gpu, alone.count, catalog)):
-                net_hourly = apart.hourly + mine - (_on_demand_hourly(rec.gpu, n, catalog) or 0)
-        priced = apart is not None and net_hourly is not None and more.hourly is not None
-        # Cheaper an hour where both are priced, else fewer GPUs added; a tie goes to GPUs of its own, where
-        # the speech's time no longer delays the LLM's answers
-        if apart is not None and (net_hourly < more.hourly if priced else net_added <= more.added):
+        more, apart, alone, priced = choice.more, choice.apart, choice.alone, choice.priced
+        if choice.apart_wins:
             if apart_chosen is not None:
                 apart_chosen.append(True)  # the caller's notes say the table above is the shared setup
             why = "speech.why_apart_cheaper" if priced else "speech.why_apart_fewer"
             key = "speech.choice_apart" if alone is None else "speech.choice_apart_own"
-            choice = t(lang, key, apart=apart.count, apart_gpu=apart.gpu_name, name=served.name,
-                       llm=i18n.percent(llm, lang))  # fmt: skip
+            choice_said = t(lang, key, apart=apart.count, apart_gpu=apart.gpu_name, name=served.name,
+                            llm=i18n.percent(llm, lang))  # fmt: skip
             if alone is not None:
                 own = alone.performance.utilization if alone.performance else None
                 key = (
@@ -2536,25 +2651,15 @@ def _speech_share(
                     if (alone.gpu, alone.count) == (rec.gpu, n)
                     else "speech.llm_alone"
                 )
-                choice += t(lang, key, count=alone.count, gpu=alone.gpu_name, gb=i18n.gb(rec.per_gpu.encoders, lang),
-                            share=i18n.number(catalog.offering.serving.memory_utilization, lang, 2),
-                            llm=i18n.percent(own if own is not None else llm, lang))  # fmt: skip
+                choice_said += t(lang, key, count=alone.count, gpu=alone.gpu_name, gb=i18n.gb(rec.per_gpu.encoders, lang),
+                                 share=i18n.number(catalog.offering.serving.memory_utilization, lang, 2),
+                                 llm=i18n.percent(own if own is not None else llm, lang))  # fmt: skip
         else:
-            why = "speech.why_more_cheaper" if priced else "speech.why_more_fewer"
-            if apart is None:
-                why = "speech.why_more_llm"
-            choice = t(lang, "speech.choice_more", more=more.count, gpu=rec.gpu_name,
-                       share=i18n.percent(both / times, lang))  # fmt: skip
-        lines.append(t(lang, "speech.share_over", choice=choice, **said))
-        # the verb agrees with its count ("1× L40 a mais custam" had disagreed)
-        if why == "speech.why_more_cheaper" and more.added == 1:
-            why += "_one"
-        elif why == "speech.why_apart_cheaper" and apart is not None and apart.count > 1:
-            why += "_many"
-        lines.append(t(lang, why, more=more.count, more_added=more.added, gpu=rec.gpu_name,
-                       apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "",
-                       currency=catalog.offering.currency, more_cost=i18n.money(more.hourly or 0, lang),
-                       apart_cost=i18n.money(apart.hourly or 0, lang) if apart else ""))  # fmt: skip
+            why = _speech_why_more(choice)
+            choice_said = t(lang, "speech.choice_more", more=more.count, gpu=rec.gpu_name,
+                            share=i18n.percent(both / choice.times, lang))  # fmt: skip
+        lines.append(t(lang, "speech.share_over", choice=choice_said, **said))
+        lines.append(_speech_why(lang, why, choice, rec))
     if ld.audio_hours is not None and (ld.period_s or 0) < 86400:
         lines.append(t(lang, "speech.volume_peak"))  # a day's or longer volume says its busiest hour above
     return lines

@@ -11,7 +11,7 @@ import msgspec
 
 from . import i18n
 from .catalog import GPU, Catalog
-from .encoders import Encoder, buffer, overhead, seconds, table, total, weights
+from .encoders import FAMILY_MARK, Encoder, buffer, family_said, overhead, seconds, table, total, weights
 from .performance import PREFILL_MFU
 from .regexes import compile as rx
 from .vocabulary import strip_accents
@@ -40,12 +40,48 @@ _HOURS = rx(rf"({_NUMBER})\s*(?:h|hs|hrs?|horas?|hours?)\b")
 _DAYS = rx(rf"({_NUMBER})\s*(?:dias?|days?|d)\b")
 _NUMBERED_GPUS = rx(rf"({_NUMBER})\s*(?:x\s*)?(?:gpus?|placas?)\b")
 # "50 req/s", "200 consultas por segundo", "3 mil buscas por minuto", "100 qps": requests to serve, each its own
+_REQUESTS = (
+    r"(?:req(?:uisic\w*|uests?)?s?|consultas?|queries|query|buscas?|searches|search(?:es)?|chamadas?|calls?"
+    r"|pedidos?|requests?)\s*(?:/\s*|por\s+|per\s+|an?\s+|a\s+cada\s+|ao\s+|each\s+)"
+)
 _RATE = rx(
-    rf"(?<![\w.,])({_NUMBER})\s*({_MULTIPLIER})?\s*(?:(?:req(?:uisic\w*|uests?)?s?|consultas?|queries|query|buscas?"
-    r"|searches|search(?:es)?|chamadas?|calls?|pedidos?|requests?)\s*(?:/\s*|por\s+|per\s+|an?\s+|a\s+cada\s+)"
+    rf"(?<![\w.,])({_NUMBER})\s*({_MULTIPLIER})?\s*(?:(?:de\s+|of\s+)?{_REQUESTS}"
     r"(s|seg\w*|sec\w*|min\w*|h|hrs?|horas?|hours?)\b|qps\b)"
 )
 _PER = {"s": 1, "m": 60, "h": 3600}
+# "2 milhões de pedidos por dia", "50k queries a week": a volume over days of use, served at its busiest hour
+_VOLUME = rx(
+    rf"(?<![\w.,])({_NUMBER})\s*({_MULTIPLIER})?\s*(?:de\s+|of\s+)?{_REQUESTS}"
+    r"(dias?|days?|d|semanas?|weeks?|mes(?:es)?|months?)\b"
+)
+_PERIODS = {"d": 86400, "s": 7 * 86400, "w": 7 * 86400, "m": 30 * 86400}
+
+
+class Volume(msgspec.Struct, frozen=True):
+    """Requests over a day, week or month ("2 milhões de pedidos por dia"): the count, the period's seconds, and
+    the requests a second at the busiest hour (traffic.toml [daily], as an LLM's volume is read)."""
+
+    requests: float
+    period_s: int
+    peak_rate: float
+
+
+def volume(text: str, catalog: Catalog) -> Volume | None:
+    """Requests a day, week or month the text asks an encoder to serve, at its peak hour; None where none is
+    said. The busiest hour carries peak_hour_share of a day of use, a week or month spread over its days of use
+    (sizing/speech_query.py audio_at_peak reads an audio volume the same way)."""
+    m = _VOLUME.search(strip_accents(text.lower()))
+    if m is None:
+        return None
+    n = _number(m.group(1)) * _MULTIPLIERS.get(m.group(2) or "", 1)
+    if n <= 0:
+        return None
+    period = _PERIODS[m.group(3)[0]]
+    daily = catalog.traffic.daily
+    days = {86400: 1, 7 * 86400: daily.days_per_week, 30 * 86400: daily.days_per_month}[period]
+    return Volume(n, period, n / days * daily.peak_hour_share / 3600)
+
+
 # "10 buscas por segundo com 20 trechos cada", "20 passages per query": what each request asks a reranker to score,
 # not a corpus (it had been a corpus of 20 passages, priced at R$ 0,00023, and each query 100 passages)
 _PER_QUERY = rx(
@@ -139,6 +175,8 @@ def memory_lines(found: list[tuple[Encoder, bool]], lang: str) -> list[str]:
     for e, assumed in found:
         if assumed:
             lines.append(t(f"encoders.assumed_{e.kind}", name=e.name))
+        elif (family := family_said(e.id, lang)) is not None:
+            lines.append(family)
         lines.append(t("encoders.memory", name=e.name, kind=t(f"encoders.kind_{e.kind}"),
                        params=i18n.params(e.params, lang), layers=e.layers, hidden=i18n.number(e.hidden_size, lang),
                        max_tokens=i18n.number(e.max_tokens, lang), weights=gb(weights(e)), buffer=gb(buffer(e)),
@@ -157,8 +195,11 @@ class Answer:
     ) -> None:
         self.found = found
         self.text = text
-        self.names = " + ".join(e.id for e, _ in found)
+        self.names = " + ".join(e.id.removeprefix(FAMILY_MARK) for e, _ in found)
         self.rate = rate(text)
+        self.volume = volume(text, catalog) if self.rate is None else None
+        if self.volume is not None:
+            self.rate = self.volume.peak_rate
         self.per_query = None
         plain = strip_accents(text.lower())
         reranks = self.rate is not None and any(e.kind == "reranker" for e, _ in found)
@@ -242,11 +283,24 @@ class Answer:
             counts.append(count)
             _, tokens, _ = self._per_request()
             mode = min(prices, key=prices.__getitem__)
-            # rented all the time: an hour of the GPUs over the tokens an hour of the rate reads
-            per_million = prices[mode] * count / (self.rate * tokens * 3600 / 1e6)
-            lines.append(t("encoders.price_rate", currency=currency, value=_cents(per_million, lang),
-                           mode=t(f"cost.modes.{mode}"), count=count, gpu=self.gpu.name,
-                           rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0)))  # fmt: skip
+            if self.volume is not None:
+                # rented all the period (a month: the offering's hours) over the tokens its requests read, the
+                # GPUs sized for the busiest hour and partly idle the rest of it
+                v = self.volume
+                hours = (
+                    self.catalog.offering.hours_per_month if v.period_s >= 30 * 86400 else v.period_s / 3600
+                )
+                per_million = prices[mode] * count * hours / (v.requests * tokens / 1e6)
+                lines.append(t("encoders.price_volume", currency=currency, value=_cents(per_million, lang),
+                               mode=t(f"cost.modes.{mode}"), count=count, gpu=self.gpu.name,
+                               hours=i18n.number(hours, lang), period=t(f"speech.period_{v.period_s}"),
+                               requests=i18n.number(v.requests, lang)))  # fmt: skip
+            else:
+                # rented all the time: an hour of the GPUs over the tokens an hour of the rate reads
+                per_million = prices[mode] * count / (self.rate * tokens * 3600 / 1e6)
+                lines.append(t("encoders.price_rate", currency=currency, value=_cents(per_million, lang),
+                               mode=t(f"cost.modes.{mode}"), count=count, gpu=self.gpu.name,
+                               rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0)))  # fmt: skip
         if self.job is not None:
             _, tokens, _, secs, count = self._corpus()
             counts.append(count)
@@ -283,10 +337,20 @@ class Answer:
               tflops=i18n.number(self.gpu.tflops("bf16"), lang)),
         ]  # fmt: skip
         if j.hours is not None:
-            lines.append(t("encoders.deadline", hours=i18n.number(j.hours, lang), count=count, gpu=self.gpu.name,
+            lines.append(t("encoders.deadline" if count > 1 else "encoders.deadline_one", hours=i18n.number(j.hours, lang), count=count, gpu=self.gpu.name,
                            time=i18n.duration(secs / count / 86400, lang)))  # fmt: skip
         lines.append(t("encoders.assumptions", mfu=i18n.percent(PREFILL_MFU, lang)))
         return lines
+
+    def _volume_line(self, lang: str) -> str:
+        """A volume over days read as its busiest hour's rate, said with the share it was read at."""
+        v, daily = self.volume, self.catalog.traffic.daily
+        days = {7 * 86400: daily.days_per_week, 30 * 86400: daily.days_per_month}.get(v.period_s)
+        return i18n.t(lang, "encoders.volume", requests=i18n.number(v.requests, lang),
+                      period=i18n.t(lang, f"speech.period_{v.period_s}"),
+                      days=i18n.t(lang, "encoders.volume_days", n=i18n.number(days, lang)) if days else "",
+                      share=i18n.percent(daily.peak_hour_share, lang),
+                      rate=i18n.number(v.peak_rate, lang, 1 if v.peak_rate < 10 else 0))  # fmt: skip
 
     def _rate_lines(self, lang: str) -> list[str]:
         """Requests a second to serve: what one request reads (a text; for a reranker, a query and the passages it
@@ -309,7 +373,8 @@ class Answer:
             return per_gpu, count, i18n.number(per_gpu, lang, 1 if per_gpu < 10 else 0)
 
         _, count, said = on(self.gpu)
-        lines = [t("encoders.rate", rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0), name=e.name,
+        lines = [self._volume_line(lang)] if self.volume is not None else []
+        lines += [t("encoders.rate", rate=i18n.number(self.rate, lang, 1 if self.rate < 10 else 0), name=e.name,
                    each=each, gpu=self.gpu.name, per_gpu=said, share=i18n.percent(self.plan_share, lang), count=count,
                    mfu=i18n.percent(PREFILL_MFU, lang))]  # fmt: skip
         if count > 1 and self.named_gpu is None and self.others:

@@ -54,9 +54,25 @@ class Defaults(msgspec.Struct, kw_only=True, frozen=True):
     rerank_passages: int = 100
 
 
+class Family(msgspec.Struct, kw_only=True, frozen=True):
+    """Models of one family in several sizes: named with no size, its default, said so with the others."""
+
+    name: str
+    aliases: list[str]
+    default: str
+    members: list[str]
+    source: str
+
+
 class Table(msgspec.Struct, kw_only=True, frozen=True):
     defaults: Defaults
     encoder: list[Encoder]
+    family: list[Family] = []
+
+
+# A family's default as read, its id so marked: the reader passes an encoder's id on (sizing/query.py), and the
+# plan says which size it took (plan._served_encoders), as "speech:" marks a Whisper named with no size.
+FAMILY_MARK = "family:"
 
 
 def table() -> Table:
@@ -108,10 +124,13 @@ _GENERIC = {
 
 def resolve(typed: str) -> tuple[Encoder, bool] | None:
     """The encoder a name as typed stands for, and whether it was assumed (a kind's word, no model named);
-    None when the table does not have it."""
+    None when the table does not have it. A family named with no size ("multilingual e5") is its default, its
+    id marked (FAMILY_MARK) for the answer to say so."""
     key = _key(typed)
     if (e := _by_key().get(key)) is not None:
         return e, False
+    if (f := family_by_key(key)) is not None:
+        return msgspec.structs.replace(by_id(f.default), id=FAMILY_MARK + f.default), False
     for kind, pattern in _GENERIC.items():
         if pattern.fullmatch(key):
             return by_id(getattr(table().defaults, kind)), True
@@ -119,7 +138,27 @@ def resolve(typed: str) -> tuple[Encoder, bool] | None:
 
 
 def by_id(encoder_id: str) -> Encoder:
+    encoder_id = encoder_id.removeprefix(FAMILY_MARK)
     return next(e for e in table().encoder if e.id == encoder_id)
+
+
+def family_by_key(key: str) -> Family | None:
+    return next((f for f in table().family if any(_key(a) == key for a in (f.name, *f.aliases))), None)
+
+
+def family_said(encoder_id: str, lang: str) -> str | None:
+    """ "Multilingual E5 sem tamanho: usei o ...": the size taken for a family named with none (an id marked
+    FAMILY_MARK), with the family's other sizes and their parameters; None for a model named."""
+    from . import i18n
+
+    if not encoder_id.startswith(FAMILY_MARK):
+        return None
+    chosen = by_id(encoder_id)
+    f = next(f for f in table().family if f.default == chosen.id)
+    others = [by_id(m) for m in f.members if m != chosen.id]
+    sizes = i18n.join([f"{e.name} ({i18n.params(e.params, lang)})" for e in others], lang)
+    return i18n.t(lang, "encoders.assumed_family", family=f.name, name=chosen.name,
+                  params=i18n.params(chosen.params, lang), others=sizes)  # fmt: skip
 
 
 def batch_tokens(e: Encoder) -> int:
@@ -182,10 +221,12 @@ def named(typed: list[str]) -> tuple[list[tuple[Encoder, bool]], list[str]]:
                  if (h := resolve(both)) is not None),
                 None,
             )  # fmt: skip
+        # one model named twice, by its family and by its own name, is sized once, as named
+        key = hit[0].id.removeprefix(FAMILY_MARK) if hit is not None else ""
         if hit is None:
             unknown.append(name)
-        elif hit[0].id not in found or not hit[1]:
-            found[hit[0].id] = hit
+        elif key not in found or (not hit[1] and found[key][0].id.startswith(FAMILY_MARK)) or found[key][1]:
+            found[key] = hit
     # A kind's word beside a model the table lacks ("embeddings com o jina-embeddings-v3") is that model's, no
     # default's.
     kinds_named = {e.kind for e, assumed in found.values() if not assumed}

@@ -386,6 +386,11 @@ def _sized(
         and (picked := advice.budget_pick(plan, rec, catalog)) is not None
     ):
         rec, budget_pick = picked
+    # Speech beside the LLM over the plan's ceiling on the setup: the setup repeated, where the notes advise
+    # that, is the recommendation (priced), not a note under a smaller one
+    speech_before = None
+    if rec is not None and (repeated := _speech_repeated(plan, rec, catalog)) is not None:
+        speech_before, rec = rec, repeated
     at_rate = None  # (the recommendation, its performance) when a rate sized its conversations
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
@@ -470,6 +475,10 @@ def _sized(
     else:
         seqs = plan.users
     alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
+    if speech_before is not None:
+        # a smaller setup whose time the speech and the LLM together overrun is no alternative to the one
+        # repeated for it ("Em FP8: 1× L40" beside 2× L40 had left the speech's time out)
+        alternatives = [a for a in alternatives if _speech_times(plan, a.setup, catalog) == 1]
     if (vllm_format := _vllm_format(plan, rec, workload, catalog, source)) is not None:
         alternatives.insert(0, vllm_format)
     if slower is not None:
@@ -520,6 +529,8 @@ def _sized(
                 decided = "budget_month" if budget_pick.monthly else "budget_hour"
             elif fastest is not None and rec.performance is not None:
                 decided = "fastest_service"
+            if speech_before is not None and decided != "availability":
+                decided = "speech"
         if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
             # The cheaper setups first, and the alternatives they repeat no longer.
@@ -789,6 +800,8 @@ def _sized(
             if decided in ("budget_hour", "budget_month") and budget_pick is not None and rec is not None
             else _fastest_decided(plan, rec, unasked, bounded, fewer)
             if decided == "fastest_service"
+            else _speech_decided(plan, speech_before, rec, catalog)
+            if decided == "speech"
             else _named_run_decided(plan, named_run, catalog)
             if decided == "named_run"
             else _deadline_more_decided(plan, more_run, catalog)
@@ -807,6 +820,7 @@ def _sized(
         gpu_comparison=gpu_comparison,
         run_choice=run_choice if named_run is None else _named_run_choice(plan, named_run, catalog),
         run_budget_pick=run_pick,
+        speech_apart=None if plan.stage.is_training else advice.speech_apart(plan, rec, catalog),
     )
 
 
@@ -865,6 +879,36 @@ def _more_gpus(setup: str, hours: float, same_day: bool, catalog: Catalog, lang:
     day = i18n.number(catalog.offering.business_hours_per_day, lang)
     return t(lang, "decided.more_gpus" + ("" if same_day else "_quickest"), setup=setup,
              time=i18n.duration(hours / 24, lang), hours=day)  # fmt: skip
+
+
+def _speech_times(plan: Plan, setup: Setup, catalog: Catalog) -> int:
+    """advice.speech_copies for a setup, the LLM's share of the GPUs' time weighed at the load the answer
+    sizes for (1: no speech load, or the setup serves it as it is)."""
+    if plan.speech_load is None or setup is None:
+        return 1
+    weighed = msgspec.structs.replace(setup, performance=traffic.performance(plan, setup, catalog))
+    return advice.speech_copies(plan, weighed, catalog)
+
+
+def _speech_repeated(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
+    """The recommendation repeated as the speech notes advise (advice.speech_copies), each copy with the LLM and
+    the speech model; None where it stands as it is."""
+    times = _speech_times(plan, rec, catalog)
+    if times == 1:
+        return None
+    copies = rec.replicas * times
+    shape = shape_for(plan, catalog.gpu(rec.gpu), rec.count // rec.replicas, catalog)
+    return traffic.build(plan, shape, copies, max(-(-plan.users // copies), 1), catalog)
+
+
+def _speech_decided(plan: Plan, before: Setup, rec: Setup, catalog: Catalog) -> str:
+    """What decided a setup repeated for the speech beside the LLM: the smaller one holds both, but their time
+    together is over the plan's ceiling there (the notes give the figures)."""
+    lang = plan.lang
+    said = t(lang, "decided.speech", base=advice.describe(before, lang), setup=advice.describe(rec, lang),
+             plan=i18n.percent(catalog.traffic.capacity.plan_utilization, lang))  # fmt: skip
+    weighed = msgspec.structs.replace(before, performance=traffic.performance(plan, before, catalog))
+    return f"{said} {advice.speech_repeated_why(plan, weighed, catalog)}".rstrip()
 
 
 def _rec_performance(plan: Plan, rec: Setup, at_rate, users: int, catalog: Catalog) -> Performance | None:

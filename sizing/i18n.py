@@ -228,6 +228,17 @@ _NUMBERS: dict[tuple[float, int, str], str] = {}
 _NUMBERS_SIZE = 8192
 
 
+def in_flight(value: float, lang: str) -> str:
+    """Conversations in flight as an answer says them: a whole count as given ("10 users"); a rate's mean (Little's
+    law) with a decimal or two below 10, and from 10 on whole and rounded up, as the memory counts them (the
+    plan's users are the mean rounded up): "43 usuários" had stood above "~42 conversas", one quantity twice."""
+    if value == int(value):
+        return number(value, lang)
+    if value >= 10:
+        return number(math.ceil(value - 1e-6), lang)
+    return number(value, lang, 1 if value >= 0.1 else 2)
+
+
 def number(value: float, lang: str, digits: int = 0) -> str:
     """1.234,5 (pt-BR) / 1 234,5 (pt-PT) / 1,234.5 (en). Python formats, the message file says which symbols: an answer
     formats dozens of numbers, and a locale library's formatter (and its import) costs more than the answer."""
@@ -314,12 +325,17 @@ def duration(days: float, lang: str) -> str:
 
 
 def gpu_hours(value: float, lang: str) -> str:
-    """GPU-hours to a tenth from 1 to 10 ("1,4"), whole from 10: a short fine-tune is not "1 horas"; under one,
-    two significant digits ("0,83", "0,013"): "0,8 GPU-horas a R$ 20,00" had cost R$ 16,67, which 0,8 × 20 is not,
-    and a small corpus's "0,01" was a quarter off."""
+    """GPU-hours to a tenth from 1 to 10 ("1,4"), whole from 10, a digit more where that rounding is over 1% off:
+    a short fine-tune is not "1 horas"; under one, two significant digits ("0,83", "0,013"): "0,8 GPU-horas a
+    R$ 20,00" had cost R$ 16,67, which 0,8 × 20 is not, and a small corpus's "0,01" was a quarter off."""
     if 0 < value < 1 and (shown := float(f"{value:.2g}")) < 1:  # 0,999 is "1,0", not "1,00"
         return number(value, lang, _tiny_digits(value) or 1 - math.floor(math.log10(shown)))
-    return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
+    digits = 2 if value < 0.1 else (1 if value < 10 else 0)
+    # Said beside a price per GPU-hour, the hours times the price give the cost said within 1%: "1,3 GPU-horas a
+    # R$ 20,00" had cost R$ 25,00 (1,25 hours), and "13 GPU-horas" R$ 250 (12,5)
+    while digits < 2 and abs(round(value, digits) - value) > 0.01 * value:
+        digits += 1
+    return number(value, lang, digits)
 
 
 def _tiny_digits(value: float) -> int | None:

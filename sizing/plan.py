@@ -1927,7 +1927,9 @@ def _served_encoders(plan: Plan, w: Workload, lang: str, said: list[str]) -> Pla
     ids, assumed = [], []
     for asked in w.encoders or ():
         chosen = (
-            getattr(defaults, asked) if asked in ("embedding", "reranker") else asked.removeprefix("speech:")
+            getattr(defaults, asked)
+            if asked in ("embedding", "reranker")
+            else asked.removeprefix("speech:").removeprefix(encoders.FAMILY_MARK)
         )
         if chosen in ids:
             continue
@@ -1936,6 +1938,10 @@ def _served_encoders(plan: Plan, w: Workload, lang: str, said: list[str]) -> Pla
             # "whisper", "faster-whisper": a speech model with no size named, the speech table's default
             assumed.append(chosen)
             said.append(t(lang, "speech.assumed_size", name=speech.by_id(chosen).name))
+        elif (family := encoders.family_said(asked, lang)) is not None:
+            # "multilingual e5": the size taken for the family, said with the others; the understood line names
+            # the model taken, not a kind's word (the family was named)
+            said.append(family)
         elif chosen != asked:
             assumed.append(chosen)
             said.append(t(lang, f"encoders.assumed_{asked}", name=encoders.by_id(chosen).name))

@@ -787,6 +787,19 @@ class RunChoice(Record, kw_only=True):
     recommended: str
 
 
+class SpeechApart(Record, kw_only=True):
+    """The speech model on GPUs of its own, as the notes recommend beside an LLM over the plan's ceiling, priced
+    on demand for those who may see prices: its GPUs, and the LLM's own setup without the speech's memory."""
+
+    name: str
+    count: int
+    gpu_name: str
+    per_hour: float
+    llm_count: int
+    llm_gpu_name: str
+    llm_per_hour: float | None
+
+
 class SizingResult(Record, kw_only=True):
     workload: ResolvedWorkload
     assumptions: list[str]
@@ -819,7 +832,9 @@ class SizingResult(Record, kw_only=True):
     # GPUs weighed against each other for inference ("h100 vs h200 para llama 70b"): each side by side
     gpu_comparison: GpuComparison | None = None
     # Left out of the JSON when empty: only answers that weigh GPUs have them.
-    _omit_empty = ("gpu_choice", "run_choice", "gpu_comparison", "run_budget_pick")
+    # The speech model's GPUs apart, as the notes recommend, with their price (staff only): sizing/advice.py
+    speech_apart: SpeechApart | None = None
+    _omit_empty = ("gpu_choice", "run_choice", "gpu_comparison", "run_budget_pick", "speech_apart")
 
     @property
     def weighed_gpus(self) -> list[str]:

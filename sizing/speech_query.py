@@ -274,12 +274,18 @@ class Answer:
                 if not ld.deadline:
                     # sized at the busiest hour, as the same audio beside an LLM is (audio_at_peak)
                     need, peak = audio_at_peak(ld, self.catalog)
-                count = max(1, math.ceil(need / rtf))
+                ceiling = volume_ceiling(ld, self.catalog)
+                count = max(1, math.ceil(need / (rtf * ceiling) - 1e-9))
                 key = "speech.volume_deadline" if ld.deadline else "speech.volume_rate"
-                out.append(t(key + ("_peak" if peak else ""), hours=hours, period=t(f"speech.period_{int(ld.period_s)}")
+                if peak:
+                    key += "_peak"  # always within the plan's ceiling, which it says
+                elif ceiling < 1:
+                    key += "_plan"  # said with the plan's ceiling, as an LLM's peak is
+                out.append(t(key, hours=hours, period=t(f"speech.period_{int(ld.period_s)}")
                              if not ld.deadline else i18n.duration(ld.period_s / 86400, lang),
                              need=i18n.number(need, lang, 1 if need < 10 else 0), count=count, gpu=gpu.name,
-                             busy=i18n.percent(need / (count * rtf), lang), share=i18n.percent(peak or 0, lang)))  # fmt: skip
+                             busy=i18n.percent(need / (count * rtf), lang), share=i18n.percent(peak or 0, lang),
+                             plan=i18n.percent(ceiling, lang)))  # fmt: skip
                 if peak:
                     out.append(t("speech.volume_batch_hint"))
                 elif not ld.deadline and not ld.batch:
@@ -352,13 +358,23 @@ def audio_pace(ld: Load, catalog: Catalog) -> float:
     return audio_at_peak(ld, catalog)[0]
 
 
+def volume_ceiling(ld: Load, catalog: Catalog) -> float:
+    """The share of the GPUs' speed a volume may use: audio arriving through the day (at its busiest hour, or
+    an hour's pace) is held to the plan's ceiling, as an LLM's peak is and as calls at once are (traffic.toml
+    plan_utilization: the rest absorbs bursts within the hour); a batch ("em lote") or a deadline's volume,
+    which waits its turn, may use it all. Alone it had been sized at 92% of the GPUs beside an LLM's 70%."""
+    if ld.deadline or ld.batch:
+        return 1.0
+    return catalog.traffic.capacity.plan_utilization
+
+
 def gpus_needed(s: Served, ld: Load, gpu: GPU, catalog: Catalog) -> int | None:
     """The GPUs of `gpu` a speech model alone needs for the volume and the calls at once (the larger of the
     two), None with no load to keep up with."""
     rtf = realtime_factor(s, gpu)
     needs = []
     if ld.audio_hours is not None and ld.period_s is not None:
-        needs.append(max(1, math.ceil(audio_pace(ld, catalog) / rtf)))
+        needs.append(max(1, math.ceil(audio_pace(ld, catalog) / (rtf * volume_ceiling(ld, catalog)) - 1e-9)))
     if ld.streams is not None and (per_gpu := streams_per_gpu(s, gpu)):
         needs.append(math.ceil(ld.streams / per_gpu))
     return max(needs) if needs else None

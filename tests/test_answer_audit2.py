@@ -323,4 +323,5 @@ def test_english_says_an_before_a_figure_said_with_a_vowel(ask, question, said):
 def test_one_answer_counts_gpu_hours_one_way(ask):
     # "1,0 GPU-hora" over "≈ 1,0 horas de GPU" in the same answer: both singular in pt-BR (CLDR i = 0..1)
     out = ask("LoRA no Llama 3.1 8B, 30 mil exemplos de 1500 tokens")
-    assert "(1,0 GPU-hora a R$" in out and "≈ 1,0 hora de GPU a" in out
+    # 1,01 hours (1,0 × R$ 20,00 had been 1.5% off the R$ 20,29 said: audit7), still singular (i = 1)
+    assert "(1,01 GPU-hora a R$" in out and "≈ 1,01 hora de GPU a" in out

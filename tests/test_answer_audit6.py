@@ -79,9 +79,10 @@ def test_one_conversation_beside_speech_is_said_in_the_singular(ask):
 @pytest.mark.parametrize(
     ("question", "start"),
     [
-        # no word of either variety but the money's: euros are Portugal's, reais Brazil's
-        ("orçamento de 500 mil euros para treinar o llama 8b", "Percebi:"),
-        ("quanto custa o llama 8b para 20 pessoas, em euros", "Percebi:"),
+        # no word of either variety but the money's: euros are no marker of Portugal's (Brazilians price in euros
+        # too: audit7), so the base variety; reais are Brazil's
+        ("orçamento de 500 mil euros para treinar o llama 8b", "Entendi:"),
+        ("quanto custa o llama 8b para 20 pessoas, em euros", "Entendi:"),
         # "afinar" is Portugal's and "reais" Brazil's: a tie is answered in the base variety
         ("orçamento de 500 mil reais para afinar o llama 8b", "Entendi:"),
         ("orçamento de 500 mil euros para afinar o llama 8b", "Percebi:"),
@@ -101,8 +102,9 @@ def test_a_contract_mode_in_english_makes_an_english_question(ask):
 def test_one_gpu_more_beside_speech_costs_in_the_singular(ask):
     out = ask("llama 3.1 8b + whisper large v3 com 500 horas de áudio por dia, preço por mês")
     why = next(line for line in out.splitlines() if "Por quê:" in line)
-    # one L40 more at R$ 7 an hour against an A100 apart at R$ 12 (tests/test_answer_audit.py PRICES)
-    assert "1× L40 48 GB a mais custa R$ 7,00 por hora, menos que 1× A100 SXM 80 GB" in why, why
+    # one L40 more at R$ 7 an hour against an A100 apart at R$ 12 (tests/test_answer_audit.py PRICES); which is
+    # cheaper, not the amounts, which had reached a shared channel (audit7)
+    assert "1× L40 48 GB a mais custa menos por hora que 1× A100 SXM 80 GB" in why, why
 
 
 def test_under_an_hour_of_gpu_the_gpu_hours_times_the_price_give_the_cost(ask):

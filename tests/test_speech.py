@@ -126,11 +126,14 @@ def test_a_daily_volume_gets_the_gpus_that_keep_up_with_it():
     text = got.message()
     # sized at the busiest hour, which carries traffic.toml's peak_hour_share of the day (as beside an LLM)
     share = load_catalog().traffic.daily.peak_hour_share
-    assert f"{math.ceil(500 * share / rtf)}× L40S 48 GB" in text
+    # held to the plan's ceiling at that hour, as an LLM's peak is (audit7: it had been sized to 92% of the GPUs)
+    ceiling = load_catalog().traffic.capacity.plan_utilization
+    assert f"{math.ceil(500 * share / (rtf * ceiling))}× L40S 48 GB" in text
     assert "a hora de pico leva 15% do áudio de um dia de uso" in text
+    assert "o plano admite até 70%" in text
     assert "README do faster-whisper" in text and "largura de banda" in text
     bigger = _answered("whisper large v3 para 5000 horas de áudio por dia")
-    assert f"{math.ceil(5000 * share / rtf)}× L40S 48 GB" in bigger.message()
+    assert f"{math.ceil(5000 * share / (rtf * ceiling))}× L40S 48 GB" in bigger.message()
     assert math.ceil(5000 * share / rtf) > math.ceil(5000 / 24 / rtf)  # the day's average had been sized
 
 

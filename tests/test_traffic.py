@@ -3083,7 +3083,10 @@ def test_a_load_nothing_we_rent_serves_counts_its_conversations_in_flight():
     # ~40× H200: the whole load's memory is that of the conversations the setup that would serve it holds.
     _, answer = _answer("llama 3.1 70b, 500k requests/day, prompts of 200 tokens, answers of 2000 tokens")
     head = answer.split("\n\n")[1]
-    assert "1 concurrent user" not in head and "concurrent users" in head
+    # the header says what it counts: the memory for the conversations in flight of the load below
+    assert "1 concurrent user" not in head and re.search(
+        r"memory for [\d,]{3,} conversations in flight", head
+    )
     assert "Nothing we rent serves this load" in answer
     kv = next(line for line in answer.splitlines() if line.strip().startswith("KV cache ."))
     assert "(1 ×" not in kv and re.search(r"\(\d{1,3}(,\d{3})+ ×", kv), kv  # thousands grouped, as the rest
@@ -3377,7 +3380,8 @@ def test_the_smaller_machine_under_a_rate_is_laid_out_for_the_rate():
          # ~10, not ~7: 4-bit weights decode at 70% of their bytes' rate (precisions.toml decode_read_share), so
          # each answer takes longer and more conversations are in flight at the same rate (Little's law); ~9
          # before prompts were read at 52% of peak (tests/test_performance.py)
-         "1× L40S 48 GB: até 4 usuários com 1.500 tokens, das ~10 conversas em andamento com esta carga."),
+         # under a rate the capacity counts conversations, as the header and the load line do (audit7)
+         "1× L40S 48 GB: até 4 conversas com 1.500 tokens, das ~10 conversas em andamento com esta carga."),
         ("llama 70b 4bit 30 usuarios prompt 12000 resposta 1000",
          "2× A100 SXM 80 GB: até 25 usuários com 13.000 tokens, dos 30 usuários pedidos."),
     ],
