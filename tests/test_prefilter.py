@@ -334,3 +334,111 @@ def test_kept_strings_that_cannot_be_read_let_the_pattern_run(kept_lora, monkeyp
     assert prefilter.may_match(lora, prefilter.pieces(text)) and prefilter.strings_in(lora, set(), text)
     assert not prefilter.may_match(lora, prefilter.pieces("qwen 32b 4bit 8k"))  # worked out from its text
     assert prefilter.NEEDED[id(lora)][1:3] == prefilter._work_out(r"\blora\b", lora.flags)
+
+
+# -- the long messages' shortcuts (perfparse10): each gives what the plain way gives, where it applies and not
+
+
+def _every_run(text: str) -> set[str]:
+    """pieces() as defined: every run of 1 to PIECE characters, sliced one by one."""
+    runs = {text[i : i + size] for size in range(1, prefilter.PIECE + 1) for i in range(len(text) - size + 1)}
+    if not text.isascii() or text.lower() != text:
+        runs.add(prefilter.ANY_CASE)
+    return runs
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a", "ab", "abc", "70b 4bit" + " " * 40, "Açaí ß\u0130\u212a", "  \t\n "]
+)
+def test_a_text_s_pieces_are_every_run_of_up_to_three_characters(text):
+    assert prefilter.pieces(text) == _every_run(text)
+
+
+def test_the_corpus_pieces_are_every_run_of_up_to_three_characters():
+    for text in TEXTS:
+        for form in (text, query.strip_accents(text.lower())):
+            assert prefilter.pieces(form) == _every_run(form), form
+
+
+def _present_looking_for_every_string(text_pieces: set[str], text: str) -> tuple[int, set]:
+    """present() as it was: every whole string filed under a piece of the text looked for in it."""
+    bits, tokens = 0, set()
+    for piece in prefilter._PIECES_KNOWN.intersection(text_pieces):
+        bits |= prefilter._BY_PIECE[piece]
+        tokens.add((piece, prefilter._BY_PIECE[piece]))
+    for piece in prefilter._WHOLES_KNOWN.intersection(text_pieces):
+        for string, of in prefilter._WHOLES[piece]:
+            if string in text:
+                bits |= of
+                tokens.add((string, of))
+    return bits, tokens
+
+
+def test_the_tests_a_text_passes_are_those_of_every_whole_string_looked_for():
+    # A whole string is looked for only where the piece after its first is in the text too: the strings whose
+    # first piece is there and whose next is not ("contexto" in "conta", "atendimentos" in "até") are the
+    # ones no longer looked for, and none of them was in the text.
+    for text in TEXTS[:40]:
+        _read(text)  # each pattern's strings are worked out from its use on a second text
+    for text in [*TEXTS, "conta até o contrato", "atendimento atendimentos contexto"]:
+        for form in {text, query.strip_accents(text.lower())}:
+            text_pieces = prefilter.pieces(form)
+            tokens: list = []
+            bits, _ = prefilter.present(text_pieces, form, tokens)
+            assert (bits, set(tokens)) == _present_looking_for_every_string(text_pieces, form), form
+
+
+def test_a_string_filed_after_a_text_was_told_is_looked_for_in_the_next():
+    # present() keeps, per piece, the strings' next pieces; a pattern worked out later files more strings
+    # under the same piece, and the next text that holds one of them passes its test.
+    _read("qwen 32b 4bit 8k")
+    before = prefilter.present(prefilter.pieces("quarentena quaresma"), "quarentena quaresma")[0]
+    pattern = re.compile(r"\b(?:quarentenas?|quaresmas?)\s+de\s+(\d+)\s+gpus\b")
+    assert prefilter.may_match(pattern, prefilter.pieces("llama 70b"))  # its first text: run
+    prefilter.may_match(pattern, prefilter.pieces("qwen 32b"))  # worked out now, its strings filed
+    ways = prefilter.NEEDED[id(pattern)][3]
+    for text, matches in [
+        ("quarentena de 8 gpus", True),
+        ("quaresma de 2 gpus", True),
+        ("quarenta gpus", False),
+    ]:
+        bits, known = prefilter.present(prefilter.pieces(text), text)
+        assert known >= prefilter.NEEDED[id(pattern)][4]
+        assert prefilter.passes(ways, bits) == matches, text
+        assert (pattern.search(text) is not None) == matches
+    # the text told before the strings were filed passes its old tests and, now, the new ones
+    after = prefilter.present(prefilter.pieces("quarentena quaresma"), "quarentena quaresma")[0]
+    assert after & before == before and after != before
+
+
+@pytest.mark.parametrize(
+    ("strings", "text"),
+    [
+        (frozenset({"behemoth", "apertus", "nemotron"}), "rodar o llama 4 behemoth"),
+        (frozenset({"behemoth", "apertus", "nemotron"}), "rodar o llama 4 behe moth"),  # its pieces, not it
+        (frozenset({"behemoth", "apertus"}), "a apertura"),  # its first piece, not it
+        (frozenset({"ab", "x"}), "x"),  # strings shorter than a piece
+        (frozenset({"ab", "x"}), "a b"),
+        (frozenset({""}), "anything"),  # in every text
+        (frozenset(), "anything"),
+    ],
+)
+def test_strings_are_found_by_the_text_s_pieces_as_by_looking_for_each(strings, text):
+    expected = any(string in text for string in strings)
+    assert prefilter.any_in(strings, text) == expected
+    assert prefilter.any_in(strings, text, prefilter.pieces(text)) == expected
+
+
+def test_strings_are_found_in_a_blanked_text_by_the_pieces_it_had_before():
+    # The reader's scan hands over the pieces of its text before what it read was blanked: a superset.
+    strings = frozenset({"behemoth", "apertus"})
+    before = "llama 4 behemoth e apertus 8b"
+    assert prefilter.any_in(strings, "llama 4          e apertus 8b", prefilter.pieces(before))
+    assert not prefilter.any_in(strings, "llama 4          e         8b", prefilter.pieces(before))
+
+
+def test_the_first_words_of_models_not_sized_are_found_in_every_question_as_before():
+    names = query._uncatalogued_names(query.load_catalog())[1]
+    for text in TEXTS:
+        plain = query.strip_accents(text.lower())
+        assert prefilter.any_in(names, plain, prefilter.pieces(plain)) == prefilter.any_in(names, plain), text

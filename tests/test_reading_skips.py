@@ -225,3 +225,53 @@ def test_a_misspelt_name_read_before_reads_the_next_question_as_it_reads_alone()
         ("mixtrl 8x7b", "mixtral-8x7b"),
     ]:
         assert parse(question).workload.model == model, question
+
+
+def test_a_model_not_sized_is_said_in_a_long_message_too():
+    # The names the catalogue knows it does not size are looked for by the scan's pieces (a long message had
+    # cost ~40 us of one engine pass for nothing): found there as in a short question.
+    long = (
+        "Oi pessoal, cliente da área de saúde quer rodar o Llama 4 Behemoth internamente para uns 150 médicos,"
+        " com contexto grande (uns 32k) porque vão colar prontuários. Eles querem saber quantas GPUs."
+    )
+    for text in ("llama 4 behemoth", long):
+        with pytest.raises(reader.QueryError) as refused:
+            parse(text)
+        assert refused.value.key == "query.unreleased"
+        assert refused.value.params["name"] == "Llama 4 Behemoth"
+    # a name of the catalogue's in the same long message is sized
+    assert parse(long.replace("Llama 4 Behemoth", "Llama 4 Scout")).workload.model.startswith("llama-4-scout")
+
+
+@pytest.mark.parametrize(
+    ("question", "precision"),
+    [
+        ("deepseek r1 em 1,58 bits numa h200", "iq1_s"),  # the comma of a width: read as its point
+        ("deepseek r1, em 1.58 bits numa h200", "iq1_s"),  # a comma elsewhere, the width with a point
+        ("deepseek r1 em 1.58 bits numa h200", "iq1_s"),  # no comma: the rewrite is not tried
+    ],
+)
+def test_a_width_with_a_decimal_comma_is_read_and_one_without_is_untouched(question, precision):
+    assert parse(question).workload.precision == precision
+
+
+@pytest.mark.parametrize(
+    ("question", "europe"),
+    [
+        ("llama 70b para 20 utilizadores, estamos em Lisboa", True),
+        (
+            "Llama 70B para 20 utilizadores; a equipa está em Lisboa e o cliente em Frankfurt, contexto de 32k",
+            True,
+        ),
+        # a long message with no place in Europe, a word beginning like one ("portas", "lisonjeado")
+        (
+            "Llama 70B para 20 utilizadores, portas abertas ao público, contexto de 32k; fico lisonjeado",
+            False,
+        ),
+        # its words in capitals and with accents, where the text the scan gathered differs from the cue's
+        ("LLAMA 70B PARA 20 UTILIZADORES EM LISBOA", True),
+        ("llama 70b para 20 usuários na Alemanha", True),
+    ],
+)
+def test_users_in_europe_are_read_by_the_scan_s_tests_as_before(question, europe):
+    assert bool(parse(question).workload.users_in_europe) is europe
