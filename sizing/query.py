@@ -525,46 +525,45 @@ def shorthand_rewrites(text: str) -> list[tuple[str, str]]:
     """Each chat spelling chat_shorthand writes out, as (the words put in, the words typed), with the words around
     it so that a common word is put back only there: "10 %" for "10 por cento", "ano que vem" for "ano q vem"; so
     that what the answer quotes is what the customer wrote (_as_typed)."""
+    found = []
+    for at, to, words, spelt in _spellings(text):
+        before = _NUMBER_BEFORE.search(text, 0, at) if words is _SPELT_AFTER_NUMBER else None
+        before = before or _WORD_BEFORE_SPELLING.search(text, 0, at)
+        after = _WORD_AFTER_SPELLING.match(text, to) if words is _SPELT else None
+        start, end = before.start() if before else at, after.end() if after else to
+        said = " ".join([*text[start:at].split(), *words[spelt].split(), *text[to:end].split()])
+        if start < at or end > to:  # a word alone ("q") is put back only beside its words
+            found.append((said, " ".join(text[start:end].split())))
+    return found
+
+
+# Kept by text: chat_shorthand and shorthand_rewrites read the same matches, and a question's text passes here
+# three times (parse() before and after its dates are read, _parse_text), each a pass of two patterns over it.
+@lru_cache(maxsize=256)
+def _spellings(text: str) -> tuple[tuple[int, int, dict[str, str], str], ...]:
+    """The chat spellings in `text` (start, end, the table that spells it out, its key), matched on the
+    accent-free text, whose positions are the text's."""
     plain = strip_accents(text)
     found = []
     for pattern, words in ((SHORTHAND, _SPELT), (SHORTHAND_AFTER_NUMBER, _SPELT_AFTER_NUMBER)):
         for m in pattern.finditer(plain) if pattern is not None else ():
             spelt = re.sub(r"[\s_-]+", " ", m.group(1))
-            if spelt not in words:
-                continue
-            before = _NUMBER_BEFORE.search(text, 0, m.start()) if words is _SPELT_AFTER_NUMBER else None
-            before = before or _WORD_BEFORE_SPELLING.search(text, 0, m.start())
-            after = _WORD_AFTER_SPELLING.match(text, m.end()) if words is _SPELT else None
-            start, end = before.start() if before else m.start(), after.end() if after else m.end()
-            said = " ".join(
-                [*text[start : m.start()].split(), *words[spelt].split(), *text[m.end() : end].split()]
-            )
-            if start < m.start() or end > m.end():  # a word alone ("q") is put back only beside its words
-                found.append((said, " ".join(text[start:end].split())))
-    return found
+            if spelt in words:
+                found.append((m.start(), m.end(), words, spelt))
+    return tuple(found)
 
 
 _WORD_BEFORE_SPELLING = regexes.compile(r"[^\W\d_]+\s+$")
 _WORD_AFTER_SPELLING = regexes.compile(r"\s+[^\W\d_]+")
 
 
-# Kept by text: a question's text passes here three times (parse() before and after its dates are read,
-# _parse_text), each a pass of two patterns over the whole of it.
 @lru_cache(maxsize=256)
 def chat_shorthand(text: str) -> str:
-    """The text with its chat spellings written out ("p/ mês" -> "por mês", "3kk" -> "3 milhões"). Matched
-    on the accent-free text, whose positions are the text's, and replaced in the text as typed."""
-    plain = strip_accents(text)
-    spans = []
-    for pattern, words in ((SHORTHAND, _SPELT), (SHORTHAND_AFTER_NUMBER, _SPELT_AFTER_NUMBER)):
-        if pattern is None:
-            continue
-        for m in pattern.finditer(plain):
-            spelt = re.sub(r"[\s_-]+", " ", m.group(1))
-            if spelt in words:
-                spans.append((m.start(), m.end(), f" {words[spelt]} "))
-    for start, end, words in sorted(spans, reverse=True):
-        text = text[:start] + words + text[end:]
+    """The text with its chat spellings written out ("p/ mês" -> "por mês", "3kk" -> "3 milhões"), replaced in
+    the text as typed (_spellings)."""
+    spans = [(start, end, f" {words[spelt]} ") for start, end, words, spelt in _spellings(text)]
+    for start, end, written in sorted(spans, reverse=True):
+        text = text[:start] + written + text[end:]
     if "-" in text:
         text = GLUED_UNIT.sub(r"\1 ", text)
     if "out" in text or "OUT" in text:

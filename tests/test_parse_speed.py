@@ -117,6 +117,7 @@ def test_a_question_is_read_for_chat_spellings_once(monkeypatch):
 
     monkeypatch.setattr(query, "SHORTHAND", Counted())
     query.chat_shorthand.cache_clear()
+    query._spellings.cache_clear()
     # parse() reads the text, again once its dates are read, and _parse_text: a text is gone through once
     with contextlib.suppress(QueryError):
         parse("qwen3 32b s/ raciocínio 40 usuários até o fim do mês pra testar", today=date(2026, 12, 6))
