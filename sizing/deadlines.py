@@ -18,8 +18,10 @@ from .vocabulary import load_vocabulary, strip_accents
 VOCAB = load_vocabulary()
 
 # The words that make what follows a deadline, by the language the rewrite answers in.
-_BY_PT = r"at[eé]|antes\s+d[eoa]|prazo\s+(?:at[eé]|para)|para\s+entregar\s+at[eé]|entregue\s+at[eé]"
-_BY_EN = r"by|until|till|before|no\s+later\s+than|due|deadline(?:\s+is)?"
+# "prazo 15/12/2026", "prazo: dia 20", "deadline: Dec 15": the word alone before a date names it (the date had
+# been dropped, its year read as users where a word stood before it)
+_BY_PT = r"at[eé]|antes\s+d[eoa]|prazo(?:\s+(?:at[eé]|para|final))?\s*:?|para\s+entregar\s+at[eé]|entregue\s+at[eé]"
+_BY_EN = r"by|until|till|before|no\s+later\s+than|due|deadline(?:\s+is)?\s*:?"
 _PERIODS = {
     "mes": "month", "mês": "month", "month": "month",
     "semana": "week", "week": "week",
@@ -155,6 +157,8 @@ def _target(m: re.Match, today: date) -> date | None:
         return today + timedelta(days=ahead + (7 if (g["next2"] or g["coming2"]) and ahead < 7 else 0))
     if g["dd"]:
         day, month, year = int(g["dd"]), int(g["mm"]), g["yyyy"]
+        if month > 12 and day <= 12 and year:
+            day, month = month, day  # "by 12/15/2026": the US order, month first, where only it makes a date
     elif g["day1"]:
         day, month, year = int(g["day1"]), _MONTHS[g["month1"].lower()], g["year1"]
     else:

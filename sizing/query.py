@@ -1548,6 +1548,8 @@ def _date(m: re.Match) -> str | None:
         )
     else:
         day, month = (numbers[0] if numbers[0] <= 31 else 1), 1
+    if month > 12 and day <= 12 and m.group(0).count("/") == 2:
+        day, month = month, day  # "12/15/2026": the US order, month first, where only it makes a date
     return m.group(0) if 1 <= day <= 31 and 1 <= month <= 12 else None
 
 
@@ -6281,9 +6283,10 @@ _LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORE
 # own name is the model's; the folders above it are no words of the question ("models/qwen2.5" had been
 # read as a repo, and the model taken for another). A trainer's config file in its folder
 # ("deepspeed_configs/zero2.json", "examples/llama3/qlora.yml") is no repo either. A rate's unit with its
-# user after a slash ("30 tok/s/user", "2 req/min/user") is no folder.
+# user after a slash ("30 tok/s/user", "2 req/min/user") is no folder. Nor is a date ("prazo 15/12/2026": its
+# "2026" had been read as 2,026 users, the day and month dropped): pieces that are all numbers name no folder.
 LOCAL_PATH = regexes.compile(
-    r"(?<![\w:/.~-])(?!(?:tokens?|toks?|tk|reqs?|requests?|t|msgs?|messages?|queries|calls?)/(?:s|seg|sec|min|h|hr|hour|d|day|dia)/)(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
+    r"(?<![\w:/.~-])(?!(?:\d+/)+\d+(?![\w./-]))(?!(?:tokens?|toks?|tk|reqs?|requests?|t|msgs?|messages?|queries|calls?)/(?:s|seg|sec|min|h|hr|hour|d|day|dia)/)(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
     r"([\w.-]+?)/?(?![\w./-])"
 )
 _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)

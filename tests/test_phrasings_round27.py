@@ -1,0 +1,72 @@
+"""Questions as people type them in Slack, twenty-seventh round (2026-12-08): the misreadings round 26 left (a
+misspelt family beside a size, a date after a word, API providers' "-Instruct-Turbo" names and QwQ's preview,
+a share of the attendants who "usa junto"), then more questions of the same kinds. Each answer is what the user
+sees. A date is read from the day the question is asked: each test pins that day."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot import cli
+from tests.gpu_size_run import answer
+from tests.gpu_size_run import reads as _reads
+
+DECEMBER_7 = date(2026, 12, 7)
+
+
+@pytest.fixture(autouse=True)
+def _no_hub(monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")  # repo names read by their names, as without the network
+
+
+def _on(monkeypatch, day: date) -> None:
+    monkeypatch.setattr(cli, "today_in_brazil", lambda: day)
+
+
+# -- a date is never a context or a count ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # "prazo 15/12/2026" had been 2,026 users ("Li “2026” como o número de usuários"), the day and month dropped
+        ("llama 8b prazo 15/12/2026", "Entendi: Llama 3.1 8B · 8 dias", "até 15/12/2026"),
+        ("llama 8b, prazo: 15/12/2026", "Entendi: Llama 3.1 8B · 8 dias", "até 15/12/2026"),
+        # a two-digit year had been 26 users
+        ("llama 8b prazo 15/12/26", "Entendi: Llama 3.1 8B · 8 dias", "até 15/12/2026"),
+        ("llama 8b prazo 20 de dezembro", "Entendi: Llama 3.1 8B · 13 dias", "até 20/12/2026"),
+        ("mistral 7b, prazo: dia 20", "Entendi: Mistral 7B v0.3 · 13 dias", "até 20/12/2026"),
+        ("llama 8b prazo final 15/12", "Entendi: Llama 3.1 8B · 8 dias", "até 15/12/2026"),
+        # the US order, month first, where only it makes a date (the year had been a 2,026-token context)
+        ("llama 8b deadline: 12/15/2026", "Understood: Llama 3.1 8B · 8 days", "to December 15, 2026"),
+    ],
+)  # fmt: skip
+def test_a_deadline_said_as_a_date(monkeypatch, capsys, question, read, said):
+    _on(monkeypatch, DECEMBER_7)
+    _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # a date after any word: the slashes had been read as folders, the year left as users
+        ("llama 8b entrega 15/12/2026", "Entendi: Llama 3.1 8B"),
+        ("llama 8b, 50 usuarios, go-live 20/01/2027", "Entendi: Llama 3.1 8B · 50 usuários simultâneos"),
+        ("qwen 7b 30 usuarios, reunião 03/02/27", "Entendi: Qwen2.5 7B · 30 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_date_after_a_word_is_no_count(monkeypatch, capsys, question, read):
+    _on(monkeypatch, DECEMBER_7)
+    first = answer(capsys, question).splitlines()[0]
+    assert first.split(" · ")[: len(read.split(" · "))] == read.split(" · "), first
+    assert "2.026" not in first and "2.027" not in first and " 27 " not in first, first
+    assert "pessoas" not in first and "contexto" not in first, first
+
+
+def test_a_folder_is_still_a_folder(capsys):
+    # pieces with letters still name a folder on disk: its last is the model
+    assert answer(capsys, "/models/qwen/qwen2.5-7b-instruct 10 usuarios").splitlines()[0] == (
+        "Entendi: Qwen2.5 7B · 10 usuários simultâneos"
+    )
