@@ -9774,7 +9774,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                 _raise_unknown_gpu(word, list(indexes["gpu"]), indexes["gpu"], always=True)
             unknown.append(word)
             continue
-        best = None
+        best = alone = None
         for kind in ("model", "gpu"):  # the name lists only where a GPU is refused: ~1,800 names a call
             # Try the word alone and with the size typed next to it ("lama 70b").
             candidates = [(w, None)] + [(w + normalize(v), v) for v, _ in scan.found.get("size", [])]
@@ -9830,6 +9830,8 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     typed_version = _digits(version or "") or _digits(candidate).removesuffix(size_digits)
                     if typed_version and typed_version != _digits(close[0]).removesuffix(size_digits):
                         close = []
+                if close and kind == "model" and candidate == w:
+                    alone = close[0]
                 if close:
                     score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()
                     if best is None or score > best[0]:
@@ -9846,14 +9848,15 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             continue
         _, kind, key, with_size, with_version = best
         item = indexes[kind][key]
+        size = scan.found["size"][0][1] if with_size else None
         if (
             kind == "model"
-            and not with_size
             and not with_version
-            and (part := _part_of_found_name(scan, catalog, key))
+            and (part := _part_of_found_name(scan, catalog, alone if with_size else key, size))
         ):
             # "deepsek r1": the misspelt family before a name read whole ("r1"), not a second model (it had
-            # been refused as two models contradicting each other).
+            # been refused as two models contradicting each other); "deepsek r1 671b" too, the size that
+            # name's own (it had been read with the family as DeepSeek V3, and refused the same way)
             query.corrections.append((word, part))
             continue
         typed = word
@@ -9868,12 +9871,20 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
     return unknown
 
 
-def _part_of_found_name(scan: _Scan, catalog: Catalog, key: str) -> str | None:
+def _part_of_found_name(
+    scan: _Scan, catalog: Catalog, key: str | None, size: str | None = None
+) -> str | None:
     """The first word of a model name already read when it is this (normalized) name: "DeepSeek" of DeepSeek
-    R1; None when no name read begins with it."""
+    R1; None when no name read begins with it, or when a `size` typed with the word is not that model's own."""
     for model_id, _ in scan.found.get("model", []):
         entry = next((m for m in catalog.all_models if m.id == model_id), None)
-        if entry is not None and normalize(entry.name.split()[0]) == key and normalize(entry.name) != key:
+        if (
+            key is not None
+            and entry is not None
+            and normalize(entry.name.split()[0]) == key
+            and normalize(entry.name) != key
+            and (size is None or _own_size(catalog, model_id, size))
+        ):
             return entry.name.split()[0]
     return None
 

@@ -25,6 +25,36 @@ def _on(monkeypatch, day: date) -> None:
     monkeypatch.setattr(cli, "today_in_brazil", lambda: day)
 
 
+# -- a misspelt family beside a name read whole and its own size --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "said"),
+    [
+        # each had been refused: "“r1” e “deepsek 671b” não valem juntos (modelo)"
+        ("deepsek r1 671b", "Entendi: DeepSeek R1", "Li “deepsek” como DeepSeek."),
+        ("deepseak r1 671b em fp8 para 20 usuarios", "Entendi: DeepSeek R1 · FP8 (8-bit) · 20 usuários simultâneos",
+         "Li “deepseak” como DeepSeek."),
+        ("deepsek r1 671b for 10 users", "Understood: DeepSeek R1 · 10 concurrent users", "Read “deepsek” as DeepSeek."),
+    ],
+)  # fmt: skip
+def test_a_misspelt_family_beside_a_name_and_its_own_size(capsys, question, read, said):
+    _reads(capsys, question, read, said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # the size with the misspelt family alone, or beside another name, still picks that name's model
+        ("deepsek 671b", "Entendi: DeepSeek V3"),
+        ("deepsek v3 671b", "Entendi: DeepSeek V3"),
+        ("deepsek r1", "Entendi: DeepSeek R1"),
+    ],
+)  # fmt: skip
+def test_a_misspelt_family_with_a_size_alone_is_still_read_whole(capsys, question, read):
+    assert answer(capsys, question).splitlines()[0] == read
+
+
 # -- a date is never a context or a count ----------------------------------------------------------------------------
 
 
