@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from bot import cli
-from tests.gpu_size_run import answer
+from tests.gpu_size_run import UNKNOWN, answer, refusal
 from tests.gpu_size_run import reads as _reads
 
 DECEMBER_7 = date(2026, 12, 7)
@@ -100,3 +100,42 @@ def test_a_folder_is_still_a_folder(capsys):
     assert answer(capsys, "/models/qwen/qwen2.5-7b-instruct 10 usuarios").splitlines()[0] == (
         "Entendi: Qwen2.5 7B · 10 usuários simultâneos"
     )
+
+
+# -- API providers' names and QwQ's preview -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # each had been "Não entendi: “Instruct-Turbo”" (Together AI's names for its served models)
+        ("Meta-Llama-3.1-70B-Instruct-Turbo", "Entendi: Llama 3.1 70B"),
+        ("Llama-3.3-70B-Instruct-Turbo", "Entendi: Llama 3.3 70B"),
+        ("Qwen2.5-72B-Instruct-Turbo para 30 usuarios", "Entendi: Qwen2.5 72B · 30 usuários simultâneos"),
+        ("Meta-Llama-3.1-405B-Instruct-Turbo em fp8", "Entendi: Llama 3.1 405B · FP8 (8-bit)"),
+    ],
+)  # fmt: skip
+def test_an_api_providers_turbo_name_is_its_open_model(capsys, question, read):
+    lines = answer(capsys, question).splitlines()
+    assert lines[0] == read, lines
+    assert not any(line.startswith(UNKNOWN) for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    "question", ["qwq 32b preview", "QwQ-32B-Preview", "Qwen/QwQ-32B-Preview", "qwq preview"]
+)
+def test_qwq_preview_is_its_own_release(capsys, question):
+    lines = answer(capsys, question).splitlines()
+    assert lines[0] == "Entendi: QwQ 32B Preview", lines
+    assert not any(line.startswith(UNKNOWN) for line in lines), lines
+    # its card's 32,768 tokens, not QwQ 32B's 40,960 (a reasoning answer is sized at the longest it may be)
+    assert "32.768 tokens de contexto" in lines[2], lines
+
+
+def test_qwq_preview_refuses_a_context_past_its_card(capsys):
+    err = refusal(capsys, "qwq 32b preview 64k")
+    assert "limite do QwQ 32B Preview, que é de 32.768 tokens" in err, err
+
+
+def test_qwq_without_preview_is_still_the_march_release(capsys):
+    assert answer(capsys, "qwq 32b").splitlines()[0] == "Entendi: QwQ 32B"
