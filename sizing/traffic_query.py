@@ -2005,8 +2005,9 @@ def _at_once_near() -> re.Pattern:
     w = _words()
     said = [*w["in_flight"], *w["active_words"], *w["peak"], *w["daily_words"]]
     said = [word for word in said if word not in w["share_using"] and word not in ("using", "usando")]
-    # not past another count: "40% usam e 10% ao mesmo tempo" are two shares
-    return regexes.compile(rf"[^.;!?\n\d]{{0,40}}?\b(?:{_alternatives(said)})\b")
+    # not past another count: "40% usam e 10% ao mesmo tempo" are two shares; "metade usa junto": together right
+    # after the verb is at once (traffic_words.toml active_words), never the models' "juntos" further on
+    return regexes.compile(rf"\s+junt[oa]s?\b|[^.;!?\n\d]{{0,40}}?\b(?:{_alternatives(said)})\b")
 
 
 def _only_using(m: re.Match) -> bool:

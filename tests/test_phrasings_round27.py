@@ -139,3 +139,47 @@ def test_qwq_preview_refuses_a_context_past_its_card(capsys):
 
 def test_qwq_without_preview_is_still_the_march_release(capsys):
     assert answer(capsys, "qwq 32b").splitlines()[0] == "Entendi: QwQ 32B"
+
+
+# -- a share of the attendants "usa junto" -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # had been "Li “metade dos 300 atendentes usa” como 150 das 300 pessoas usando o serviço", one user sized
+        ("llama 8b, metade dos 300 atendentes usa junto", "Entendi: Llama 3.1 8B · 300 pessoas · 50% ativos ao mesmo tempo"),
+        ("llama 8b, 30% dos 300 atendentes usam juntos", "Entendi: Llama 3.1 8B · 300 pessoas · 30% ativos ao mesmo tempo"),
+        ("llama 8b, um terço dos 90 atendentes usa junto", "Entendi: Llama 3.1 8B · 90 pessoas · 33% ativos ao mesmo tempo"),
+        ("qwen 32b, 1/3 dos 600 funcionários usa junto", "Entendi: Qwen2.5 32B · 600 pessoas · 33% ativos ao mesmo tempo"),
+        ("qwen 32b, dois terços dos 90 atendentes usam juntos", "Entendi: Qwen2.5 32B · 90 pessoas · 67% ativos ao mesmo tempo"),
+        # the share after the people
+        ("llama 8b, 200 funcionários, metade usa junto", "Entendi: Llama 3.1 8B · 200 pessoas · 50% ativos ao mesmo tempo"),
+        ("llama 8b, 200 funcionários, 20% usam juntos", "Entendi: Llama 3.1 8B · 200 pessoas · 20% ativos ao mesmo tempo"),
+    ],
+)  # fmt: skip
+def test_a_share_that_uses_it_together_is_at_once(capsys, question, read):
+    lines = answer(capsys, question).splitlines()
+    assert lines[0] == read, lines
+    assert not any(line.startswith(UNKNOWN) for line in lines), lines
+
+
+def test_the_same_as_the_percentage_at_once(capsys):
+    # half of 300 at once is what "50% dos 300 atendentes ao mesmo tempo" sizes
+    together = answer(capsys, "llama 8b, metade dos 300 atendentes usa junto").splitlines()[2]
+    at_once = answer(capsys, "llama 8b, 50% dos 300 atendentes ao mesmo tempo").splitlines()[2]
+    assert together == at_once, (together, at_once)
+
+
+def test_a_share_that_only_uses_it_is_still_the_people_using_it(capsys):
+    # with no word of together or at once, 20% are the people who use it at all (round 26)
+    lines = answer(capsys, "llama 8b, 200 funcionários, 20% usam").splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 8B · 40 pessoas", lines
+
+
+def test_models_together_are_still_served_together(capsys):
+    out = answer(capsys, "llama 8b e qwen 7b juntos, 300 pessoas, 10% usam ao mesmo tempo")
+    assert (
+        out.splitlines()[0] == "Entendi: Llama 3.1 8B + Qwen2.5 7B · 300 pessoas · 10% ativos ao mesmo tempo"
+    ), out
+    assert "Servidos juntos" in out, out
