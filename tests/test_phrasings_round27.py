@@ -71,6 +71,14 @@ def test_a_misspelt_family_with_a_size_alone_is_still_read_whole(capsys, questio
         ("llama 8b prazo final 15/12", "Entendi: Llama 3.1 8B · 8 dias", "até 15/12/2026"),
         # the US order, month first, where only it makes a date (the year had been a 2,026-token context)
         ("llama 8b deadline: 12/15/2026", "Understood: Llama 3.1 8B · 8 days", "to December 15, 2026"),
+        # a month cut to three letters, as chat dates it (each had been "Não entendi" the month and the day, or
+        # the day read as a count)
+        ("lama 3.3 70b 20 users deadline jan 15", "Understood: Llama 3.3 70B · 20 concurrent users · 39 days",
+         "to January 15, 2027"),
+        ("llama 8b até 20 dez", "Entendi: Llama 3.1 8B · 13 dias", "até 20/12/2026"),
+        ("llama 8b by Sept. 30, 20 users", "Understood: Llama 3.1 8B · 20 concurrent users · 297 days",
+         "to September 30, 2027"),
+        ("qwen 7b 10 usuarios, prazo 5 fev", "Entendi: Qwen2.5 7B · 10 usuários simultâneos · 60 dias", "até 05/02/2027"),
     ],
 )  # fmt: skip
 def test_a_deadline_said_as_a_date(monkeypatch, capsys, question, read, said):
