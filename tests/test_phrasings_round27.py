@@ -161,6 +161,10 @@ def test_qwq_without_preview_is_still_the_march_release(capsys):
         ("llama 8b, um terço dos 90 atendentes usa junto", "Entendi: Llama 3.1 8B · 90 pessoas · 33% ativos ao mesmo tempo"),
         ("qwen 32b, 1/3 dos 600 funcionários usa junto", "Entendi: Qwen2.5 32B · 600 pessoas · 33% ativos ao mesmo tempo"),
         ("qwen 32b, dois terços dos 90 atendentes usam juntos", "Entendi: Qwen2.5 32B · 90 pessoas · 67% ativos ao mesmo tempo"),
+        # a team's count, its noun left out (had been "Não entendi: “metade”" and all 40 sized at once)
+        ("qwen3 32b, metade da equipe de 40 usa junto", "Entendi: Qwen3 32B · 40 pessoas · 50% ativos ao mesmo tempo"),
+        ("qwen3 32b, 30% da equipe de 40 ao mesmo tempo", "Entendi: Qwen3 32B · 40 pessoas · 30% ativos ao mesmo tempo"),
+        ("llama 8b, 30% of our team of 200 at once", "Understood: Llama 3.1 8B · 200 people · 30% active at once"),
         # the share after the people
         ("llama 8b, 200 funcionários, metade usa junto", "Entendi: Llama 3.1 8B · 200 pessoas · 50% ativos ao mesmo tempo"),
         ("llama 8b, 200 funcionários, 20% usam juntos", "Entendi: Llama 3.1 8B · 200 pessoas · 20% ativos ao mesmo tempo"),
