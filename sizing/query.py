@@ -9837,6 +9837,11 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     if best is None or score > best[0]:
                         with_version = version is not None and candidate.startswith(w + normalize(version))
                         best = (score, kind, close[0], typed_size is not None, with_version)
+        if best is None and (part := _misspelt_first_word(scan, catalog, w)):
+            # "mistrall nemo 12b": the family misspelt before a name read whole, with no catalogue name close to
+            # the word alone (it had been "Não entendi: “mistrall”")
+            query.corrections.append((word, part))
+            continue
         if best is None:
             if GPU_LIKE.match(w) or _SHORT_GPU.match(w):
                 # Asked about by name ("numa t4", "on 8 mi300x"), a GPU we cannot place is an error even
@@ -9869,6 +9874,19 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
         if normalize(typed) != normalize(item.name):  # "Qwen2.5-7B-Instruct-Q4_K_M" is no typo of Qwen2.5 7B
             query.corrections.append((typed, item.name))
     return unknown
+
+
+def _misspelt_first_word(scan: _Scan, catalog: Catalog, w: str) -> str | None:
+    """The first word of a model name already read that the (normalized) word is a typo of, as _typos weighs
+    a name (TYPO_CUTOFF); None for a word of four letters or fewer, or none close."""
+    if len(w) < 5 or not w.isalpha():
+        return None
+    for model_id, _ in scan.found.get("model", []):
+        entry = next((m for m in catalog.all_models if m.id == model_id), None)
+        first = normalize(entry.name.split()[0]) if entry is not None else ""
+        if first != w and difflib.SequenceMatcher(None, w, first).ratio() >= TYPO_CUTOFF:
+            return entry.name.split()[0]  # type: ignore[union-attr]
+    return None
 
 
 def _part_of_found_name(

@@ -36,6 +36,8 @@ def _on(monkeypatch, day: date) -> None:
         ("deepseak r1 671b em fp8 para 20 usuarios", "Entendi: DeepSeek R1 · FP8 (8-bit) · 20 usuários simultâneos",
          "Li “deepseak” como DeepSeek."),
         ("deepsek r1 671b for 10 users", "Understood: DeepSeek R1 · 10 concurrent users", "Read “deepsek” as DeepSeek."),
+        # no catalogue name is close to the word alone: it had been "Não entendi: “mistrall”"
+        ("mistrall nemo 12b 20 usuarios", "Entendi: Mistral Nemo 12B · 20 usuários simultâneos", "Li “mistrall” como Mistral."),
     ],
 )  # fmt: skip
 def test_a_misspelt_family_beside_a_name_and_its_own_size(capsys, question, read, said):
@@ -53,6 +55,12 @@ def test_a_misspelt_family_beside_a_name_and_its_own_size(capsys, question, read
 )  # fmt: skip
 def test_a_misspelt_family_with_a_size_alone_is_still_read_whole(capsys, question, read):
     assert answer(capsys, question).splitlines()[0] == read
+
+
+def test_a_misspelt_other_family_is_still_not_understood(capsys):
+    # "mistrall" beside Llama names no part of it: said as not understood, never read as Llama
+    lines = answer(capsys, "llama 8b mistrall").splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 8B" and "Não entendi: “mistrall”." in lines, lines
 
 
 # -- a date is never a context or a count ----------------------------------------------------------------------------
