@@ -5597,6 +5597,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         text = GPU_PRODUCT.sub(lambda m: m.group(0).replace("-", " "), text)
     text = _gpu_variants(text, catalog)
     text = _gpu_diminutives(text, catalog)
+    if "turbo" in text.lower():  # most questions hold no provider's name
+        text = INSTRUCT_TURBO.sub(" instruct", text)
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
     if "e" in text:
         text = SCIENTIFIC.sub(_plain_number, text)
@@ -6279,6 +6281,9 @@ def kind_clash(named: str, model: str) -> str | None:
 
 # After a flag's value: another flag, a line continued ("\\"), or the end of the line.
 _LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORECASE | re.MULTILINE)
+# "llama 3.1 70b instruct turbo": an API provider's name for the open model it serves, typed apart (the
+# "-Instruct-Turbo" tail is names.py VARIANT_TAILS'); its "turbo" had been "Não entendi".
+INSTRUCT_TURBO = regexes.compile(r"[\s_-]+instruct[\s_-]+turbo\b", re.IGNORECASE)
 # A file or folder on disk ("./models/qwen2.5-7b-instruct-q4_k_m.gguf", "/models/Qwen2.5-7B-Instruct"): its
 # own name is the model's; the folders above it are no words of the question ("models/qwen2.5" had been
 # read as a repo, and the model taken for another). A trainer's config file in its folder

@@ -129,6 +129,9 @@ def test_a_folder_is_still_a_folder(capsys):
         ("Llama-3.3-70B-Instruct-Turbo", "Entendi: Llama 3.3 70B"),
         ("Qwen2.5-72B-Instruct-Turbo para 30 usuarios", "Entendi: Qwen2.5 72B · 30 usuários simultâneos"),
         ("Meta-Llama-3.1-405B-Instruct-Turbo em fp8", "Entendi: Llama 3.1 405B · FP8 (8-bit)"),
+        # typed apart, in capitals too (its "turbo" had been "Não entendi")
+        ("llama 70b instruct turbo para 50 usuarios", "Entendi: Llama 3.1 70B · 50 usuários simultâneos"),
+        ("LLAMA 3.3 70B INSTRUCT TURBO", "Entendi: Llama 3.3 70B"),
     ],
 )  # fmt: skip
 def test_an_api_providers_turbo_name_is_its_open_model(capsys, question, read):
