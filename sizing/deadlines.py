@@ -18,8 +18,10 @@ from .vocabulary import load_vocabulary, strip_accents
 VOCAB = load_vocabulary()
 
 # The words that make what follows a deadline, by the language the rewrite answers in.
-_BY_PT = r"at[eé]|antes\s+d[eoa]|prazo\s+(?:at[eé]|para)|para\s+entregar\s+at[eé]|entregue\s+at[eé]"
-_BY_EN = r"by|until|till|before|no\s+later\s+than|due|deadline(?:\s+is)?"
+# "prazo 15/12/2026", "prazo: dia 20", "deadline: Dec 15": the word alone before a date names it (the date had
+# been dropped, its year read as users where a word stood before it)
+_BY_PT = r"at[eé]|antes\s+d[eoa]|prazo(?:\s+(?:at[eé]|para|final))?\s*:?|para\s+entregar\s+at[eé]|entregue\s+at[eé]"
+_BY_EN = r"by|until|till|before|no\s+later\s+than|due|deadline(?:\s+is)?\s*:?"
 _PERIODS = {
     "mes": "month", "mês": "month", "month": "month",
     "semana": "week", "week": "week",
@@ -36,7 +38,17 @@ _MONTHS = {
     for i, name in enumerate(VOCAB.words("dates.months"))
     for form in (name, strip_accents(name))
 }
+# ... and cut to three letters, as people date a deadline in chat ("deadline jan 15", "até 20 dez", "by Sept
+# 30"); after a deadline's word and with the day only (alone, "mar" and "set" are words too). They had been
+# "Não entendi: “deadline”, “jan”, “15”". Never "out of" ("by 12 out of 20").
+_MONTHS_SHORT = {
+    **{strip_accents(form)[:3]: month for form, month in _MONTHS.items()},
+    "sept": 9,
+}
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTH_DAY = "|".join(
+    sorted({*_MONTHS, *(rf"{short}\.?(?!\s+of\b)" for short in _MONTHS_SHORT)}, key=len, reverse=True)
+)
 # Monday = 0, as date.weekday() counts.
 _WEEKDAYS = {
     "segunda": 0, "segunda-feira": 0, "monday": 0,
@@ -78,9 +90,9 @@ DEADLINE_DATE = regexes.compile(
     # "15/01", "15/01/2027", "15.01.2027"
     r"|(?P<dd>\d{1,2})[/.](?P<mm>\d{1,2})(?:[/.](?P<yyyy>\d{4}|\d{2}))?(?![\d/.])"
     # "15 de janeiro (de 2027)", "15 January (2027)", "January 15(, 2027)"
-    rf"|(?:(?:o\s+)?dia\s+)?(?P<day1>\d{{1,2}})(?:o|º|st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?P<month1>{_MONTH})"
+    rf"|(?:(?:o\s+)?dia\s+)?(?P<day1>\d{{1,2}})(?:o|º|st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?P<month1>{_MONTH_DAY})"
     r"(?:,?\s+(?:de\s+)?(?P<year1>\d{4}))?"
-    rf"|(?P<month2>{_MONTH})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<year2>\d{{4}}))?"
+    rf"|(?P<month2>{_MONTH_DAY})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<year2>\d{{4}}))?"
     # "sexta", "a sexta-feira", "Friday", "next Friday"
     rf"|(?:(?:a|o|the)\s+)?(?P<next2>{_NEXT})?(?P<weekday>{_WEEKDAY})(?P<coming2>\s+que\s+vem)?"
     r")(?![\w-])",
@@ -155,10 +167,12 @@ def _target(m: re.Match, today: date) -> date | None:
         return today + timedelta(days=ahead + (7 if (g["next2"] or g["coming2"]) and ahead < 7 else 0))
     if g["dd"]:
         day, month, year = int(g["dd"]), int(g["mm"]), g["yyyy"]
+        if month > 12 and day <= 12 and year:
+            day, month = month, day  # "by 12/15/2026": the US order, month first, where only it makes a date
     elif g["day1"]:
-        day, month, year = int(g["day1"]), _MONTHS[g["month1"].lower()], g["year1"]
+        day, month, year = int(g["day1"]), _month(g["month1"]), g["year1"]
     else:
-        day, month, year = int(g["day2"]), _MONTHS[g["month2"].lower()], g["year2"]
+        day, month, year = int(g["day2"]), _month(g["month2"]), g["year2"]
     if not 1 <= month <= 12 or not 1 <= day <= 31:
         return None
     if year is None:
@@ -169,6 +183,12 @@ def _target(m: re.Match, today: date) -> date | None:
     if day > _days_in(year, month):
         return None
     return date(year, month, day)
+
+
+def _month(typed: str) -> int:
+    """A month's number from its name, whole or cut short ("dezembro", "Dec.", "sept")."""
+    name = typed.lower().rstrip(".")
+    return _MONTHS.get(name) or _MONTHS_SHORT[strip_accents(name)]
 
 
 def resolve(

@@ -356,7 +356,7 @@ QUANT_SUFFIXES: list[tuple[re.Pattern, str]] = [
 ]
 # Tails that name a variant of the same weights' shape (chat tuning, the Hub's -hf conversion, dates).
 VARIANT_TAILS = regexes.compile(
-    r"(?:[-_.](?:instruct|chat|it|hf|base|pt|sft|dpo|thinking|reasoning|v\d+(?:\.\d+)*))+$"
+    r"(?:[-_.](?:instruct|chat|it|hf|base|pt|sft|dpo|thinking|reasoning|turbo|v\d+(?:\.\d+)*))+$"
 )
 # A repo's own name typed without its owner: words joined by at least two separators ("Magistral-Small-2509").
 REPO_LIKE = regexes.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")

@@ -1547,6 +1547,8 @@ def _date(m: re.Match) -> str | None:
         )
     else:
         day, month = (numbers[0] if numbers[0] <= 31 else 1), 1
+    if month > 12 and day <= 12 and m.group(0).count("/") == 2:
+        day, month = month, day  # "12/15/2026": the US order, month first, where only it makes a date
     return m.group(0) if 1 <= day <= 31 and 1 <= month <= 12 else None
 
 
@@ -5594,6 +5596,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         text = GPU_PRODUCT.sub(lambda m: m.group(0).replace("-", " "), text)
     text = _gpu_variants(text, catalog)
     text = _gpu_diminutives(text, catalog)
+    if "turbo" in text.lower():  # most questions hold no provider's name
+        text = INSTRUCT_TURBO.sub(" instruct", text)
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
     if "e" in text:
         text = SCIENTIFIC.sub(_plain_number, text)
@@ -6277,13 +6281,17 @@ def kind_clash(named: str, model: str) -> str | None:
 
 # After a flag's value: another flag, a line continued ("\\"), or the end of the line.
 _LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORECASE | re.MULTILINE)
+# "llama 3.1 70b instruct turbo": an API provider's name for the open model it serves, typed apart (the
+# "-Instruct-Turbo" tail is names.py VARIANT_TAILS'); its "turbo" had been "Não entendi".
+INSTRUCT_TURBO = regexes.compile(r"[\s_-]+instruct[\s_-]+turbo\b", re.IGNORECASE)
 # A file or folder on disk ("./models/qwen2.5-7b-instruct-q4_k_m.gguf", "/models/Qwen2.5-7B-Instruct"): its
 # own name is the model's; the folders above it are no words of the question ("models/qwen2.5" had been
 # read as a repo, and the model taken for another). A trainer's config file in its folder
 # ("deepspeed_configs/zero2.json", "examples/llama3/qlora.yml") is no repo either. A rate's unit with its
-# user after a slash ("30 tok/s/user", "2 req/min/user") is no folder.
+# user after a slash ("30 tok/s/user", "2 req/min/user") is no folder. Nor is a date ("prazo 15/12/2026": its
+# "2026" had been read as 2,026 users, the day and month dropped): pieces that are all numbers name no folder.
 LOCAL_PATH = regexes.compile(
-    r"(?<![\w:/.~-])(?!(?:tokens?|toks?|tk|reqs?|requests?|t|msgs?|messages?|queries|calls?)/(?:s|seg|sec|min|h|hr|hour|d|day|dia)/)(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
+    r"(?<![\w:/.~-])(?!(?:\d+/)+\d+(?![\w./-]))(?!(?:tokens?|toks?|tk|reqs?|requests?|t|msgs?|messages?|queries|calls?)/(?:s|seg|sec|min|h|hr|hour|d|day|dia)/)(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
     r"([\w.-]+?)/?(?![\w./-])"
 )
 _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)
@@ -9771,7 +9779,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                 _raise_unknown_gpu(word, list(indexes["gpu"]), indexes["gpu"], always=True)
             unknown.append(word)
             continue
-        best = None
+        best = alone = None
         for kind in ("model", "gpu"):  # the name lists only where a GPU is refused: ~1,800 names a call
             # Try the word alone and with the size typed next to it ("lama 70b").
             candidates = [(w, None)] + [(w + normalize(v), v) for v, _ in scan.found.get("size", [])]
@@ -9827,11 +9835,18 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     typed_version = _digits(version or "") or _digits(candidate).removesuffix(size_digits)
                     if typed_version and typed_version != _digits(close[0]).removesuffix(size_digits):
                         close = []
+                if close and kind == "model" and candidate == w:
+                    alone = close[0]
                 if close:
                     score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()
                     if best is None or score > best[0]:
                         with_version = version is not None and candidate.startswith(w + normalize(version))
                         best = (score, kind, close[0], typed_size is not None, with_version)
+        if best is None and (part := _misspelt_first_word(scan, catalog, w)):
+            # "mistrall nemo 12b": the family misspelt before a name read whole, with no catalogue name close to
+            # the word alone (it had been "Não entendi: “mistrall”")
+            query.corrections.append((word, part))
+            continue
         if best is None:
             if GPU_LIKE.match(w) or _SHORT_GPU.match(w):
                 # Asked about by name ("numa t4", "on 8 mi300x"), a GPU we cannot place is an error even
@@ -9843,14 +9858,15 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             continue
         _, kind, key, with_size, with_version = best
         item = indexes[kind][key]
+        size = scan.found["size"][0][1] if with_size else None
         if (
             kind == "model"
-            and not with_size
             and not with_version
-            and (part := _part_of_found_name(scan, catalog, key))
+            and (part := _part_of_found_name(scan, catalog, alone if with_size else key, size))
         ):
             # "deepsek r1": the misspelt family before a name read whole ("r1"), not a second model (it had
-            # been refused as two models contradicting each other).
+            # been refused as two models contradicting each other); "deepsek r1 671b" too, the size that
+            # name's own (it had been read with the family as DeepSeek V3, and refused the same way)
             query.corrections.append((word, part))
             continue
         typed = word
@@ -9865,12 +9881,33 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
     return unknown
 
 
-def _part_of_found_name(scan: _Scan, catalog: Catalog, key: str) -> str | None:
-    """The first word of a model name already read when it is this (normalized) name: "DeepSeek" of DeepSeek
-    R1; None when no name read begins with it."""
+def _misspelt_first_word(scan: _Scan, catalog: Catalog, w: str) -> str | None:
+    """The first word of a model name already read that the (normalized) word is a typo of, as _typos weighs
+    a name (TYPO_CUTOFF); None for a word of four letters or fewer, or none close."""
+    if len(w) < 5 or not w.isalpha():
+        return None
     for model_id, _ in scan.found.get("model", []):
         entry = next((m for m in catalog.all_models if m.id == model_id), None)
-        if entry is not None and normalize(entry.name.split()[0]) == key and normalize(entry.name) != key:
+        first = normalize(entry.name.split()[0]) if entry is not None else ""
+        if first != w and difflib.SequenceMatcher(None, w, first).ratio() >= TYPO_CUTOFF:
+            return entry.name.split()[0]  # type: ignore[union-attr]
+    return None
+
+
+def _part_of_found_name(
+    scan: _Scan, catalog: Catalog, key: str | None, size: str | None = None
+) -> str | None:
+    """The first word of a model name already read when it is this (normalized) name: "DeepSeek" of DeepSeek
+    R1; None when no name read begins with it, or when a `size` typed with the word is not that model's own."""
+    for model_id, _ in scan.found.get("model", []):
+        entry = next((m for m in catalog.all_models if m.id == model_id), None)
+        if (
+            key is not None
+            and entry is not None
+            and normalize(entry.name.split()[0]) == key
+            and normalize(entry.name) != key
+            and (size is None or _own_size(catalog, model_id, size))
+        ):
             return entry.name.split()[0]
     return None
 

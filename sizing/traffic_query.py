@@ -1048,9 +1048,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # after them ("60% dos 5 mil servidores vão usar") are people, as servants_using reads them; so are the
         # trades at a conversation all day when a share of them is said ("30% dos 300 atendentes ao mesmo tempo"
         # had lost its 300, and one user was sized)
+        # "metade da equipe de 40 usa junto", "30% of our team of 40 at once": a team's count, its noun left out
+        # (the share had been "Não entendi: “metade”" and all 40 sized at once)
         ("share_of", regexes.compile(
-            rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
-            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people}|{servants}|{_alternatives(w['at_once_trades'])})\b"
+            rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
+            rf"|(?:da|do|of\s+(?:the|our|my|a))\s+(?:{_alternatives(w['team'])})\s+(?:de|of)\s+)"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?(?:\s+(?:{persons}|{people}|{servants}|{_alternatives(w['at_once_trades'])})\b"
+            rf"|(?<=[a-z]\s(?:de|of)\s\d)(?=\s+(?:{active})\b)|(?<=[a-z]\s(?:de|of)\s\d\d)(?=\s+(?:{active})\b)"
+            rf"|(?<=[a-z]\s(?:de|of)\s\d\d\d)(?=\s+(?:{active})\b))"
             rf"(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
         ), share_of),
         ("active_of", regexes.compile(
@@ -2005,8 +2010,9 @@ def _at_once_near() -> re.Pattern:
     w = _words()
     said = [*w["in_flight"], *w["active_words"], *w["peak"], *w["daily_words"]]
     said = [word for word in said if word not in w["share_using"] and word not in ("using", "usando")]
-    # not past another count: "40% usam e 10% ao mesmo tempo" are two shares
-    return regexes.compile(rf"[^.;!?\n\d]{{0,40}}?\b(?:{_alternatives(said)})\b")
+    # not past another count: "40% usam e 10% ao mesmo tempo" are two shares; "metade usa junto": together right
+    # after the verb is at once (traffic_words.toml active_words), never the models' "juntos" further on
+    return regexes.compile(rf"\s+junt[oa]s?\b|[^.;!?\n\d]{{0,40}}?\b(?:{_alternatives(said)})\b")
 
 
 def _only_using(m: re.Match) -> bool:
