@@ -15,6 +15,8 @@ import re
 import unicodedata
 from datetime import datetime, timedelta, timezone
 
+from sizing import i18n
+
 # An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
 # (Hugging Face, Ollama's library): the engine's reading.
 from sizing.query import EMOJI_CODES, HF_LINK, OLLAMA_LINK, ZERO_WIDTH
@@ -496,21 +498,36 @@ def _plain_text(text, limit: int) -> str | None:
     return _CONTROL.sub(" ", text[:limit].replace("\r\n", "\n"))
 
 
-def cut_files(event: dict) -> bool:
-    """Whether a snippet read from its `preview` (_files_text) goes on past it: Slack sends a snippet's first
-    lines only, counting the others in `lines_more` (or marking `preview_is_truncated`)."""
+def cut_notes(event: dict, lang: str) -> list[str]:
+    """The notes, in `lang` (sizing/data/messages, [slack]), saying a file's text was read only in part
+    (_files_text), once each: a snippet's or a text file's that goes on past its `preview` (Slack sends
+    its first lines only, counting the others in `lines_more` or marking `preview_is_truncated`), and an
+    e-mail's whose body runs past the MAX_EMAIL_CHARS read of it (it had been sized from its beginning
+    without a word of the rest)."""
     files = event.get("files")
-    return any(
-        isinstance(f, dict)
-        and _previewed(f)
-        and isinstance(f.get("preview"), str)
-        and (
-            f.get("preview_is_truncated") is True
-            or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
-            or len(f["preview"]) > MAX_PREVIEW_CHARS
-        )
-        for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]
-    )
+    notes = []
+    for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]:
+        if not isinstance(f, dict):
+            continue
+        if f.get("filetype") == "email":
+            body = f.get("plain_text") or f.get("preview_plain_text")
+            cut = isinstance(body, str) and len(body) > MAX_EMAIL_CHARS
+            note = "slack.email_cut"
+        else:
+            preview = f.get("preview")
+            cut = (
+                _previewed(f)
+                and isinstance(preview, str)
+                and (
+                    f.get("preview_is_truncated") is True
+                    or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
+                    or len(preview) > MAX_PREVIEW_CHARS
+                )
+            )
+            note = "slack.snippet_cut"
+        if cut and note not in notes:
+            notes.append(note)
+    return [i18n.t(lang, note, chars=i18n.number(MAX_EMAIL_CHARS, lang)) for note in notes]
 
 
 # What marks an attachment as something else than the message's own words.

@@ -25,7 +25,7 @@ from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
 from ..slacktext import (
     carries_forwarded,
-    cut_files,
+    cut_notes,
     linked_files,
     message_text,
     plain,
@@ -603,11 +603,10 @@ def _files_unread(event: dict, text: str, reply):
     only links to files or canvases in Slack, led by a line saying the app reads only text: how to ask alone
     had read as if the file were not there. The app holds no files:read scope, and an image has no words it
     could read anyway."""
-    if cut_files(event):
-        # A snippet longer than what Slack sends of it: its answer says the rest was not read.
-        reply = dataclasses.replace(
-            reply, message=led_by(i18n.t(reply.lang, "slack.snippet_cut"), reply.message)
-        )
+    for note in cut_notes(event, reply.lang):
+        # A snippet longer than what Slack sends of it, an e-mail longer than what is read of it: its answer
+        # says the rest was not read.
+        reply = dataclasses.replace(reply, message=led_by(note, reply.message))
     if says_something(text) or reply.workload is not None:
         return reply  # the usual case, decided before the message is read again for links
     files = event.get("files")

@@ -1,0 +1,67 @@
+"""Requests shaped as Slack documents them, tenth round: an e-mail longer than what is read of it says so, a
+CSV's header row is no word of the question, and more of the payload shapes of Slack's docs. Signed requests
+into the real app on loopback, FakeSlack for the Web API, a real SQLite request log, Block Kit validated."""
+
+from __future__ import annotations
+
+from . import slack_requests as sr
+from .test_slack_formats_round3 import WAIT, _quiet, _said
+from .test_slack_formats_round8 import _emailed
+from .test_slack_formats_round9 import _shared
+
+# -- An e-mail read in part ------------------------------------------------------------------------------------
+
+# A signature, a disclaimer and the thread quoted below the request: an e-mail's whole body comes in
+# `plain_text` (the file object, https://docs.slack.dev/reference/objects/file-object), past the first 2,000
+# characters read of it.
+_FOOTER = "\n\n--\nMaria Silva\nDepartamento de Tecnologia\n" + "Esta mensagem é confidencial. " * 120
+
+
+def _long_email(ts: str, body: str) -> dict:
+    emailed = _emailed(ts)
+    emailed["files"][0]["plain_text"] = body
+    return emailed
+
+
+def _shortcut(slack, message: dict, name: str) -> str:
+    count = len(slack.fake.calls("response_url")) + 1
+    slack.send(sr.message_shortcut(message, user_id="U1001", response_url=slack.fake.response_url(name)))
+    answer = slack.fake.wait_for("response_url", count, timeout=WAIT)[-1]
+    _quiet(slack)
+    return _said(answer)
+
+
+def test_a_long_emails_answer_says_only_its_beginning_was_read(slack):
+    # It had been sized from its first 2,000 characters without a word of the rest, as if the e-mail ended
+    # there: a request further down would have been dropped silently.
+    body = "Bom dia,\n\nPrecisamos servir o llama 3.1 70b para 50 usuários.\n" + _FOOTER
+    assert len(body) > 2000
+    said = _shortcut(slack, _long_email("1700300000.000100", body), "long")
+    assert said.startswith("Li só os primeiros 2.000 caracteres do e-mail")
+    assert "Llama 3.1 70B" in said and "50 usuários" in said
+
+
+def test_a_short_emails_answer_has_no_such_note(slack):
+    said = _shortcut(slack, _emailed("1700300100.000100"), "short")
+    assert "Llama 3.1 70B" in said and "primeiros" not in said and "caracteres" not in said
+
+
+def test_an_english_long_email_is_told_in_english(slack):
+    body = "Hi team,\n\nWe need to serve llama 3.1 70b for 50 users. What do you suggest?\n" + (
+        "\n\n--\nThis e-mail is confidential and intended only for its recipient. " * 40
+    )
+    said = _shortcut(slack, _long_email("1700300200.000100", body), "english")
+    assert said.startswith("I read only the first 2,000 characters of the e-mail")
+    assert "Llama 3.1 70B" in said and "50 users" in said
+
+
+def test_a_long_email_shared_in_a_direct_message_says_so_too(slack):
+    # The e-mail's file shared with the app in a direct message (a file_share,
+    # https://docs.slack.dev/reference/events/message/file_share).
+    email = _long_email("1700300300.000100", "llama 3.1 8b bf16 para 10 usuários\n" + _FOOTER)["files"][0]
+    assert slack.event(_shared("", email, "1700300300.000100"), "EvS10mail") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert said.startswith("Li só os primeiros 2.000 caracteres do e-mail")
+    assert "Llama 3.1 8B" in said and "10 usuários" in said
