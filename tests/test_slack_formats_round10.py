@@ -4,6 +4,8 @@ into the real app on loopback, FakeSlack for the Web API, a real SQLite request 
 
 from __future__ import annotations
 
+import pytest
+
 from . import slack_requests as sr
 from .test_slack_formats_round3 import WAIT, _quiet, _said
 from .test_slack_formats_round8 import _emailed
@@ -65,3 +67,52 @@ def test_a_long_email_shared_in_a_direct_message_says_so_too(slack):
     said = _said(answer)
     assert said.startswith("Li só os primeiros 2.000 caracteres do e-mail")
     assert "Llama 3.1 8B" in said and "10 usuários" in said
+
+
+# -- A CSV's header row -----------------------------------------------------------------------------------------
+
+
+def _csv(preview: str, **fields) -> dict:
+    # A CSV file uploaded (filetype "csv", its first lines in `preview`, as a snippet's), or a snippet typed as
+    # CSV (mode "snippet").
+    return {"id": "F0CSV001", "name": "pedido.csv", "title": "pedido", "filetype": "csv", "mimetype": "text/csv",
+            "mode": "hosted", "preview": preview, "lines": preview.count("\n") + 1, "lines_more": 0, **fields}  # fmt: skip
+
+
+def _dm_answer(slack, file: dict, ts: str, event_id: str) -> tuple[str, dict]:
+    count = len(slack.fake.calls("chat.postMessage")) + 1
+    assert slack.event(_shared("", file, ts), event_id) == 200
+    answer = slack.fake.wait_for("chat.postMessage", count, timeout=WAIT)[-1]
+    _quiet(slack)
+    return _said(answer), slack.rows()[-1]
+
+
+@pytest.mark.parametrize(
+    ("header", "rows", "fields"),
+    [
+        ("modelo,usuarios,custo", "qwen3 32b fp8,20 usuários,sim", {}),
+        ("Modelo;Usuários;Valor", "llama 3.1 70b;50 usuários;", {"filetype": "text", "name": "export.CSV"}),
+        ("modelo\tusuarios", "mistral 7b 16bit\t5 usuários", {"filetype": "tsv", "name": "pedido.tsv"}),
+        ("modelo,usuarios", "qwen3 32b fp8,20 usuários", {"mode": "snippet", "name": "pedido"}),
+    ],
+    ids=["csv", "semicolons", "tsv", "snippet"],
+)
+def test_a_csvs_header_row_is_no_word_of_the_question(slack, header, rows, fields):
+    # The first row names the columns: "custo" or "Valor" in it had asked a cost nobody asked for, and its
+    # names were noted as not understood ("Não entendi: “modelo,usuarios”").
+    headed, row = _dm_answer(slack, _csv(f"{header}\n{rows}", **fields), "1700300400.000100", "EvS10h")
+    bare, bare_row = _dm_answer(slack, _csv(rows, **fields), "1700300500.000100", "EvS10b")
+    assert headed == bare and "Não entendi" not in headed
+    assert row["text"] == bare_row["text"] and header.split(",")[0].split(";")[0] not in row["text"]
+
+
+def test_a_headerless_key_value_csv_keeps_its_first_row(slack):
+    # "modelo,llama 3.1 70b" names the model in its first row: it is a row, not a header.
+    said, row = _dm_answer(slack, _csv("modelo,llama 3.1 70b\nusuários,50"), "1700300600.000100", "EvS10kv")
+    assert "Llama 3.1 70B" in said and "50 usuários" in said
+    assert "llama 3.1 70b" in row["text"]
+
+
+def test_a_csv_with_a_single_row_is_read_whole(slack):
+    said, _ = _dm_answer(slack, _csv("qwen3 32b fp8,20 usuários"), "1700300700.000100", "EvS10one")
+    assert "Qwen3 32B" in said and "20 usuários" in said
