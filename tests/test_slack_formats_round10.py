@@ -9,7 +9,7 @@ import pytest
 from . import slack_requests as sr
 from .test_slack_formats_round3 import WAIT, _quiet, _said
 from .test_slack_formats_round8 import _emailed
-from .test_slack_formats_round9 import _shared
+from .test_slack_formats_round9 import _shared, _snippet
 
 # -- An e-mail read in part ------------------------------------------------------------------------------------
 
@@ -67,6 +67,42 @@ def test_a_long_email_shared_in_a_direct_message_says_so_too(slack):
     said = _said(answer)
     assert said.startswith("Li só os primeiros 2.000 caracteres do e-mail")
     assert "Llama 3.1 8B" in said and "10 usuários" in said
+
+
+def test_a_mention_under_a_long_email_says_only_its_beginning_was_read(slack):
+    # An e-mail sent to a channel's address, "@gpu-sizer" in its thread: the thread's first message
+    # (conversations.replies) holds the question, and its answer says what of it was read, as the shortcut's.
+    from .test_slack_formats_round8 import _mentioned_under
+
+    body = "Bom dia,\n\nPrecisamos servir o llama 3.1 70b para 50 usuários.\n" + _FOOTER
+    root = {**_long_email("1700300800.000100", body), "channel": "C1010", "thread_ts": "1700300800.000100"}
+    said = _said(_mentioned_under(slack, root, "C1010", "EvS10under"))
+    assert said.startswith("Li só os primeiros 2.000 caracteres do e-mail")
+    assert "Llama 3.1 70B" in said and "50 usuários" in said
+
+
+def test_a_mention_under_a_long_snippet_says_the_rest_was_not_read(slack):
+    from .test_slack_formats_round8 import _mentioned_under
+
+    file = _snippet("qwen3 32b fp8\n20 usuários", lines=40, lines_more=38)
+    root = {**_shared("", file, "1700300900.000100"), "channel": "C1011", "thread_ts": "1700300900.000100"}
+    said = _said(_mentioned_under(slack, root, "C1011", "EvS10snip"))
+    assert said.startswith("Li só as primeiras linhas do trecho anexado")
+    assert "Qwen3 32B" in said and "20 usuários" in said
+
+
+def test_a_mention_asking_its_own_question_under_a_long_email_has_no_note(slack):
+    # The mention's own question is answered, not the e-mail: nothing of it was left unread.
+    body = "Bom dia,\n\nPrecisamos servir o llama 3.1 70b para 50 usuários.\n" + _FOOTER
+    root = {**_long_email("1700301000.000100", body), "channel": "C1012", "thread_ts": "1700301000.000100"}
+    slack.fake.reply("conversations.replies", {"messages": [root]})
+    asked = sr.app_mention("<@UBOT> mistral 7b 16bit pra 5 usuários", user="U1012", channel="C1012",
+                           ts="1700301010.000100", thread_ts=root["ts"])  # fmt: skip
+    assert slack.event(asked, "EvS10own") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+    _quiet(slack)
+    said = _said(answer)
+    assert "Mistral 7B" in said and "e-mail" not in said
 
 
 # -- A CSV's header row -----------------------------------------------------------------------------------------
