@@ -123,11 +123,9 @@ def register(app: App, services) -> None:
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
             text, follow_up, under = _with_thread_question(client, services, event, text, _app_user(body))
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
-        reply = _files_unread(event, text, reply)
-        if under is not None:
-            # The question read from a snippet or an e-mail above the mention: its answer says what of it
-            # was not read, as the shortcut's does.
-            reply = _cut_noted(under, reply)
+        # The question read from a snippet or an e-mail above the mention, or in a message linked: its answer
+        # says what of it was not read, as the shortcut's does.
+        reply = cut_noted(_files_unread(event, text, reply), under, *linked.read)
         _post(client, services, event, thread_ts, reply, update=update)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
@@ -229,7 +227,7 @@ def register(app: App, services) -> None:
         reply = services.pipeline.ask(
             text, where, base=base if follow_up else None, unread_link=_unread(linked)
         )
-        reply = _files_unread(event, text, reply)
+        reply = cut_noted(_files_unread(event, text, reply), *linked.read)  # a long e-mail linked, say
         _post(client, services, event, thread_ts, reply, dm_key=_dm_key(services, event), update=update)
         return True
 
@@ -610,7 +608,7 @@ def _files_unread(event: dict, text: str, reply):
     only links to files or canvases in Slack, led by a line saying the app reads only text: how to ask alone
     had read as if the file were not there. The app holds no files:read scope, and an image has no words it
     could read anyway."""
-    reply = _cut_noted(event, reply)
+    reply = cut_noted(reply, event)
     if says_something(text) or reply.workload is not None:
         return reply  # the usual case, decided before the message is read again for links
     files = event.get("files")
@@ -618,10 +616,11 @@ def _files_unread(event: dict, text: str, reply):
     return files_unread(reply, text, attached or linked_files(message_text(event, forwarded=False)))
 
 
-def _cut_noted(message: dict, reply):
-    """`reply` led by what of `message`'s files was not read: a snippet longer than what Slack sends of it,
-    an e-mail longer than what is read of it (bot/slacktext.py cut_notes)."""
-    for note in cut_notes(message, reply.lang):
+def cut_noted(reply, *messages: dict | None):
+    """`reply` led by what of the `messages`' files was not read, each note once: a snippet longer than what
+    Slack sends of it, an e-mail longer than what is read of it (bot/slacktext.py cut_notes)."""
+    notes = dict.fromkeys(note for m in messages if m for note in cut_notes(m, reply.lang))
+    for note in notes:
         reply = dataclasses.replace(reply, message=led_by(note, reply.message))
     return reply
 
