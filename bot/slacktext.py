@@ -45,8 +45,15 @@ _CODE = re.compile(r"`{1,3}")
 _CC = re.compile(r"(?<![\w/])/?cc:?[ \t]*(?=<[@!])", re.IGNORECASE)
 # At the start of a line: a quote ("> ", sent as "&gt; "; ">>> " quotes all that follows it, sent as
 # "&gt;&gt;&gt; ", https://docs.slack.dev/messaging/formatting-message-text, "Block quotes", whose last two
-# had been left in the question as ">>") or a list bullet Slack's editor adds.
-_LINE_START = re.compile(r"^[ \t]*(?:>>>|&gt;&gt;&gt;|>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
+# had been left in the question as ">>") or a list's marker Slack's editor adds. Slack writes a list in `text`
+# a level every four spaces: bullets "•", "◦", then "▪︎" (with U+FE0E, the text-style selector, which had been
+# left in the question), numbers "1.", then letters "a.", then roman numerals "ii." (noted as not understood).
+# Letters and numerals count only where indented, as Slack writes them: "a. llama" typed at a line's start
+# stays as typed.
+_LINE_START = re.compile(
+    r"^(?:[ \t]*(?:>>>|&gt;&gt;&gt;|>|&gt;|[•◦▪][\ufe0e\ufe0f]?)|[ \t]{2,}(?:[a-z]|[ivxl]{1,6})\.(?=[ \t]))[ \t]*",
+    re.MULTILINE,
+)
 
 
 # The same commands come back all day ("70b 4bit"): a question's plain text is kept, since it depends on the

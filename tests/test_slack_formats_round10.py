@@ -187,3 +187,36 @@ def test_a_headerless_key_value_csv_keeps_its_first_row(slack):
 def test_a_csv_with_a_single_row_is_read_whole(slack):
     said, _ = _dm_answer(slack, _csv("qwen3 32b fp8,20 usuários"), "1700300700.000100", "EvS10one")
     assert "Qwen3 32B" in said and "20 usuários" in said
+
+
+# -- Lists as Slack writes them in `text` -----------------------------------------------------------------------
+
+# Slack's `text` for a list typed in its editor (what a message's notification, a forwarded message's
+# attachment and a text-only client carry; its blocks hold a rich_text_list, indent 0 to 2,
+# https://docs.slack.dev/reference/block-kit/blocks/rich-text-block): a level every four spaces, bullets "•",
+# "◦", then "▪" with U+FE0E, numbers, then letters, then roman numerals (as Slack-to-markdown converters'
+# tests of real messages show: "1. with ordered\n    a. here\n        i. and now\n        ii. and this").
+NESTED = {
+    "bullets": "Segue o pedido:\n• llama 3.1 70b\n    ◦ 50 usuários\n        ▪\ufe0e contexto 8k\n        ▪\ufe0e fp8",
+    "ordered": "Segue o pedido:\n1. llama 3.1 70b\n2. produção\n    a. 50 usuários\n        i. contexto 8k\n        ii. fp8",
+}
+
+
+@pytest.mark.parametrize("listed", list(NESTED.values()), ids=list(NESTED))
+def test_a_forwarded_nested_list_reads_as_its_lines(slack, listed):
+    # A customer's message forwarded into the app's DM, its words only in the attachment's `text`: "ii" had
+    # been noted as not understood, and U+FE0E left in the question the log keeps.
+    from .test_slack_formats import _forwarded
+
+    def asked(text: str, ts: str, event_id: str) -> tuple[str, dict]:
+        count = len(slack.fake.calls("chat.postMessage")) + 1
+        event = {**sr.message("", user="U1020", channel="DU1020", channel_type="im", ts=ts),
+                 "attachments": [_forwarded(text)]}  # fmt: skip
+        assert slack.event(event, event_id) == 200
+        answer = slack.fake.wait_for("chat.postMessage", count, timeout=WAIT)[-1]
+        _quiet(slack)
+        return _said(answer), slack.rows()[-1]
+
+    said, row = asked(listed, "1700302000.000100", "EvS10list")
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "FP8" in said and "Não entendi" not in said
+    assert "\ufe0e" not in row["text"] and "ii." not in row["text"]
