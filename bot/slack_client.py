@@ -322,11 +322,13 @@ class Linked:
     """What the Slack messages a question links to hold: `words`, what people wrote there; `answers`, this
     app's answers linked, as (channel, ts, thread_ts) for the request log's thread rows; `unread`, why a link
     could not be read, one of "elsewhere" (a channel not public, and not the one asked in), "not_found" and
-    "failed" (Slack refusing or slow)."""
+    "failed" (Slack refusing or slow); `read`, the messages whose words are in `words`, for what of their
+    files was not read (bot/slacktext.py cut_notes)."""
 
     words: list[str] = field(default_factory=list)
     answers: list[tuple[str, str, str | None]] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    read: list[dict] = field(default_factory=list)
 
 
 def own_ids(context, app_id: str | None = None) -> frozenset[str]:
@@ -387,6 +389,7 @@ def read_links(
                 linked.answers.append((linked_channel, ts, message.get("thread_ts")))
             else:
                 linked.words.append(message_text(message, forwarded=False))
+                linked.read.append(message)
     if linked_files(text):
         linked.unread.append("file")  # a file or a canvas: the app holds no files:read scope
     return linked

@@ -10,10 +10,13 @@ mentions of people `<@U0123|ana>`, channels `<#C0123|geral>`, user groups `<!sub
 
 from __future__ import annotations
 
+import csv
 import functools
 import re
 import unicodedata
 from datetime import datetime, timedelta, timezone
+
+from sizing import i18n
 
 # An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
 # (Hugging Face, Ollama's library): the engine's reading.
@@ -42,8 +45,15 @@ _CODE = re.compile(r"`{1,3}")
 _CC = re.compile(r"(?<![\w/])/?cc:?[ \t]*(?=<[@!])", re.IGNORECASE)
 # At the start of a line: a quote ("> ", sent as "&gt; "; ">>> " quotes all that follows it, sent as
 # "&gt;&gt;&gt; ", https://docs.slack.dev/messaging/formatting-message-text, "Block quotes", whose last two
-# had been left in the question as ">>") or a list bullet Slack's editor adds.
-_LINE_START = re.compile(r"^[ \t]*(?:>>>|&gt;&gt;&gt;|>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
+# had been left in the question as ">>") or a list's marker Slack's editor adds. Slack writes a list in `text`
+# a level every four spaces: bullets "•", "◦", then "▪︎" (with U+FE0E, the text-style selector, which had been
+# left in the question), numbers "1.", then letters "a.", then roman numerals "ii." (noted as not understood).
+# Letters and numerals count only where indented, as Slack writes them: "a. llama" typed at a line's start
+# stays as typed.
+_LINE_START = re.compile(
+    r"^(?:[ \t]*(?:>>>|&gt;&gt;&gt;|>|&gt;|[•◦▪][\ufe0e\ufe0f]?)|[ \t]{2,}(?:[a-z]|[ivxl]{1,6})\.(?=[ \t]))[ \t]*",
+    re.MULTILINE,
+)
 
 
 # The same commands come back all day ("70b 4bit"): a question's plain text is kept, since it depends on the
@@ -449,7 +459,7 @@ def _files_text(event: dict) -> str:
             # e-mail had been refused as too long ("A mensagem tem 7.078 caracteres").
             said = (_plain_text(file.get("subject"), MAX_EMAIL_CHARS), _plain_text(body, MAX_EMAIL_CHARS))
         elif _previewed(file):
-            said = (_preview(file.get("preview")),)
+            said = (_preview(file.get("preview"), _tabular(file)),)
         else:
             continue
         lines += [_escape(w) for w in said if isinstance(w, str) and w.strip()]
@@ -477,15 +487,57 @@ MAX_EMAIL_CHARS = 2000
 _CONTROL = re.compile(r"(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f])+")
 
 
-def _preview(text) -> str | None:
+def _preview(text, tabular: bool = False) -> str | None:
     """A file's `preview` as its reader sees it. Slack sends it as the plain text typed, its highlighted copy in
     HTML beside it (`preview_highlight`, never read: https://docs.slack.dev/reference/objects/file-object;
     recorded events show `"preview": "Hello txt"` beside `<div class="CodeMirror ..."><pre>Hello txt</pre>`,
     and `lines_more` counting what was left out while `preview_is_truncated` stays false). So it is escaped
-    like any text Slack sends (_escape, by the caller), cleaned (_plain_text), and a markdown table's header
-    set aside as a markdown block's is."""
+    like any text Slack sends (_escape, by the caller), cleaned (_plain_text), and a table's header (a
+    markdown table's, or a `tabular` CSV's first row) set aside as a markdown block's is, a CSV's rows read a
+    line each (_csv_rows)."""
     text = _plain_text(text, MAX_PREVIEW_CHARS)
-    return _md_rows(text) if text is not None else None
+    if text is None:
+        return None
+    return _csv_rows(text) if tabular else _md_rows(text)
+
+
+def _tabular(file: dict) -> bool:
+    """Whether a file's text is comma- or tab-separated values: a CSV or TSV file, or a snippet typed as one
+    (Slack's snippet types include CSV), by its filetype or its name."""
+    name = file.get("name") if isinstance(file.get("name"), str) else ""
+    return file.get("filetype") in ("csv", "tsv") or name.lower().endswith((".csv", ".tsv"))
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _csv_rows(text: str) -> str:
+    """A CSV's (or TSV's) rows read as a table block's are, a row a line of its cells: "usuários,50" had been
+    one word not understood, where "usuários 50" says 50 users. Its delimiter is the one of comma, semicolon
+    (what spreadsheets in Brazil and Portugal write, the comma being their decimal mark) and tab that the
+    first line holding any of them holds most of; quoted cells are read as quoted (RFC 4180, https://www.rfc-editor.org/rfc/rfc4180).
+
+    Its header goes: the first row names the columns ("modelo,usuarios,custo", RFC 4180 section 2's
+    optional header line, which spreadsheets write), no word of the request; its "custo" had asked a cost,
+    its names been noted as not understood (_a_header). A headerless key-value CSV ("modelo,llama 3.1 70b")
+    keeps its first row."""
+    lines = text.splitlines(keepends=True)  # a quoted cell may hold a line break
+    first = next((line for line in lines if line.strip() and any(d in line for d in ",;\t")), "")
+    delimiter = max(",;\t", key=first.count)
+    table = [cells for cells in csv.reader(lines, delimiter=delimiter) if any(c.strip() for c in cells)]
+    if table and _a_header(table):
+        table = table[1:]
+    return "\n".join(" ".join(c.strip() for c in cells if c.strip()) for cells in table)
+
+
+def _a_header(table: list[list[str]]) -> bool:
+    """Whether a CSV's first row is its header, as csv.Sniffer.has_header judges one: it differs in kind
+    from the rows of as many cells under it, holding no figure where one of them does. A line of prose in a
+    CSV ("Bom dia, preciso de ajuda" over one cell a row) is no header."""
+    head = table[0]
+    if len(head) < 2 or any(_DIGIT.search(c) for c in head):
+        return False
+    return any(len(row) == len(head) and any(_DIGIT.search(c) for c in row) for row in table[1:])
 
 
 def _plain_text(text, limit: int) -> str | None:
@@ -496,21 +548,36 @@ def _plain_text(text, limit: int) -> str | None:
     return _CONTROL.sub(" ", text[:limit].replace("\r\n", "\n"))
 
 
-def cut_files(event: dict) -> bool:
-    """Whether a snippet read from its `preview` (_files_text) goes on past it: Slack sends a snippet's first
-    lines only, counting the others in `lines_more` (or marking `preview_is_truncated`)."""
+def cut_notes(event: dict, lang: str) -> list[str]:
+    """The notes, in `lang` (sizing/data/messages, [slack]), saying a file's text was read only in part
+    (_files_text), once each: a snippet's or a text file's that goes on past its `preview` (Slack sends
+    its first lines only, counting the others in `lines_more` or marking `preview_is_truncated`), and an
+    e-mail's whose body runs past the MAX_EMAIL_CHARS read of it (it had been sized from its beginning
+    without a word of the rest)."""
     files = event.get("files")
-    return any(
-        isinstance(f, dict)
-        and _previewed(f)
-        and isinstance(f.get("preview"), str)
-        and (
-            f.get("preview_is_truncated") is True
-            or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
-            or len(f["preview"]) > MAX_PREVIEW_CHARS
-        )
-        for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]
-    )
+    notes = []
+    for f in (files if isinstance(files, list) else [])[:MAX_FORWARDED]:
+        if not isinstance(f, dict):
+            continue
+        if f.get("filetype") == "email":
+            body = f.get("plain_text") or f.get("preview_plain_text")
+            cut = isinstance(body, str) and len(body) > MAX_EMAIL_CHARS
+            note = "slack.email_cut"
+        else:
+            preview = f.get("preview")
+            cut = (
+                _previewed(f)
+                and isinstance(preview, str)
+                and (
+                    f.get("preview_is_truncated") is True
+                    or (isinstance(f.get("lines_more"), int) and f["lines_more"] > 0)
+                    or len(preview) > MAX_PREVIEW_CHARS
+                )
+            )
+            note = "slack.snippet_cut"
+        if cut and note not in notes:
+            notes.append(note)
+    return [i18n.t(lang, note, chars=i18n.number(MAX_EMAIL_CHARS, lang)) for note in notes]
 
 
 # What marks an attachment as something else than the message's own words.

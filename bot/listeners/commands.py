@@ -22,7 +22,7 @@ from ..slack_client import answered_base, open_view, own_ids, read_links, send_t
 from ..slacktext import linked_files, linked_messages, only_emoji, plain, visible
 from ..views import form_view
 from . import manager
-from .messages import files_unread
+from .messages import cut_noted, files_unread
 
 
 def register(app: App, services) -> None:
@@ -87,13 +87,16 @@ def register(app: App, services) -> None:
         # a link to one of the app's answers: its question followed up, as a reply in its thread is
         base = answered_base(services.log, linked)
         unread = linked.unread[0] if linked.unread and not linked.words and base is None else None
-        answer_later(plain("\n".join([text, *linked.words])), command, deadline, base, unread)
+        answer_later(plain("\n".join([text, *linked.words])), command, deadline, base, unread, linked.read)
 
-    def answer_later(text: str, command: dict, deadline: float, base=None, unread: str | None = None) -> None:
+    def answer_later(
+        text: str, command: dict, deadline: float, base=None, unread: str | None = None, read: list = ()
+    ) -> None:
         where, _ = where_for_command(command, services, deadline - time.monotonic())
         follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=unread)
-        reply = files_unread(reply, text, unread == "file")
+        # What of a linked message's e-mail or snippet was not read, its answer says.
+        reply = cut_noted(files_unread(reply, text, unread == "file"), *read)
         failure = send_to_response_url(
             command.get("response_url"), services.settings.slack_timeout, reply.message.kwargs()
         )

@@ -25,7 +25,7 @@ from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slack_client import Linked, answered_base, read_links
 from ..slacktext import (
     carries_forwarded,
-    cut_files,
+    cut_notes,
     linked_files,
     message_text,
     plain,
@@ -118,11 +118,15 @@ def register(app: App, services) -> None:
         )
         # In a thread the bot answered, a mention without a model of its own changes the last answer.
         follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
+        under = None
         if base is None and event.get("thread_ts") not in (None, event["ts"]):
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
-            text, follow_up = _with_thread_question(client, services, event, text, _app_user(body))
+            text, follow_up, under = _with_thread_question(client, services, event, text, _app_user(body))
         reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
-        _post(client, services, event, thread_ts, _files_unread(event, text, reply), update=update)
+        # The question read from a snippet or an e-mail above the mention, or in a message linked: its answer
+        # says what of it was not read, as the shortcut's does.
+        reply = cut_noted(_files_unread(event, text, reply), under, *linked.read)
+        _post(client, services, event, thread_ts, reply, update=update)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
         if event.get("subtype") == "message_deleted" or _tombstoned(event):
@@ -223,7 +227,7 @@ def register(app: App, services) -> None:
         reply = services.pipeline.ask(
             text, where, base=base if follow_up else None, unread_link=_unread(linked)
         )
-        reply = _files_unread(event, text, reply)
+        reply = cut_noted(_files_unread(event, text, reply), *linked.read)  # a long e-mail linked, say
         _post(client, services, event, thread_ts, reply, dm_key=_dm_key(services, event), update=update)
         return True
 
@@ -453,8 +457,9 @@ def _ends_in_a_question_for_the_bot(text: str, base: Workload) -> bool:
 
 def _with_thread_question(
     client: WebClient, services, event: dict, text: str, app_user: str | None = None
-) -> tuple[str, Workload | None]:
-    """The text to answer, and the workload it changes, for a mention in a thread the bot did not answer.
+) -> tuple[str, Workload | None, dict | None]:
+    """The text to answer, the workload it changes, and the thread's message whose words were taken (None
+    when the mention's own are answered), for a mention in a thread the bot did not answer.
     A mention with a question of its own is that question; one that leaves it to the bot answers the
     thread's latest question before it (conversations.replies,
     https://docs.slack.dev/reference/methods/conversations.replies), changed by the mention's words when they
@@ -467,13 +472,13 @@ def _with_thread_question(
     except QueryError as e:
         key = e.key
     if key not in LEAVES_THE_QUESTION:
-        return text, None
-    question, asked = _thread_question(client, event, app_user)
+        return text, None, None
+    question, asked, message = _thread_question(client, event, app_user)
     if not question:
-        return text, None
+        return text, None, None
     if key == "query.no_model" and asked is not None:
-        return text, asked
-    return question, None
+        return text, asked, message
+    return question, None, message
 
 
 # How far back a mention looks for the question it leaves to the bot: a thread's last messages (most threads
@@ -483,10 +488,10 @@ THREAD_LOOKBACK = 20
 
 def _thread_question(
     client: WebClient, event: dict, app_user: str | None = None
-) -> tuple[str, Workload | None]:
+) -> tuple[str, Workload | None, dict | None]:
     """The newest message before the mention that names a model to size (a customer's question may come in
     a reply: "segue o que precisamos: llama 70b, 40 pessoas"), else the thread's first message; with the
-    workload it reads as, when it reads as one. A first message of this app's own (a lead card) is read by
+    workload it reads as, when it reads as one, and that message. A first message of this app's own (a lead card) is read by
     its `text`, which sums up what was sized: its blocks hold the card's status, owner and recommendation,
     which would read as GPUs asked for."""
     from sizing.query import QueryError, parse
@@ -500,7 +505,7 @@ def _thread_question(
             "conversations.replies failed: %s",
             e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__,
         )
-        return "", None
+        return "", None, None
     messages = [m for m in answer.get("messages") or [] if isinstance(m, dict)]
     before = [m for m in messages if _ts(m) < _ts(event) and not m.get("bot_id")]
     first = next((m for m in messages if m.get("ts") == event["thread_ts"]), None)
@@ -511,12 +516,12 @@ def _thread_question(
         except QueryError:
             continue
         if workload is not None and workload.model:
-            return said, workload
+            return said, workload, message
     if first is None:
-        return "", None
+        return "", None, None
     if app_user and first.get("user") == app_user:
         first = {"text": first.get("text")}
-    return plain(message_text(first)), None
+    return plain(message_text(first)), None, first
 
 
 # How far back a join looks for the mention that led to it (Slack offers the invitation as the mention is
@@ -603,16 +608,21 @@ def _files_unread(event: dict, text: str, reply):
     only links to files or canvases in Slack, led by a line saying the app reads only text: how to ask alone
     had read as if the file were not there. The app holds no files:read scope, and an image has no words it
     could read anyway."""
-    if cut_files(event):
-        # A snippet longer than what Slack sends of it: its answer says the rest was not read.
-        reply = dataclasses.replace(
-            reply, message=led_by(i18n.t(reply.lang, "slack.snippet_cut"), reply.message)
-        )
+    reply = cut_noted(reply, event)
     if says_something(text) or reply.workload is not None:
         return reply  # the usual case, decided before the message is read again for links
     files = event.get("files")
     attached = isinstance(files, list) and bool(files)
     return files_unread(reply, text, attached or linked_files(message_text(event, forwarded=False)))
+
+
+def cut_noted(reply, *messages: dict | None):
+    """`reply` led by what of the `messages`' files was not read, each note once: a snippet longer than what
+    Slack sends of it, an e-mail longer than what is read of it (bot/slacktext.py cut_notes)."""
+    notes = dict.fromkeys(note for m in messages if m for note in cut_notes(m, reply.lang))
+    for note in notes:
+        reply = dataclasses.replace(reply, message=led_by(note, reply.message))
+    return reply
 
 
 def files_unread(reply, text: str, files: bool):

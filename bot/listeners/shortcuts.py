@@ -22,7 +22,7 @@ from ..blocks import anchored, led_by
 from ..directory import ANSWER_BUDGET_S, acting_workspace, from_another_team, request_team, users_workspace
 from ..pipeline import Where, decode
 from ..slack_client import own_ids, posted_by, send_to_response_url
-from ..slacktext import cut_files, message_text, plain, says_something
+from ..slacktext import cut_notes, message_text, plain, says_something
 
 logger = logging.getLogger(__name__)
 # The callback_id the manifests give the shortcut.
@@ -53,8 +53,9 @@ def register(app: App, services) -> None:
         if not ours and not says_something(words):
             # A screenshot, a file, emoji alone: how to ask, with nothing before it, read as an answer to nothing.
             out = led_by(i18n.t(reply.lang, "slack.shortcut_no_words"), out)
-        elif not ours and cut_files(message):
-            out = led_by(i18n.t(reply.lang, "slack.snippet_cut"), out)  # the rest of a long snippet: unread
+        elif not ours:
+            for note in cut_notes(message, reply.lang):  # the rest of a long snippet or e-mail: unread
+                out = led_by(note, out)
         # "Share" answers in the thread of the message that was sized, where the customer will read it.
         thread = message.get("thread_ts") or message.get("ts") or shortcut.get("message_ts")
         kwargs = anchored(out, str(thread)).kwargs() if thread else out.kwargs()
