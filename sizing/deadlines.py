@@ -46,8 +46,10 @@ _MONTHS_SHORT = {
     "sept": 9,
 }
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# Longest first, then by text: a set's order changes with each process's hash seed, and the pattern must read the
+# same in every process (the regexes' cache is kept by pattern text).
 _MONTH_DAY = "|".join(
-    sorted({*_MONTHS, *(rf"{short}\.?(?!\s+of\b)" for short in _MONTHS_SHORT)}, key=len, reverse=True)
+    sorted({*_MONTHS, *(rf"{short}\.?(?!\s+of\b)" for short in _MONTHS_SHORT)}, key=lambda w: (-len(w), w))
 )
 # Monday = 0, as date.weekday() counts.
 _WEEKDAYS = {
