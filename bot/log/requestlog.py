@@ -432,7 +432,7 @@ class RequestLog:
                         [event_id, datetime.now(UTC).isoformat(timespec="milliseconds")],
                     )
         except sqlite3.Error:
-            pass
+            return  # a courtesy to older workers: this version's own claim (the claim file) already stands
         finally:
             self._lock.release()
 

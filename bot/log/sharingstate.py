@@ -96,7 +96,7 @@ class SharingMarks:
             if "no such table" in str(error):
                 self._counted = 0  # no change was ever told there
         except (OSError, sqlite3.Error, TypeError, ValueError):
-            pass
+            return self._counted  # the last count stands: the spool's file still tells of a change
         finally:
             self._reading.release()
         return self._counted
