@@ -110,24 +110,10 @@ def test_a_mention_asking_its_own_question_under_a_long_email_has_no_note(slack)
 def test_a_link_to_a_long_email_says_only_its_beginning_was_read(slack, where):
     # "quanto precisa pra isso? <link to the e-mail's message>": the linked message is read
     # (conversations.replies), its e-mail as far as it is read, and its answer says so wherever it is asked.
-    from .test_slack_formats_round9 import _served
+    from .test_slack_formats_round9 import _served, asked_with_link
 
     body = "Bom dia,\n\nPrecisamos servir o llama 3.1 70b para 50 usuários.\n" + _FOOTER
-    link = _served(slack, _long_email("1700301100.000100", body))
-    if where == "command":
-        said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>")["blocks"])
-    else:
-        event = (
-            sr.app_mention(f"<@UBOT> quanto precisa pra isso? <{link}>", channel="C1013")
-            if where == "mention"
-            else sr.message(
-                f"quanto precisa pra isso? <{link}>", channel="DU1013", channel_type="im", user="U1013"
-            )
-        )
-        assert slack.event(event, f"EvS10link{where}") == 200
-        [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-        said = _said(answer)
-    _quiet(slack)
+    said = asked_with_link(slack, where, _served(slack, _long_email("1700301100.000100", body)), "10")
     assert said.startswith("Li só os primeiros 2.000 caracteres do e-mail")
     assert "Llama 3.1 70B" in said and "50 usuários" in said
 

@@ -26,6 +26,25 @@ def _served(slack, message: dict) -> str:
     return f"https://nossanuvem.slack.com/archives/C0901/p{ts.replace('.', '')}"
 
 
+def asked_with_link(slack, where: str, link: str, tag: str) -> str:
+    """What the app answers to "quanto precisa pra isso? <link>" asked by /gpu ("command"), in a direct message
+    ("dm") or in a mention ("mention"); `tag` keeps each test's channels, user and event ids its own."""
+    text = f"quanto precisa pra isso? <{link}>"
+    if where == "command":
+        said = text_of(slack.answer(text)["blocks"])
+    else:
+        event = (
+            sr.app_mention(f"<@UBOT> {text}", channel=f"C{tag}02")
+            if where == "mention"
+            else sr.message(text, channel=f"DU{tag}01", channel_type="im", user=f"U{tag}01")
+        )
+        assert slack.event(event, f"EvLink{tag}{where}") == 200
+        [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
+        said = _said(answer)
+    _quiet(slack)
+    return said
+
+
 _CRM_CARD = {**CARDS["section_under_a_summary"], "ts": "1700200000.000100"}
 
 
@@ -33,21 +52,7 @@ _CRM_CARD = {**CARDS["section_under_a_summary"], "ts": "1700200000.000100"}
 def test_a_link_to_another_bots_card_is_read_as_that_card(slack, where):
     # "quanto precisa pra isso? <link to the CRM's card>": every bot's post had been taken for one of the
     # app's own answers and left unread ("Não entendi o pedido").
-    link = _served(slack, _CRM_CARD)
-    if where == "command":
-        said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>")["blocks"])
-    else:
-        event = (
-            sr.app_mention(f"<@UBOT> quanto precisa pra isso? <{link}>", channel="C0902")
-            if where == "mention"
-            else sr.message(
-                f"quanto precisa pra isso? <{link}>", channel="DU0901", channel_type="im", user="U0901"
-            )
-        )
-        assert slack.event(event, f"EvS9{where}") == 200
-        [answer] = slack.fake.wait_for("chat.postMessage", timeout=WAIT)
-        said = _said(answer)
-    _quiet(slack)
+    said = asked_with_link(slack, where, _served(slack, _CRM_CARD), "09")
     assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
     [row] = slack.rows()
     assert row["outcome"] == "answered" and "llama 3.1 70b" in row["text"]
